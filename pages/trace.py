@@ -1,0 +1,15 @@
+"""The whole trace the explainer draws from, as tables, each with a CSV download."""
+
+import streamlit as st
+
+from stonegame.i18n import t
+from ui import cache, frame, state, tables
+
+lang = frame.page("trace_title")
+st.markdown(t("trace_intro", lang))
+sol = cache.solution(tuple(st.session_state[state.VALUES]))
+st.markdown(f"**{t('row_summary', lang, n=sol.n, total=sol.total)}**")
+for tab, (name, table) in zip(st.tabs([t(k, lang) for k in tables.NAMES]), tables.of(sol).items(), strict=True):
+    with tab:
+        tables.show(name, table, lang)
+state.sync_url()

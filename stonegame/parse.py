@@ -1,0 +1,119 @@
+"""Turn text a person typed or pasted into a row of piles, or say exactly what is wrong.
+
+Accepted: LeetCode's `[1,2,3,7]`, plain `1,2,3,7`, spaces, tabs, newlines, semicolons, and what a
+Chinese input method types (full-width digits, commas `，`, enumeration commas `、`, brackets `［］`,
+the ideographic space, and the minus signs `－` and `−`). Nothing else is folded: `²` or `١` is
+refused, not guessed at. One trailing separator is forgiven; an empty value between two
+separators is not. Limits are LeetCode's: 1 to 50,000 values, each a whole number from -1000 to 1000.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MIN_VALUE, MAX_VALUE = -1000, 1000
+MAX_PILES = 50_000
+MAX_TEXT = 1_000_000  # characters; longer text is refused before it is read
+
+# Full-width ASCII (U+FF01..U+FF5E) and the ideographic space fold to ASCII; so do the other minus signs.
+_FOLD = str.maketrans(
+    {
+        **{chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)},
+        "\u3000": " ",
+        "\u00a0": " ",
+        "−": "-",
+        "–": "-",
+        "﹣": "-",
+    }
+)
+_SEPARATOR = re.compile(r"[ \t\r\n,;、]+")
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+class ParseError(ValueError):
+    """A ValueError that also carries what went wrong as a catalogue key and its fields."""
+
+    def __init__(self, key: str, fields: dict[str, object]) -> None:
+        self.key, self.fields = key, fields
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        from stonegame.i18n import t
+
+        return t(self.key, "en", **self.fields)
+
+    def message(self, lang: str) -> str:
+        """The message in the given language."""
+        from stonegame.i18n import t
+
+        return t(self.key, lang, **self.fields)
+
+
+def _fail(key: str, **fields: object) -> ParseError:
+    return ParseError(key, fields)
+
+
+def normalise(text: str) -> tuple[str, int]:
+    """Fold full-width characters and minus signs, drop one pair of outer brackets and the space
+    around them; return the body and how many characters before it were dropped."""
+    folded = text.translate(_FOLD)
+    body = folded.lstrip()
+    skipped = len(folded) - len(body)
+    body = body.rstrip()
+    opened, closed = body.startswith("["), body.endswith("]")
+    if opened != closed:
+        raise _fail("err_brackets")
+    if opened:
+        inner = body[1:-1]
+        skipped += 1 + len(inner) - len(inner.lstrip())
+        body = inner.strip()
+    return body, skipped
+
+
+def tokens(text: str, offset: int = 0) -> list[tuple[int, str]]:
+    """Split text at separators into (1-based character position + offset, token) pairs."""
+    found, pos = [], 0
+    for sep in _SEPARATOR.finditer(text):
+        found.append((offset + pos + 1, text[pos : sep.start()]))
+        pos = sep.end()
+    found.append((offset + pos + 1, text[pos:]))
+    if found and found[-1][1] == "" and len(found) > 1:
+        found.pop()  # one trailing separator: "1,2,3," means [1, 2, 3]
+    return found
+
+
+def _number(index: int, pos: int, token: str) -> int:
+    """The token as an int, or ParseError naming it, its index and its position."""
+    if token == "":
+        raise _fail("err_empty_between", index=index, pos=pos)
+    shown = token if len(token) <= 20 else token[:20] + "…"
+    if not _NUMBER.fullmatch(token):
+        raise _fail("err_not_integer", index=index, pos=pos, token=shown)
+    if len(token) > 6:
+        raise _fail("err_range", index=index, pos=pos, token=shown, lo=MIN_VALUE, hi=MAX_VALUE)
+    value = int(token)
+    if not MIN_VALUE <= value <= MAX_VALUE:
+        raise _fail("err_range", index=index, pos=pos, token=shown, lo=MIN_VALUE, hi=MAX_VALUE)
+    return value
+
+
+def parse_values(text: str) -> list[int]:
+    """The piles in `text`, or ValueError (a ParseError) saying what is wrong and where."""
+    if len(text) > MAX_TEXT:
+        raise _fail("err_too_long", length=len(text), limit=MAX_TEXT)
+    if any(unicodedata.category(c) in ("Cc", "Cf") and c not in "\t\n\r" for c in text):
+        bad = next(i for i, c in enumerate(text) if unicodedata.category(c) in ("Cc", "Cf") and c not in "\t\n\r")
+        raise _fail("err_control", pos=bad + 1, code=f"U+{ord(text[bad]):04X}")
+    body, offset = normalise(text)
+    if not body:
+        raise _fail("err_empty")
+    pairs = tokens(body, offset)
+    if len(pairs) > MAX_PILES:
+        raise _fail("err_too_many", count=len(pairs), limit=MAX_PILES)
+    return [_number(index, pos, token) for index, (pos, token) in enumerate(pairs, start=1)]
+
+
+def format_values(values: list[int]) -> str:
+    """The canonical text of a row, `1,2,3,7`: what the URL carries and parse_values reads back."""
+    return ",".join(map(str, values))

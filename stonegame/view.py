@@ -1,0 +1,144 @@
+"""What the explainer draws, as tidy tables cut from the trace: the frames of the animation, the
+cells of the three arrays, and the marks each frame puts on them.
+
+A row too long to draw whole is shown through a window of piles [lo, hi); the positions just after
+it (up to max_take of them) are shown as already known, since the window's dp reads them.
+
+Tables (one row per observation):
+    frames   frame, step, phase, i, title, formula, sentence       one per animation frame
+    cells    i, row, number, reveal                                one per array cell drawn
+    marks    frame, i, row, role, number                           one per cell a frame marks
+             role: "write" (●, the cell this step writes), "read" (○, a cell it reads),
+                   "best" (★, the candidate that wins)
+    code     frame, line                                           one per highlighted code line
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from stonegame.explain import formula, sentence, wrap
+from stonegame.i18n import t
+from stonegame.listing import Listing
+from stonegame.solver import Solution
+
+WINDOW = 16  # piles animated at once
+ROWS = ("values", "suffix", "dp")
+SENTENCE_WIDTH = 60  # display columns per line of the step sentence (charts.SENTENCE_COLUMNS)
+
+
+@dataclass(frozen=True)
+class Window:
+    """Piles lo..hi-1 are animated; positions hi..last are shown as already known."""
+
+    lo: int
+    hi: int
+    last: int  # the last position drawn: min(hi + max_take, n)
+
+    @property
+    def positions(self) -> range:
+        """Every position drawn."""
+        return range(self.lo, self.last + 1)
+
+
+def window_at(sol: Solution, lo: int, size: int = WINDOW) -> Window:
+    """The window of `size` piles starting at pile lo (moved left if it would run past the end)."""
+    size = min(size, sol.n)
+    lo = max(0, min(lo, sol.n - size))
+    return Window(lo, lo + size, min(lo + size + sol.max_take, sol.n))
+
+
+def pile_of_step(sol: Solution, step: int) -> int:
+    """The pile a step writes (the last pile for the start, pile 0 for the verdict)."""
+    n = sol.n
+    if step <= 0:
+        return n - 1
+    return n - step if step <= n else max(0, 2 * n - step)
+
+
+def window_for_step(sol: Solution, step: int, size: int = WINDOW) -> Window:
+    """The window that puts the step's pile near its middle."""
+    return window_at(sol, pile_of_step(sol, step) - size // 2, size)
+
+
+def frame_steps(sol: Solution, win: Window) -> list[int]:
+    """The global steps the window animates: start, its suffix steps, its dp steps, verdict."""
+    n = sol.n
+    suffix_steps = [n - i for i in range(win.hi - 1, win.lo - 1, -1)]
+    dp_steps = [2 * n - i for i in range(win.hi - 1, win.lo - 1, -1)]
+    return [0, *suffix_steps, *dp_steps, sol.last_step]
+
+
+def frame_of_step(sol: Solution, win: Window, step: int) -> int:
+    """The frame showing `step`, or the nearest frame before it when the window skips that step."""
+    steps = frame_steps(sol, win)
+    return max(f for f, s in enumerate(steps) if s <= step)
+
+
+def frames(sol: Solution, win: Window, lang: str) -> pd.DataFrame:
+    """One row per frame: its global step, phase, pile, and the words shown with it."""
+    steps = frame_steps(sol, win)
+    rows = sol.trace.set_index("step").loc[steps].reset_index()
+    cands = sol.candidates[sol.candidates["step"].isin(steps)]
+    by_step = dict(tuple(cands.groupby("step")))
+    empty = cands.iloc[0:0]
+    return pd.DataFrame(
+        {
+            "frame": range(len(steps)),
+            "step": steps,
+            "phase": rows["phase"],
+            "i": rows["i"],
+            "title": [
+                t("phase_" + r.phase, lang) + "  ·  " + t("step_of", lang, step=r.step, last=sol.last_step)
+                for r in rows.itertuples()
+            ],
+            "formula": [formula(r, by_step.get(r["step"], empty), sol, lang) for _, r in rows.iterrows()],
+            "sentence": ["\n".join(wrap(sentence(r, sol, lang), SENTENCE_WIDTH)) for _, r in rows.iterrows()],
+        }
+    )
+
+
+def cells(sol: Solution, win: Window) -> pd.DataFrame:
+    """One row per array cell drawn: position, row name, its number, and the frame that reveals it."""
+    steps = frame_steps(sol, win)
+    frame_of = {s: f for f, s in enumerate(steps)}
+    pos = sol.positions.set_index("i").loc[list(win.positions)].reset_index()
+    out = []
+    for p in pos.itertuples():
+        out.append((p.i, "values", p.value, 0))
+        out.append((p.i, "suffix", p.suffix, frame_of.get(p.suffix_step, 0)))
+        out.append((p.i, "dp", p.dp, frame_of.get(p.dp_step, 0)))
+    return pd.DataFrame(out, columns=["i", "row", "number", "reveal"]).astype({"number": "Int64"})
+
+
+def marks(sol: Solution, win: Window) -> pd.DataFrame:
+    """One row per cell a frame marks: the cell it writes (●), the cells it reads (○), the best (★)."""
+    out = []
+    cands = sol.candidates.set_index("step")
+    for frame, step in enumerate(frame_steps(sol, win)):
+        row = sol.trace.iloc[step]
+        i, phase = int(row["i"]), row["phase"]
+        if phase == "start" and win.last == sol.n:
+            out += [(frame, i, "suffix", "write"), (frame, i, "dp", "write")]
+        elif phase == "suffix":
+            out += [(frame, i, "suffix", "write"), (frame, i, "values", "read"), (frame, i + 1, "suffix", "read")]
+        elif phase == "dp":
+            out += [(frame, i, "dp", "write"), (frame, i, "suffix", "read")]
+            for c in cands.loc[[step]].itertuples():
+                out.append((frame, c.j, "dp", "best" if c.best else "read"))
+        elif phase == "verdict" and win.lo == 0:
+            out += [(frame, 0, "dp", "best"), (frame, 0, "suffix", "read")]
+    table = pd.DataFrame(out, columns=["frame", "i", "row", "role"])
+    return table.merge(cells(sol, win)[["i", "row", "number"]], on=["i", "row"], how="left")
+
+
+def code_lines(sol: Solution, win: Window, code: Listing) -> pd.DataFrame:
+    """One row per (frame, line) that the frame's step runs in the listing."""
+    out = []
+    for frame, step in enumerate(frame_steps(sol, win)):
+        row = sol.trace.iloc[step]
+        for line in code.lines_for(row["phase"], int(row["i"]), sol.n):
+            out.append((frame, line))
+    return pd.DataFrame(out, columns=["frame", "line"])

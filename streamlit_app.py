@@ -1,0 +1,15 @@
+"""The explainer: type a row, watch the suffix sums and the dp table fill right to left."""
+
+import streamlit as st
+
+from stonegame.i18n import t
+from ui import cache, explainer, frame, state
+
+lang = frame.page("app_title")
+st.caption(t("app_tagline", lang))
+sol = cache.solution(tuple(st.session_state[state.VALUES]))
+explainer.row_input(sol, lang)
+explainer.player(sol, lang)
+explainer.answer(sol, lang)
+explainer.share(sol, lang)
+state.sync_url()

@@ -1,0 +1,174 @@
+"""The explainer page's parts: the row input, the summary, the player chart and the answer."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from stonegame import ParseError, Solution, format_values, parse_values
+from stonegame.charts import explainer_chart
+from stonegame.i18n import CATALOGUE, t
+from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, random_row, write_link
+from stonegame.listing import listing
+from stonegame.parse import MAX_PILES
+from stonegame.view import WINDOW, cells, code_lines, frame_of_step, frames, marks, pile_of_step, window_for_step
+from ui import cache, state
+
+PRESETS = {"preset_ex1": [1, 2, 3, 7], "preset_ex2": [1, 2, 3, -9], "preset_ex3": [1, 2, 3, 6]}
+TEXTBOX_LIMIT = 20_000  # characters: a longer row is not echoed into the text box
+
+
+def _row_text(values: list[int]) -> str:
+    """What the text box shows for a row: LeetCode's format, or nothing for a very long row."""
+    text = format_values(values)
+    return f"[{text}]" if len(text) <= TEXTBOX_LIMIT else ""
+
+
+def _apply_text() -> None:
+    """Callback: parse the text box; on success make it the row, else keep the row and say why."""
+    try:
+        values = parse_values(st.session_state[state.W_ROW_TEXT])
+    except ParseError as err:
+        st.session_state[state.NOTICES] = [("bad_input", {"reason": (err.key, err.fields)})]
+        return
+    state.set_row(values)
+
+
+def _apply_preset(values: list[int], rand: tuple[int, int] | None = None) -> None:
+    """Load a preset (or a seeded random row) into the row and the text box."""
+    state.set_row(values, rand)
+    st.session_state[state.W_ROW_TEXT] = _row_text(values)
+
+
+def _pick_preset() -> None:
+    """Callback: load the preset chosen in the pills, then clear the choice so it can be picked again."""
+    key = st.session_state[state.W_PRESET]
+    if key in PRESETS:
+        _apply_preset(PRESETS[key])
+    st.session_state[state.W_PRESET] = None
+
+
+def _draw_random() -> None:
+    """Callback: draw the seeded random row the random controls ask for."""
+    n, seed = int(st.session_state[state.W_RANDOM_N]), int(st.session_state[state.W_RANDOM_SEED])
+    _apply_preset(random_row(n, seed), (n, seed))
+
+
+def row_input(sol: Solution, lang: str) -> None:
+    """The text box (applied with its button or Ctrl+Enter) on the left; on the right the example
+    rows, the random row, the step the animation opens at and, for long rows, the pile to look at."""
+    st.session_state.setdefault(state.W_ROW_TEXT, _row_text(sol.values))
+    summary = t("row_summary", lang, n=sol.n, total=sol.total)
+    left, right = st.columns([5, 4])
+    with left, st.form("explainer_row_form", border=False, enter_to_submit=True):
+        st.text_area(
+            f"{t('input_label', lang)} · {summary}",
+            key=state.W_ROW_TEXT,
+            help=t("input_help", lang),
+            height=68,
+            placeholder=summary if not _row_text(sol.values) else None,
+        )
+        st.form_submit_button(t("apply", lang), on_click=_apply_text, type="primary")
+    with right:
+        st.pills(
+            t("presets", lang),
+            list(PRESETS),
+            key=state.W_PRESET,
+            format_func=lambda key: t(key, lang),
+            on_change=_pick_preset,
+        )
+        dice, step = st.columns(2, vertical_alignment="bottom")
+        with dice.popover("🎲 " + t("preset_random", lang), width="stretch"):
+            st.number_input(t("random_size", lang), 1, MAX_PILES, 12, key=state.W_RANDOM_N)
+            st.number_input(t("random_seed", lang), 0, MAX_SEED, 7, key=state.W_RANDOM_SEED)
+            st.button(t("preset_random", lang), key="explainer_draw", on_click=_draw_random, type="primary")
+        with step:
+            start_controls(sol, lang)
+
+
+def _set_step(step: int) -> None:
+    """Callback helper: the explainer opens at this step."""
+    st.session_state[state.STEP] = int(step)
+
+
+def start_controls(sol: Solution, lang: str) -> None:
+    """The step the animation opens at, and for long rows the pile the window shows."""
+    step = min(st.session_state[state.STEP], sol.last_step)
+    st.session_state[state.STEP] = step
+    st.session_state[state.W_STEP] = step
+    st.number_input(
+        t("start_step", lang),
+        0,
+        sol.last_step,
+        key=state.W_STEP,
+        on_change=lambda: _set_step(st.session_state[state.W_STEP]),
+    )
+    if sol.n > WINDOW:
+        st.session_state[state.W_PILE] = pile_of_step(sol, step)
+        st.slider(
+            t("window_pile", lang),
+            0,
+            sol.n - 1,
+            key=state.W_PILE,
+            on_change=lambda: _set_step(sol.n - st.session_state[state.W_PILE]),
+        )
+
+
+def labels(lang: str) -> dict[str, str]:
+    """Every catalogue string in `lang`, for the chart builders."""
+    return {key: t(key, lang) for key in CATALOGUE}
+
+
+@st.cache_resource(max_entries=64, ttl="1h", show_spinner=False)
+def _chart(values: tuple[int, ...], step: int, lang: str, code: str):  # noqa: ANN202 - an Altair chart
+    """The explainer chart for this row, opening at `step` (cached: building it costs ~50 ms)."""
+    sol = cache.solution(values)
+    win = window_for_step(sol, step)
+    listed = listing(code)
+    return explainer_chart(
+        frames(sol, win, lang),
+        cells(sol, win),
+        marks(sol, win),
+        listed.lines,
+        code_lines(sol, win, listed),
+        labels(lang),
+        start=frame_of_step(sol, win, step),
+    ), win
+
+
+def player(sol: Solution, lang: str) -> None:
+    """The animated chart, and a note when only a window of the row is drawn."""
+    chart, win = _chart(tuple(sol.values), st.session_state[state.STEP], lang, st.session_state[state.CODE])
+    if sol.n > WINDOW:
+        st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, ctx=win.last - win.hi + 1), icon="🔎")
+    st.altair_chart(chart, width="stretch", key="explainer_chart")
+    with st.expander(t("how_it_works", lang)):
+        st.markdown(t("how_it_works_body", lang))
+
+
+def answer(sol: Solution, lang: str) -> None:
+    """The verdict, folded away so the animation can reveal it first."""
+    with st.expander(t("answer", lang)):
+        a, b, w = st.columns(3)
+        a.metric(t("alice_total", lang), sol.alice)
+        b.metric(t("bob_total", lang), sol.bob)
+        w.metric(t("answer", lang), t("winner_" + sol.winner, lang))
+        sign = {"Alice": ">", "Bob": "<", "Tie": "="}[sol.winner]
+        st.markdown(f"`2·dp[0] = {2 * sol.alice} {sign} total = {sol.total}`")
+
+
+def share(sol: Solution, lang: str) -> None:
+    """The link that reopens this row at this step, ready to copy."""
+    params = write_link(
+        sol.values, st.session_state[state.RANDOM], st.session_state[state.STEP], lang, st.session_state[state.CODE]
+    )
+    base = (st.context.url or "").split("?")[0]
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    with st.expander(t("share_link", lang)):
+        st.code(f"{base}?{query}" if query else base, language=None)
+        st.caption(t("share_help", lang))
+        if (
+            "values" not in params
+            and st.session_state[state.RANDOM] is None
+            and len(format_values(sol.values)) > URL_VALUES_LIMIT
+        ):
+            st.caption(t("share_too_long", lang, limit=URL_VALUES_LIMIT))

@@ -1,0 +1,67 @@
+"""The frame every page shares: page config, state from the URL, the sidebar, and the notices."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from stonegame.i18n import LANG_NAMES, LANGS, t
+from stonegame.link import CODES
+from ui import state
+
+CODE_NAMES = {"py": "Python", "java": "Java"}
+# Our own constant CSS (nothing a user controls): less empty space above the title, a calmer title.
+STYLE = """<style>
+[data-testid="stMainBlockContainer"] { padding-top: 2.6rem; }
+[data-testid="stHeader"] { background: transparent; pointer-events: none; }
+[data-testid="stHeader"] * { pointer-events: auto; }
+h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
+</style>"""
+PAGES = (("streamlit_app.py", "nav_explainer", "📈"), ("pages/trace.py", "nav_trace", "📋"))
+
+
+def page(title_key: str) -> str:
+    """Set up a page: config, state (reading the URL on a session's first run), sidebar; return the language."""
+    st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
+    state.start()
+    st.html(STYLE)
+    sidebar()
+    lang = st.session_state[state.LANG]
+    st.title(t(title_key, lang))
+    for notice in st.session_state[state.NOTICES]:
+        st.warning(state.render(notice, lang), icon="⚠️")
+    return lang
+
+
+def _copy_widget(widget_key: str, state_key: str) -> None:
+    """Callback: copy a widget's value into its shared state key."""
+    st.session_state[state_key] = st.session_state[widget_key]
+
+
+def sidebar() -> None:
+    """Page links, the language switch and the code listing choice, the same on every page."""
+    lang = st.session_state[state.LANG]
+    with st.sidebar:
+        st.markdown(f"### 🪨 {t('app_title', lang)}")
+        for path, key, icon in PAGES:
+            st.page_link(path, label=t(key, lang), icon=icon)
+        st.divider()
+        st.session_state[state.W_LANG] = st.session_state[state.LANG]
+        st.radio(
+            t("language", lang),
+            LANGS,
+            key=state.W_LANG,
+            format_func=LANG_NAMES.get,
+            horizontal=True,
+            on_change=_copy_widget,
+            args=(state.W_LANG, state.LANG),
+        )
+        st.session_state[state.W_CODE] = st.session_state[state.CODE]
+        st.radio(
+            t("code_language", lang),
+            CODES,
+            key=state.W_CODE,
+            format_func=CODE_NAMES.get,
+            horizontal=True,
+            on_change=_copy_widget,
+            args=(state.W_CODE, state.CODE),
+        )
