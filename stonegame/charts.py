@@ -53,7 +53,7 @@ def player_handlers(last: int) -> dict[str, list[dict[str, Any]]]:
     (frame <-> playing) broke Vega's layout of the concatenated views in Streamlit 1.67
     ("Cannot read properties of undefined (reading 'items')"). `playing` may stay true at the
     end; what the user sees as playing is `playing && frame < last`."""
-    clicks = "@nav_button_marks:click, @nav_label_marks:click"
+    clicks = ", ".join(f"@{name}:click" for name in NAV_MARKS)
     move = (
         f"datum.action == 'first' ? 0 : datum.action == 'back' ? max(frame - 1, 0) : "
         f"datum.action == 'next' ? min(frame + 1, {last}) : datum.action == 'last' ? {last} : "
@@ -94,6 +94,8 @@ def player_params(last: int, start: int, labels: dict[str, str]) -> list[alt.Par
     ]
 
 
+# Vega names a named layer's marks <name>_<index of its view in the vconcat>_marks; the nav bar is view 0.
+NAV_MARKS = ("nav_button_0_marks", "nav_label_0_marks")
 PLAYING = "datum.action == 'play' && playing && frame < last"
 
 
@@ -138,7 +140,11 @@ def caption_panel(frames: pd.DataFrame) -> alt.LayerChart:
     say = base.mark_text(
         align="left", baseline="top", fontSize=fit(17, SENTENCE_COLUMNS * 0.8), lineBreak="\n", lineHeight=23
     ).encode(x=alt.value(0), y=alt.value(82), text="sentence:N")
-    return alt.layer(title, eq, say).properties(width="container", height=150)
+    return alt.layer(
+        title.properties(name="caption_title"),
+        eq.properties(name="caption_formula"),
+        say.properties(name="caption_sentence"),
+    ).properties(width="container", height=150)
 
 
 def _grid_columns(cells: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
@@ -202,7 +208,12 @@ def grid_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str])
             "frame >= datum.reveal ? format(datum.number, 'd') : '·'"
         )
     )
-    return alt.layer(boxes, fill, symbol, numbers).properties(
+    return alt.layer(
+        boxes.properties(name="grid_boxes"),
+        fill.properties(name="grid_marks"),
+        symbol.properties(name="grid_symbols"),
+        numbers.properties(name="grid_numbers"),
+    ).properties(
         width="container", height=132, title=alt.Title(labels["chart_grid_title"], anchor="start", fontSize=16)
     )
 
@@ -282,7 +293,9 @@ def code_panel(lines: list[str], highlight: pd.DataFrame, labels: dict[str, str]
         .mark_text(align="left", font=MONO, fontSize=fit(14, widest))
         .encode(y=y, x=alt.value(20), text="text:N")
     )
-    return alt.layer(band, arrow, text).properties(
+    return alt.layer(
+        band.properties(name="code_highlight"), arrow.properties(name="code_arrow"), text.properties(name="code_text")
+    ).properties(
         width="container",
         height=20 * len(lines),
         title=alt.Title(labels["chart_code_title"], anchor="start", fontSize=16),

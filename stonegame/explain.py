@@ -82,7 +82,7 @@ def wrap(text: str, width: int) -> list[str]:
     """Break text into lines of at most `width` display columns, at spaces where there are any."""
     lines, line = [], ""
     for word in _words(text):
-        if line and display_width(line + word) > width:
+        if line and display_width((line + word).rstrip()) > width:
             lines.append(line.rstrip())
             line = word.lstrip()
         else:

@@ -27,7 +27,7 @@ _FOLD = str.maketrans(
         "﹣": "-",
     }
 )
-_SEPARATOR = re.compile(r"[ \t\r\n,;、]+")
+_SEPARATOR = re.compile(r"[ \t\r\n]*[,;、][ \t\r\n]*|[ \t\r\n]+")  # one comma-like mark, or just spaces
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 
 

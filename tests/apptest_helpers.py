@@ -1,0 +1,43 @@
+"""Helpers for AppTest: run the app from its entry file, read what the chart carries."""
+
+import json
+from pathlib import Path
+
+from streamlit import dataframe_util
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+ENTRY = str(ROOT / "streamlit_app.py")
+TRACE_PAGE = "pages/trace.py"
+
+
+def app(timeout=60, **query):
+    """An AppTest of the entry page with these query parameters, run once."""
+    at = AppTest.from_file(ENTRY, default_timeout=timeout)
+    for key, value in query.items():
+        at.query_params[key] = value
+    return at.run()
+
+
+def chart(at):
+    """The explainer chart's spec (a dict) and its datasets (DataFrames by name)."""
+    proto = at.get("vega_lite_chart")[0].proto
+    spec = json.loads(proto.spec)
+    data = {d.name: dataframe_util.convert_arrow_bytes_to_pandas_df(d.data.data) for d in proto.datasets}
+    return spec, data
+
+
+def param(spec, name):
+    """A top-level chart parameter by name."""
+    return next(p for p in spec["params"] if p["name"] == name)
+
+
+def dataset_with(data, column):
+    """The first dataset that has this column."""
+    return next(df for df in data.values() if column in df.columns)
+
+
+def texts(at):
+    """Every markdown, caption, warning and info text on the page, one string."""
+    parts = [e.value for kind in ("markdown", "caption", "warning", "info", "title") for e in getattr(at, kind)]
+    return "\n".join(str(p) for p in parts)

@@ -1,0 +1,157 @@
+"""AppTest on every page: the default run, typed input, presets, URL input (good and bad), the
+language switch, a one-pile row and a 50,000-pile row. No page may show an exception."""
+
+import pytest
+
+from stonegame.link import random_row
+from tests.apptest_helpers import TRACE_PAGE, app, chart, dataset_with, param, texts
+
+
+def no_errors(at):
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def grid_numbers(data, row):
+    """The numbers of one row of the grid, left to right (the row's name cell left out)."""
+    cells = dataset_with(data, "label_cell")
+    cells = cells[(cells["row"] == row) & ~cells["label_cell"].astype(bool)]
+    return cells.sort_values("i")["number"].tolist()
+
+
+def test_default_run_draws_the_first_example():
+    at = app()
+    no_errors(at)
+    spec, data = chart(at)
+    assert param(spec, "frame")["value"] == 0 and param(spec, "frame")["bind"]["max"] == 9
+    frames = dataset_with(data, "formula")
+    assert frames["step"].tolist() == list(range(10))
+    assert frames["formula"].iloc[-1] == "2·dp[0] = 12 < total = 13  →  Bob"
+    assert grid_numbers(data, "dp") == [6, 12, 10, 7, 0]
+    assert grid_numbers(data, "suffix") == [13, 12, 10, 7, 0]
+    assert at.text_area(key="explainer_row_text").value == "[1,2,3,7]"
+    assert dict(at.query_params) == {}  # the defaults are left out of the link
+
+
+def submit(at, text):
+    at.text_area(key="explainer_row_text").set_value(text)
+    at.form_submit_button[0].click()
+    return at.run()
+
+
+@pytest.mark.parametrize(
+    ("text", "winner"), [("[1,2,3,-9]", "Alice"), ("1，2，3，6", "Tie"), ("1 2 3 7", "Bob"), ("[-7]", "Bob")]
+)
+def test_typed_input_recomputes_everything(text, winner):
+    at = submit(app(), text)
+    no_errors(at)
+    _, data = chart(at)
+    assert dataset_with(data, "formula")["formula"].iloc[-1].endswith(winner if winner != "Tie" else "Tie")
+    assert at.session_state["values"] == [
+        int(x) for x in text.replace("，", ",").strip("[]").replace(" ", ",").split(",")
+    ]
+
+
+def test_bad_typed_input_names_the_token_and_keeps_the_last_good_row():
+    at = submit(app(), "[1,2,3,-9]")
+    at = submit(at, "1,2,x")
+    no_errors(at)
+    assert "value #3 “x” (at character 5) is not a whole number" in texts(at)
+    assert at.session_state["values"] == [1, 2, 3, -9]
+    _, data = chart(at)
+    assert dataset_with(data, "formula")["formula"].iloc[-1].endswith("Alice")
+    at = submit(at, "1,2,3,6")  # a good row clears the message
+    assert "Could not read" not in texts(at)
+
+
+def test_presets_and_the_seeded_random_row():
+    at = app()
+    at.pills(key="explainer_preset").set_value("preset_ex2").run()
+    no_errors(at)
+    assert at.session_state["values"] == [1, 2, 3, -9]
+    assert at.text_area(key="explainer_row_text").value == "[1,2,3,-9]"
+    at.number_input(key="explainer_random_n").set_value(9)
+    at.number_input(key="explainer_random_seed").set_value(42)
+    at.button(key="explainer_draw").click().run()
+    no_errors(at)
+    assert at.session_state["values"] == random_row(9, 42)
+    assert at.query_params["random"] == "9" and at.query_params["seed"] == "42"
+
+
+def test_url_input_opens_that_row_at_that_step():
+    at = app(values="1,2,3,-9", step="6", lang="zh", code="java")
+    no_errors(at)
+    spec, data = chart(at)
+    assert param(spec, "frame")["value"] == 6
+    assert at.session_state["values"] == [1, 2, 3, -9]
+    assert "石子游戏 III 图解" in [t.value for t in at.title]
+    code = dataset_with(data, "text")
+    assert any("bestj" in line for line in code["text"])
+
+
+@pytest.mark.parametrize(
+    ("query", "param_named"),
+    [
+        ({"values": "1,abc"}, "values"),
+        ({"values": "1,2", "step": "99"}, "step"),
+        ({"step": "-3"}, "step"),
+        ({"lang": "xx"}, "lang"),
+        ({"code": "cobol"}, "code"),
+        ({"random": "0"}, "random"),
+        ({"values": "<script>alert(1)</script>"}, "values"),
+    ],
+)
+def test_bad_url_input_is_named_and_falls_back(query, param_named):
+    at = app(**query)
+    no_errors(at)
+    warnings = [w.value for w in at.warning]
+    assert len(warnings) == 1 and f"The link's {param_named} is not valid" in warnings[0]
+    spec, _ = chart(at)  # the page still draws
+    assert param(spec, "frame")["bind"]["max"] >= 3
+
+
+def test_language_switch():
+    at = app()
+    at.sidebar.radio(key="w_lang").set_value("zh").run()
+    no_errors(at)
+    assert "石子游戏 III 图解" in [t.value for t in at.title]
+    _, data = chart(at)
+    assert dataset_with(data, "formula")["title"].iloc[0].startswith("开始")
+    assert at.query_params["lang"] == "zh"
+
+
+def test_one_pile():
+    at = submit(app(), "5")
+    no_errors(at)
+    spec, data = chart(at)
+    assert param(spec, "frame")["bind"]["max"] == 3
+    assert dataset_with(data, "formula")["formula"].iloc[-1].endswith("Alice")
+
+
+def test_fifty_thousand_piles_show_a_window():
+    at = app(random="50000", seed="1", step="70000", timeout=120)
+    no_errors(at)
+    _, data = chart(at)
+    frames = dataset_with(data, "formula")
+    assert len(frames) == 34 and 70000 in frames["step"].tolist()
+    assert "50,000 piles are too many to draw at once" in texts(at)
+    assert at.text_area(key="explainer_row_text").value == ""  # not echoed into the box
+    assert at.slider(key="explainer_pile").value == 30000
+
+
+def test_trace_page_with_the_same_row():
+    at = app(values="1,2,3,-9")
+    at.switch_page(TRACE_PAGE).run()
+    no_errors(at)
+    steps, cands, positions = (d.value for d in at.dataframe)
+    assert len(steps) == 10 and len(cands) == 9 and positions["dp"].tolist() == [6, 5, 3, -9, 0]
+    assert len(at.get("download_button")) == 3
+    assert at.query_params["values"] == "1,2,3,-9"
+
+
+def test_trace_page_deep_link_and_large_row():
+    at = app(random="50000", seed="2", timeout=120)
+    at.switch_page(TRACE_PAGE).run()
+    no_errors(at)
+    steps = at.dataframe[0].value
+    assert len(steps) == 1000 and "Showing the first 1,000 of 100,002 rows" in texts(at)
