@@ -1,14 +1,18 @@
 """Every user-facing string, in English and Chinese, and `t()` to look one up.
 
-A key missing from a language, or a language missing from a key, is a bug the tests catch.
+The explainer's words are here; each further page keeps its words in `stonegame/words/<page>.py`
+(a dict WORDS of the same shape), merged below into one CATALOGUE. A key missing from a language,
+a language missing from a key, or a key defined twice is a bug the tests catch.
 """
 
 from __future__ import annotations
 
+from stonegame.words import game
+
 LANGS = ("en", "zh")
 LANG_NAMES = {"en": "English", "zh": "中文"}
 
-CATALOGUE: dict[str, dict[str, str]] = {
+EXPLAINER: dict[str, dict[str, str]] = {
     # --- app frame -------------------------------------------------------------------------
     "app_title": {"en": "Stone Game III, explained", "zh": "石子游戏 III 图解"},
     "app_tagline": {
@@ -222,6 +226,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "zh": "显示 {rows:,} 行中的前 {shown:,} 行；下载文件包含全部内容。",
     },
 }
+
+
+SECTIONS: dict[str, dict[str, dict[str, str]]] = {"explainer": EXPLAINER, "game": game.WORDS}
+CATALOGUE: dict[str, dict[str, str]] = {key: entry for words in SECTIONS.values() for key, entry in words.items()}
 
 
 def t(key: str, lang: str = "en", **fields: object) -> str:

@@ -22,6 +22,13 @@ def test_every_string_in_every_language_with_the_same_fields(key):
     assert fields(entry["en"]) == fields(entry["zh"]), key
 
 
+def test_no_key_is_defined_in_two_sections():
+    from stonegame.i18n import SECTIONS
+
+    keys = [key for words in SECTIONS.values() for key in words]
+    assert len(keys) == len(set(keys))
+
+
 def test_unknown_language_falls_back_to_english():
     assert t("app_title", "fr") == t("app_title", "en")
 

@@ -7,6 +7,7 @@ import streamlit as st
 from stonegame.i18n import LANG_NAMES, LANGS, t
 from stonegame.link import CODES
 from ui import state
+from ui.nav import PAGES
 
 CODE_NAMES = {"py": "Python", "java": "Java"}
 # Our own constant CSS (nothing a user controls): less empty space above the title, a calmer title.
@@ -16,7 +17,6 @@ STYLE = """<style>
 [data-testid="stHeader"] * { pointer-events: auto; }
 h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
 </style>"""
-PAGES = (("streamlit_app.py", "nav_explainer", "📈"), ("pages/trace.py", "nav_trace", "📋"))
 
 
 def page(title_key: str) -> str:
