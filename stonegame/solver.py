@@ -23,19 +23,21 @@ The trace numbers its steps the way the explainer animates them:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 MAX_TAKE = 3
 PHASES = ("start", "suffix", "dp", "verdict")
+_NONE = 1 << 62  # stands for "no such move" in a min: larger than any total (|total| <= 5*10**7)
 
 #: The trace tables, written down once: column -> dtype. `Solution` builds exactly these.
 STEPS_SCHEMA: dict[str, str] = {
     "step": "int64",  # 0 .. 2n+1, the order of the animation
-    "phase": "string",  # one of PHASES
+    "phase": "category",  # one of PHASES, in that order
     "i": "int64",  # the position written at this step (n for start, 0 for verdict)
     "value": "Int64",  # values[i], missing where i == n
     "suffix_next": "int64",  # suffix[i+1] as read by a suffix step (0 elsewhere)
@@ -64,28 +66,70 @@ POSITIONS_SCHEMA: dict[str, str] = {
 }
 
 
-def _frame(columns: dict[str, object], schema: dict[str, str]) -> pd.DataFrame:
-    """A DataFrame with exactly the schema's columns, in its order and dtypes."""
-    return pd.DataFrame({name: pd.array(columns[name], dtype=dtype) for name, dtype in schema.items()})
+def _frame(columns: dict[str, Any], schema: dict[str, str]) -> pd.DataFrame:
+    """A DataFrame of the schema's columns in its order; ValueError if a column's dtype is not the schema's."""
+    frame = pd.DataFrame({name: columns[name] for name in schema}, copy=False)
+    wrong = {c: str(t) for c, t in frame.dtypes.items() if str(t) != schema[c]}
+    if wrong:
+        raise ValueError(f"trace columns off their schema: {wrong}")
+    return frame
+
+
+def _values_at(row: np.ndarray, index: np.ndarray) -> pd.api.extensions.ExtensionArray:
+    """row[index] as a nullable Int64 array, missing where the index is n (that position has no pile)."""
+    return pd.arrays.IntegerArray(np.append(row, 0)[index], index == len(row))
+
+
+def _as_row(values: list[int] | np.ndarray) -> np.ndarray:
+    """The values as an int64 array; ValueError unless they are whole numbers."""
+    row = np.asarray(values)
+    if row.ndim != 1 or (row.size and row.dtype.kind not in "iu"):
+        raise ValueError("Stone Game III needs a row of whole numbers.")
+    return row.astype(np.int64, copy=False)
+
+
+def _suffix_array(row: np.ndarray) -> np.ndarray:
+    """suffix[i] = sum(row[i:]) for i in 0..n as an int64 array, suffix[n] = 0."""
+    suffix = np.zeros(len(row) + 1, dtype=np.int64)
+    suffix[:-1] = np.cumsum(row[::-1])[::-1]
+    return suffix
 
 
 def suffix_sums(values: list[int]) -> list[int]:
     """suffix[i] = sum(values[i:]) for i in 0..n, so suffix[n] = 0."""
-    suffix = np.zeros(len(values) + 1, dtype=np.int64)
-    suffix[:-1] = np.cumsum(np.asarray(values, dtype=np.int64)[::-1])[::-1]
-    return suffix.tolist()
+    return _suffix_array(_as_row(values)).tolist()
 
 
 def best_totals(suffix: list[int], max_take: int = MAX_TAKE) -> tuple[list[int], list[int]]:
-    """dp[i] = suffix[i] - min(dp[i+1 .. i+max_take]) filled backwards, and the take that wins it."""
+    """dp[i] = suffix[i] - min(dp[i+1 .. i+max_take]) filled backwards, and the take that wins it
+    (the fewest piles among equals). Only the last max_take values of dp are ever read."""
+    if max_take == 3:
+        return _best_totals_3(suffix)
     n = len(suffix) - 1
-    dp = [0] * (n + 1)
-    take = [0] * (n + 1)
+    dp, take = [0] * (n + 1), [0] * (n + 1)
+    window = [0] + [_NONE] * (max_take - 1)  # dp[i+1 .. i+max_take]; past the end there is no move
     for i in range(n - 1, -1, -1):
-        window = dp[i + 1 : i + 1 + max_take]
         least = min(window)
-        dp[i] = suffix[i] - least
-        take[i] = window.index(least) + 1
+        dp[i], take[i] = suffix[i] - least, window.index(least) + 1
+        window.insert(0, dp[i])
+        window.pop()
+    return dp, take
+
+
+def _best_totals_3(suffix: list[int]) -> tuple[list[int], list[int]]:
+    """best_totals for max_take = 3 with the window held in three names, a, b, c = dp[i+1], dp[i+2],
+    dp[i+3]: the same recurrence, about three times faster (the 50,000-pile goal of the benchmark)."""
+    n = len(suffix) - 1
+    dp, take = [0] * (n + 1), [0] * (n + 1)
+    a, b, c = 0, _NONE, _NONE
+    for i in range(n - 1, -1, -1):
+        if a <= b:
+            least, k = (a, 1) if a <= c else (c, 3)
+        else:
+            least, k = (b, 2) if b <= c else (c, 3)
+        dp[i] = d = suffix[i] - least
+        take[i] = k
+        a, b, c = d, a, b
     return dp, take
 
 
@@ -103,6 +147,7 @@ class Solution:
     dp: list[int]
     take: list[int]
     max_take: int = MAX_TAKE
+    row: np.ndarray | None = field(default=None, repr=False, compare=False)  # values as int64, if solve made it
 
     @property
     def n(self) -> int:
@@ -135,18 +180,24 @@ class Solution:
         return 2 * self.n + 1
 
     @cached_property
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """dp, suffix, take and values as int64 arrays, made once for the three tables."""
+        row = self.row if self.row is not None else _as_row(self.values)
+        return (*(np.fromiter(a, dtype=np.int64, count=len(a)) for a in (self.dp, self.suffix, self.take)), row)
+
+    @cached_property
     def positions(self) -> pd.DataFrame:
         """One row per position i in 0..n: its value, suffix, dp, take and the steps that write them."""
         n = self.n
         i = np.arange(n + 1)
-        written = np.where(i < n, 1, 0)
+        written = (i < n).astype(np.int64)  # position n is the base case, known at step 0
         return _frame(
             {
                 "i": i,
-                "value": [*self.values, None],
-                "suffix": self.suffix,
-                "dp": self.dp,
-                "take": self.take,
+                "value": _values_at(self._arrays[3], i),
+                "suffix": self._arrays[1],
+                "dp": self._arrays[0],
+                "take": self._arrays[2],
                 "suffix_step": (n - i) * written,
                 "dp_step": (2 * n - i) * written,
             },
@@ -157,22 +208,14 @@ class Solution:
     def candidates(self) -> pd.DataFrame:
         """One row per candidate take (i, k) weighed by the fill, in fill order (i descending, k ascending)."""
         n, K = self.n, self.max_take
-        i = np.repeat(np.arange(n - 1, -1, -1), K)
-        k = np.tile(np.arange(1, K + 1), n)
+        r = np.arange(n * K)
+        i, k = (n - 1) - r // K, r % K + 1  # every (i, k), i descending; near the end some run past n
         keep = i + k <= n
         i, k = i[keep], k[keep]
         j = i + k
-        dp, suffix, take = (np.asarray(a, dtype=np.int64) for a in (self.dp, self.suffix, self.take))
+        dp, suffix, take, _ = self._arrays
         return _frame(
-            {
-                "step": 2 * n - i,
-                "i": i,
-                "k": k,
-                "j": j,
-                "dp_j": dp[j],
-                "gain": suffix[i] - dp[j],
-                "best": k == take[i],
-            },
+            {"step": 2 * n - i, "i": i, "k": k, "j": j, "dp_j": dp[j], "gain": suffix[i] - dp[j], "best": k == take[i]},
             CANDIDATES_SCHEMA,
         )
 
@@ -180,24 +223,23 @@ class Solution:
     def trace(self) -> pd.DataFrame:
         """One row per step of the animation: start, n suffix steps, n dp steps, verdict."""
         n = self.n
-        desc = np.arange(n - 1, -1, -1)  # i written by the suffix and dp steps, in order
+        desc = np.arange(n - 1, -1, -1)  # the piles the suffix steps, then the dp steps, write
         i = np.concatenate([[n], desc, desc, [0]])
-        phase = ["start"] + ["suffix"] * n + ["dp"] * n + ["verdict"]
-        dp, suffix, take = (np.asarray(a, dtype=np.int64) for a in (self.dp, self.suffix, self.take))
-        is_dp = np.array([p in ("dp", "verdict") for p in phase])
-        is_suffix = np.array([p == "suffix" for p in phase])
-        opponent = dp[i] - suffix[i]  # dp[i] = suffix[i] - opponent
+        codes = np.repeat(np.arange(len(PHASES), dtype=np.int8), [1, n, n, 1])
+        dp, suffix, take, _ = self._arrays
+        reads_dp = codes >= PHASES.index("dp")  # dp steps and the verdict
+        is_suffix = codes == PHASES.index("suffix")
         return _frame(
             {
                 "step": np.arange(2 * n + 2),
-                "phase": phase,
+                "phase": pd.Categorical.from_codes(codes, categories=PHASES),
                 "i": i,
-                "value": [None if x == n else self.values[x] for x in i.tolist()],
+                "value": _values_at(self._arrays[3], i),
                 "suffix_next": np.where(is_suffix, suffix[np.minimum(i + 1, n)], 0),
                 "suffix": suffix[i],
-                "dp": np.where(is_dp, dp[i], 0),
-                "take": np.where(is_dp, take[i], 0),
-                "opponent": np.where(is_dp, -opponent, 0),
+                "dp": np.where(reads_dp, dp[i], 0),
+                "take": np.where(reads_dp, take[i], 0),
+                "opponent": np.where(reads_dp, suffix[i] - dp[i], 0),  # dp[i] = suffix[i] - opponent
             },
             STEPS_SCHEMA,
         )
@@ -205,14 +247,14 @@ class Solution:
 
 def solve(values: list[int], max_take: int = MAX_TAKE) -> Solution:
     """Solve Stone Game III on `values` where a move takes 1..max_take piles."""
-    if not values:
+    if len(values) == 0:
         raise ValueError("Stone Game III needs at least one pile.")
     if not 1 <= max_take <= 5:
         raise ValueError(f"max_take must be from 1 to 5, not {max_take}.")
-    values = [int(v) for v in values]
-    suffix = suffix_sums(values)
+    row = _as_row(values)
+    suffix = _suffix_array(row).tolist()
     dp, take = best_totals(suffix, max_take)
-    return Solution(values, suffix, dp, take, max_take)
+    return Solution(row.tolist(), suffix, dp, take, max_take, row=row)
 
 
 def stone_game_iii(values: list[int]) -> str:
