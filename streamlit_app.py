@@ -7,8 +7,9 @@ from ui import cache, explainer, frame, state
 
 lang = frame.page("app_title")
 st.caption(t("app_tagline", lang))
-sol = cache.solution(tuple(st.session_state[state.VALUES]))
+sol = cache.solution(st.session_state[state.VALUES])
 explainer.row_input(sol, lang)
+explainer.overview(sol, lang)
 explainer.player(sol, lang)
 explainer.answer(sol, lang)
 explainer.share(sol, lang)

@@ -9,6 +9,7 @@ to the Vega signal; Altair's schema does not know them, so `with_vega_on` adds t
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any
 
 import altair as alt
@@ -347,3 +348,52 @@ def _role_label_expr(labels: dict[str, str]) -> str:
         f"datum.label == {json.dumps(r)} ? {json.dumps(ROLE_SYMBOLS[r] + ' ' + labels['role_' + r])}" for r in ROLES
     ]
     return " : ".join(parts) + " : datum.label"
+
+
+OVERVIEW_PICK = "pick"  # the overview's click selection: the bin whose piles the window should show
+
+
+def overview_chart(table: pd.DataFrame, lo: int, hi: int, labels: dict[str, str]) -> alt.VConcatChart:
+    """Each series of a long row as a min–max band over the positions, one strip per series, with the
+    animated window [lo, hi) marked; clicking a bin selects it (selection OVERVIEW_PICK)."""
+    last = int(table["stop"].max())
+    x_scale = alt.Scale(domain=[0, last], nice=False)
+    pick = alt.selection_point(name=OVERVIEW_PICK, fields=["start", "stop"], on="click", clear=False)
+    window = pd.DataFrame({"start": [lo], "stop": [hi]})  # the bins' field names: layers' axes must agree
+    strips = []
+    for name, colour in (("suffix", GREY), ("dp", BLUE), ("diff", VERMILLION)):
+        part = table[table["series"] == name]
+        axis = {} if name == "diff" else {"axis": None}  # one pile axis, under the last strip
+
+        def x(field: str, axis: dict = axis) -> alt.X:
+            """The pile axis, the same in every layer (Vega fails on layers whose axes differ)."""
+            return alt.X(f"{field}:Q", title=labels["axis_pile"], scale=x_scale, **axis)
+
+        base = alt.Chart(part).encode(x=x("start"))
+        low, high = int(part["low"].min()), int(part["high"].max())
+        band = base.mark_area(color=colour, opacity=0.75, line={"color": colour}).encode(
+            y=alt.Y("low:Q", axis=None, scale=alt.Scale(domain=[low, high] if low < high else [low - 1, high + 1])),
+            y2="high:Q",
+            tooltip=[alt.Tooltip("start:Q", title="i ≥"), alt.Tooltip("stop:Q", title="i <"), "low:Q", "high:Q"],
+        )
+        target = base.mark_bar(opacity=0.001, cursor="pointer").encode(x2="stop:Q")
+        with warnings.catch_warnings():  # one selection shared by the three strips: Altair merges it
+            warnings.simplefilter("ignore", UserWarning)
+            target = target.add_params(pick)
+        frame = (
+            alt.Chart(window)
+            .mark_rect(color=ORANGE, opacity=0.35, stroke=ORANGE, strokeWidth=2)
+            .encode(x=x("start"), x2="stop:Q")
+        )
+        title = f"{labels['overview_' + name]}: {low:,} … {high:,}"
+        strips.append(
+            alt.layer(band, frame, target).properties(
+                width="container", height=56, title=alt.Title(title, anchor="start", fontSize=13, fontWeight="normal")
+            )
+        )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        chart = alt.vconcat(*strips, spacing=6)
+    return chart.properties(title=alt.Title(labels["overview_title"], anchor="start", fontSize=16)).configure_view(
+        stroke="#DDDDDD"
+    )

@@ -157,6 +157,14 @@ EXPLAINER: dict[str, dict[str, str]] = {
     "role_write": {"en": "written now", "zh": "正在写入"},
     "role_read": {"en": "read / weighed", "zh": "读取 / 比较"},
     "role_best": {"en": "best choice", "zh": "最佳选择"},
+    "overview_title": {
+        "en": "The whole row (each band: lowest to highest in its bin) — click to move the window",
+        "zh": "整个数组（每条色带：区间内的最小到最大值）——点击可移动窗口",
+    },
+    "overview_suffix": {"en": "suffix", "zh": "suffix"},
+    "overview_dp": {"en": "dp", "zh": "dp"},
+    "overview_diff": {"en": "2·dp − suffix", "zh": "2·dp − suffix"},
+    "overview_window": {"en": "window", "zh": "窗口"},
     "chart_grid_title": {"en": "The arrays, filled right to left", "zh": "数组：从右往左填写"},
     "chart_bars_title": {
         "en": "dp[i]: the most the player to move at pile i can collect",

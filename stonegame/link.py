@@ -140,7 +140,7 @@ def write_link(values: list[int], rand: tuple[int, int] | None, step: int, lang:
     params: dict[str, str] = {}
     if rand is not None:
         params["random"], params["seed"] = str(rand[0]), str(rand[1])
-    elif values != DEFAULT_VALUES:
+    elif values != DEFAULT_VALUES and len(values) <= URL_VALUES_LIMIT // 2:  # at least "d," a value
         text = format_values(values)
         if len(text) <= URL_VALUES_LIMIT:
             params["values"] = text

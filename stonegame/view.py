@@ -35,7 +35,7 @@ class Window:
 
     lo: int
     hi: int
-    last: int  # the last position drawn: min(hi + max_take, n)
+    last: int  # the last position drawn: min(hi + max_take - 1, n), the furthest a dp step in the window reads
 
     @property
     def positions(self) -> range:
@@ -47,7 +47,7 @@ def window_at(sol: Solution, lo: int, size: int = WINDOW) -> Window:
     """The window of `size` piles starting at pile lo (moved left if it would run past the end)."""
     size = min(size, sol.n)
     lo = max(0, min(lo, sol.n - size))
-    return Window(lo, lo + size, min(lo + size + sol.max_take, sol.n))
+    return Window(lo, lo + size, min(lo + size + sol.max_take - 1, sol.n))
 
 
 def pile_of_step(sol: Solution, step: int) -> int:

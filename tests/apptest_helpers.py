@@ -19,9 +19,9 @@ def app(timeout=60, **query):
     return at.run()
 
 
-def chart(at):
-    """The explainer chart's spec (a dict) and its datasets (DataFrames by name)."""
-    proto = at.get("vega_lite_chart")[0].proto
+def chart(at, index=0):
+    """The spec (a dict) and datasets (DataFrames by name) of the page's chart number `index`."""
+    proto = at.get("vega_lite_chart")[index].proto
     spec = json.loads(proto.spec)
     data = {d.name: dataframe_util.convert_arrow_bytes_to_pandas_df(d.data.data) for d in proto.datasets}
     return spec, data

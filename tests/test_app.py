@@ -131,7 +131,9 @@ def test_one_pile():
 def test_fifty_thousand_piles_show_a_window():
     at = app(random="50000", seed="1", step="70000", timeout=120)
     no_errors(at)
-    _, data = chart(at)
+    overview, _ = at.get("vega_lite_chart")
+    assert '"pick"' in overview.proto.spec and len(overview.proto.datasets) == 4  # three strips and the window
+    _, data = chart(at, 1)
     frames = dataset_with(data, "formula")
     assert len(frames) == 34 and 70000 in frames["step"].tolist()
     assert "50,000 piles are too many to draw at once" in texts(at)

@@ -1,8 +1,16 @@
 """Cached calls into the core. Each takes plain values (never widgets) and is bounded in entries
-and time, so a public link flooded with different rows cannot grow the server's memory without end."""
+and time, so a public link flooded with different rows cannot grow the server's memory without end.
+
+A row is cached under a digest of its values: hashing a digest is instant, where hashing a tuple of
+50,000 ints (Streamlit's hasher walks it) would cost more than solving it.
+"""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Sequence
+
+import numpy as np
 import streamlit as st
 
 from stonegame import Solution, solve
@@ -10,7 +18,17 @@ from stonegame import Solution, solve
 CACHE = {"max_entries": 64, "ttl": "1h", "show_spinner": False}
 
 
+def digest(values: Sequence[int]) -> str:
+    """A short fingerprint of a row: blake2b of its values as int64 bytes."""
+    return hashlib.blake2b(np.asarray(values, dtype=np.int64).tobytes(), digest_size=16).hexdigest()
+
+
 @st.cache_resource(**CACHE)
-def solution(values: tuple[int, ...]) -> Solution:
-    """The solved row (shared read-only between sessions: Solution is frozen)."""
-    return solve(list(values))
+def _solved(key: str, _values: Sequence[int]) -> Solution:
+    """The solved row for this digest (shared read-only between sessions: Solution is frozen)."""
+    return solve(list(_values))
+
+
+def solution(values: Sequence[int]) -> Solution:
+    """The solved row, from the cache when this row was solved before."""
+    return _solved(digest(values), values)

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+import altair as alt
+import pandas as pd
 import streamlit as st
 
 from stonegame import ParseError, Solution, format_values, parse_values
-from stonegame.charts import explainer_chart
+from stonegame.charts import OVERVIEW_PICK, explainer_chart, overview_chart
 from stonegame.i18n import CATALOGUE, t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, random_row, write_link
 from stonegame.listing import listing
+from stonegame.overview import overview as overview_table
 from stonegame.parse import MAX_PILES
-from stonegame.view import WINDOW, cells, code_lines, frame_of_step, frames, marks, pile_of_step, window_for_step
+from stonegame.view import (
+    WINDOW,
+    Window,
+    cells,
+    code_lines,
+    frame_of_step,
+    frames,
+    marks,
+    pile_of_step,
+    window_for_step,
+)
 from ui import cache, state
 
 PRESETS = {"preset_ex1": [1, 2, 3, 7], "preset_ex2": [1, 2, 3, -9], "preset_ex3": [1, 2, 3, 6]}
@@ -56,7 +69,8 @@ def _draw_random() -> None:
 def row_input(sol: Solution, lang: str) -> None:
     """The text box (applied with its button or Ctrl+Enter) on the left; on the right the example
     rows, the random row, the step the animation opens at and, for long rows, the pile to look at."""
-    st.session_state.setdefault(state.W_ROW_TEXT, _row_text(sol.values))
+    if state.W_ROW_TEXT not in st.session_state:
+        st.session_state[state.W_ROW_TEXT] = _row_text(sol.values)
     summary = t("row_summary", lang, n=sol.n, total=sol.total)
     left, right = st.columns([5, 4])
     with left, st.form("explainer_row_form", border=False, enter_to_submit=True):
@@ -118,10 +132,11 @@ def labels(lang: str) -> dict[str, str]:
     return {key: t(key, lang) for key in CATALOGUE}
 
 
-@st.cache_resource(max_entries=64, ttl="1h", show_spinner=False)
-def _chart(values: tuple[int, ...], step: int, lang: str, code: str):  # noqa: ANN202 - an Altair chart
-    """The explainer chart for this row, opening at `step` (cached: building it costs ~50 ms)."""
-    sol = cache.solution(values)
+@st.cache_resource(**cache.CACHE)
+def _chart(key: str, _sol: Solution, step: int, lang: str, code: str) -> tuple[alt.VConcatChart, Window]:
+    """The explainer chart for the row with this digest, opening at `step` (cached: building it costs
+    ~50 ms), and the window of piles it animates."""
+    sol = _sol
     win = window_for_step(sol, step)
     listed = listing(code)
     return explainer_chart(
@@ -135,9 +150,33 @@ def _chart(values: tuple[int, ...], step: int, lang: str, code: str):  # noqa: A
     ), win
 
 
+def _pick_bin() -> None:
+    """Callback: the overview was clicked; open the explainer at the suffix step of the bin's middle pile."""
+    picked = st.session_state[state.W_OVERVIEW]["selection"].get(OVERVIEW_PICK) or []
+    if picked:
+        n = len(st.session_state[state.VALUES])
+        pile = min((int(picked[0]["start"]) + int(picked[0]["stop"])) // 2, n - 1)
+        _set_step(n - pile)
+
+
+def overview(sol: Solution, lang: str) -> None:
+    """For a long row: the whole row at a glance, with the window marked; a click moves the window."""
+    if sol.n <= WINDOW:
+        return
+    win = window_for_step(sol, st.session_state[state.STEP])
+    chart = overview_chart(_overview_table(cache.digest(sol.values), sol), win.lo, win.hi, labels(lang))
+    st.altair_chart(chart, width="stretch", key=state.W_OVERVIEW, on_select=_pick_bin, selection_mode=OVERVIEW_PICK)
+
+
+@st.cache_data(**cache.CACHE)
+def _overview_table(key: str, _sol: Solution) -> pd.DataFrame:
+    """The overview's min–max bins for the row with this digest."""
+    return overview_table(_sol)
+
+
 def player(sol: Solution, lang: str) -> None:
     """The animated chart, and a note when only a window of the row is drawn."""
-    chart, win = _chart(tuple(sol.values), st.session_state[state.STEP], lang, st.session_state[state.CODE])
+    chart, win = _chart(cache.digest(sol.values), sol, st.session_state[state.STEP], lang, st.session_state[state.CODE])
     if sol.n > WINDOW:
         st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, ctx=win.last - win.hi + 1), icon="🔎")
     st.altair_chart(chart, width="stretch", key="explainer_chart")

@@ -41,6 +41,7 @@ W_RANDOM_N = "explainer_random_n"
 W_RANDOM_SEED = "explainer_random_seed"
 W_STEP = "explainer_step"
 W_PILE = "explainer_pile"
+W_OVERVIEW = "explainer_overview"
 
 
 def start() -> Link | None:

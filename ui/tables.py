@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pandas as pd
 import streamlit as st
 
@@ -17,10 +19,9 @@ def of(sol: Solution) -> dict[str, pd.DataFrame]:
     return {"steps": sol.trace, "candidates": sol.candidates, "positions": sol.positions}
 
 
-@st.cache_data(max_entries=16, ttl="1h", show_spinner=False)
-def _csv(table: pd.DataFrame) -> bytes:
-    """The table as UTF-8 CSV."""
-    return table.to_csv(index=False).encode("utf-8")
+def _csv(table: pd.DataFrame) -> Callable[[], bytes]:
+    """A function that writes the table as UTF-8 CSV: the download runs it only when clicked."""
+    return lambda: table.to_csv(index=False).encode("utf-8")
 
 
 def show(name: str, table: pd.DataFrame, lang: str) -> None:
