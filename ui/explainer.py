@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import altair as alt
-import pandas as pd
 import streamlit as st
 
 from stonegame import ParseError, Solution, format_values, parse_values
@@ -133,13 +131,14 @@ def labels(lang: str) -> dict[str, str]:
 
 
 @st.cache_resource(**cache.CACHE)
-def _chart(key: str, _sol: Solution, step: int, lang: str, code: str) -> tuple[alt.VConcatChart, Window]:
-    """The explainer chart for the row with this digest, opening at `step` (cached: building it costs
-    ~50 ms), and the window of piles it animates."""
+def _chart(key: str, _sol: Solution, step: int, lang: str, code: str) -> tuple[dict, Window]:
+    """The explainer chart's Vega-Lite spec for the row with this digest, opening at `step`, and the
+    window of piles it animates. Cached as a validated dict: building and validating the Altair chart
+    costs far more than a script run should, and st.altair_chart would redo it on every run."""
     sol = _sol
     win = window_for_step(sol, step)
     listed = listing(code)
-    return explainer_chart(
+    chart = explainer_chart(
         frames(sol, win, lang),
         cells(sol, win),
         marks(sol, win),
@@ -147,7 +146,8 @@ def _chart(key: str, _sol: Solution, step: int, lang: str, code: str) -> tuple[a
         code_lines(sol, win, listed),
         labels(lang),
         start=frame_of_step(sol, win, step),
-    ), win
+    )
+    return chart.to_dict(), win
 
 
 def _pick_bin() -> None:
@@ -164,14 +164,16 @@ def overview(sol: Solution, lang: str) -> None:
     if sol.n <= WINDOW:
         return
     win = window_for_step(sol, st.session_state[state.STEP])
-    chart = overview_chart(_overview_table(cache.digest(sol.values), sol), win.lo, win.hi, labels(lang))
-    st.altair_chart(chart, width="stretch", key=state.W_OVERVIEW, on_select=_pick_bin, selection_mode=OVERVIEW_PICK)
+    spec = _overview_spec(cache.digest(sol.values), sol, win.lo, win.hi, lang)
+    st.vega_lite_chart(
+        spec=spec, width="stretch", key=state.W_OVERVIEW, on_select=_pick_bin, selection_mode=OVERVIEW_PICK
+    )
 
 
-@st.cache_data(**cache.CACHE)
-def _overview_table(key: str, _sol: Solution) -> pd.DataFrame:
-    """The overview's min–max bins for the row with this digest."""
-    return overview_table(_sol)
+@st.cache_resource(**cache.CACHE)
+def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: str) -> dict:
+    """The overview chart's validated Vega-Lite spec for the row with this digest and this window."""
+    return overview_chart(overview_table(_sol), lo, hi, labels(lang)).to_dict()
 
 
 def player(sol: Solution, lang: str) -> None:
@@ -179,7 +181,7 @@ def player(sol: Solution, lang: str) -> None:
     chart, win = _chart(cache.digest(sol.values), sol, st.session_state[state.STEP], lang, st.session_state[state.CODE])
     if sol.n > WINDOW:
         st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, ctx=win.last - win.hi + 1), icon="🔎")
-    st.altair_chart(chart, width="stretch", key="explainer_chart")
+    st.vega_lite_chart(spec=chart, width="stretch", key="explainer_chart")
     with st.expander(t("how_it_works", lang)):
         st.markdown(t("how_it_works_body", lang))
 
