@@ -157,3 +157,12 @@ def test_trace_page_deep_link_and_large_row():
     no_errors(at)
     steps = at.dataframe[0].value
     assert len(steps) == 1000 and "Showing the first 1,000 of 100,002 rows" in texts(at)
+
+
+def test_markup_in_a_link_is_shown_as_text_never_rendered():
+    at = app(values="<script>alert(1)</script>", lang="[x](javascript:alert(1))")
+    no_errors(at)
+    shown = " ".join(w.value for w in at.warning)
+    assert "“\\<script\\>alert\\(1\\)\\</sc…”" in shown  # escaped for markdown: printed, not parsed
+    assert "“\\[x\\]\\(javascript\\:alert…”" in shown
+    assert not at.get("html")[1:], "no HTML element but the app's own style block"

@@ -7,6 +7,8 @@ first run, and written back at the end of every run, so the address bar is alway
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from stonegame.i18n import t
@@ -17,10 +19,24 @@ from stonegame.link import Link, read_link, write_link
 Notice = tuple[str, dict[str, object]]
 
 
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:])")
+
+
+def as_text(value: object) -> str:
+    """A value a user typed or linked, made inert for Streamlit's markdown: every markup character is
+    backslash-escaped, so `<script>` or `[a](javascript:…)` shows as the characters themselves."""
+    return _MARKDOWN.sub(r"\\\1", str(value))
+
+
 def render(notice: Notice, lang: str) -> str:
-    """The notice's text in `lang`, nested notices rendered first."""
+    """The notice's text in `lang` as markdown: nested notices rendered first, and every field that is
+    not a number (a user's token) escaped with as_text."""
     key, fields = notice
-    return t(key, lang, **{k: render(v, lang) if isinstance(v, tuple) else v for k, v in fields.items()})
+    shown = {
+        k: render(v, lang) if isinstance(v, tuple) else v if isinstance(v, int) else as_text(v)
+        for k, v in fields.items()
+    }
+    return t(key, lang, **shown)
 
 
 # shared state
@@ -42,6 +58,21 @@ W_RANDOM_SEED = "explainer_random_seed"
 W_STEP = "explainer_step"
 W_PILE = "explainer_pile"
 W_OVERVIEW = "explainer_overview"
+
+# --- game pages (issue #4: optimal replay, play against the computer, game tree) ----------------
+REPLAY_PRESET = "replay_preset"  # widget: the example-row pills on the replay page
+REPLAY_TURN = "replay_turn"  # widget: the turn the replay's window is centred on (long games only)
+REPLAY_CHART = "replay_chart"  # element key of the replay chart
+PLAY_GAME = "play_game"  # stonegame.game.Game | None: the game in progress (a new one when the row changes)
+PLAY_PRESET = "play_preset"  # widget: the example-row pills on the play page
+PLAY_SIDE = "play_side"  # widget: "Alice" | "Bob", set from PLAY_GAME on every run
+PLAY_HINT = "play_hint"  # widget: show the hint
+PLAY_TAKE = "play_take_{k}"  # widgets: the take buttons, k = 1 .. 3
+PLAY_UNDO = "play_undo"  # widget: button
+PLAY_NEW = "play_new"  # widget: button
+PLAY_CHARTS = ("play_board", "play_strip", "play_replay_yours", "play_replay_optimal")  # element keys
+TREE_PRESET = "tree_preset"  # widget: the example-row pills on the tree page
+TREE_CHARTS = ("tree_chart", "tree_growth")  # element keys
 
 
 def start() -> Link | None:
