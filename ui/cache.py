@@ -15,7 +15,10 @@ import streamlit as st
 
 from stonegame import Solution, solve
 
-CACHE = {"max_entries": 64, "ttl": "1h", "show_spinner": False}
+CACHE = {"max_entries": 64, "ttl": "1h", "show_spinner": False}  # for small things: specs, tables
+# A solved row with its trace tables takes ~22 MB at 50,000 piles (tracemalloc), so at most 12 are
+# kept: ~270 MB in the worst case, inside Community Cloud's 1 GB.
+SOLUTIONS = {**CACHE, "max_entries": 12}
 
 
 def digest(values: Sequence[int]) -> str:
@@ -23,7 +26,7 @@ def digest(values: Sequence[int]) -> str:
     return hashlib.blake2b(np.asarray(values, dtype=np.int64).tobytes(), digest_size=16).hexdigest()
 
 
-@st.cache_resource(**CACHE)
+@st.cache_resource(**SOLUTIONS)
 def _solved(key: str, _values: Sequence[int]) -> Solution:
     """The solved row for this digest (shared read-only between sessions: Solution is frozen)."""
     return solve(list(_values))
