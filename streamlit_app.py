@@ -7,7 +7,7 @@ from ui import cache, explainer, frame, state
 
 lang = frame.page("app_title")
 st.caption(t("app_tagline", lang))
-sol = cache.solution(st.session_state[state.VALUES])
+sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
 explainer.row_input(sol, lang)
 explainer.overview(sol, lang)
 explainer.player(sol, lang)

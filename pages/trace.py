@@ -7,7 +7,7 @@ from ui import cache, frame, state, tables
 
 lang = frame.page("trace_title")
 st.markdown(t("trace_intro", lang))
-sol = cache.solution(st.session_state[state.VALUES])
+sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
 st.markdown(f"**{t('row_summary', lang, n=sol.n, total=sol.total)}**")
 for tab, (name, table) in zip(st.tabs([t(k, lang) for k in tables.NAMES]), tables.of(sol).items(), strict=True):
     with tab:

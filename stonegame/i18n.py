@@ -78,6 +78,24 @@ EXPLAINER: dict[str, dict[str, str]] = {
         "en": "seed must be a whole number from 0 to {limit}, not “{token}”.",
         "zh": "seed 必须是 0 到 {limit} 之间的整数，而不是“{token}”。",
     },
+    "err_url_k": {
+        "en": "k must be 1, 2, 3, 4 or 5, not “{token}”.",
+        "zh": "k 必须是 1、2、3、4 或 5，而不是“{token}”。",
+    },
+    "err_url_form": {
+        "en": "form must be total or diff, not “{token}”.",
+        "zh": "form 必须是 total 或 diff，而不是“{token}”。",
+    },
+    "fallback_k": {"en": "Using LeetCode's rule, k = 3.", "zh": "改用 LeetCode 的规则 k = 3。"},
+    "fallback_form": {"en": "Showing the best-total form.", "zh": "显示“最多得分”形式。"},
+    "max_take": {"en": "Most piles per move (k)", "zh": "每次最多拿几堆（k）"},
+    "max_take_help": {
+        "en": "LeetCode's rule is 3. Change it to see how the recurrence, the code and the winner follow.",
+        "zh": "LeetCode 的规则是 3。改变它，看看递推式、代码和胜者如何随之变化。",
+    },
+    "formulation": {"en": "Formulation", "zh": "状态定义"},
+    "form_total": {"en": "best total dp[i]", "zh": "最多得分 dp[i]"},
+    "form_diff": {"en": "score difference diff[i]", "zh": "分差 diff[i]"},
     "err_url_repeated": {
         "en": "it appears {count} times; the link must give it once.",
         "zh": "它出现了 {count} 次；链接中只能出现一次。",

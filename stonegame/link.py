@@ -8,6 +8,8 @@ Query parameters:
     step     the step the explainer opens at, 0 .. 2n+1 (checked against the row once it is known)
     lang     en | zh
     code     py | java
+    k        the most piles one move may take, 1 .. 5 (LeetCode's rule is 3)
+    form     total | diff: the reference write-up's "best total" dp, or the "score difference" diff
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from dataclasses import dataclass, field
 
 from stonegame.parse import MAX_PILES, ParseError, format_values, parse_values
 
-KEYS = ("values", "random", "seed", "step", "lang", "code")
+KEYS = ("values", "random", "seed", "step", "lang", "code", "k", "form")
 LANGS = ("en", "zh")
 CODES = ("py", "java")
+TAKES = ("3", "1", "2", "4", "5")  # the default first
+FORMS = ("total", "diff")
 DEFAULT_VALUES = [1, 2, 3, 7]
 MAX_SEED = 2**31 - 1
 RANDOM_RANGE = (-9, 9)  # small numbers read well on a projector
@@ -46,6 +50,8 @@ class Link:
     step: int = 0
     lang: str = "en"
     code: str = "py"
+    max_take: int = 3
+    form: str = "total"
     problems: tuple[Problem, ...] = ()
 
 
@@ -115,7 +121,9 @@ def read_link(params: Mapping[str, Sequence[str]]) -> Link:
             step = parsed
     lang = _choice(params, "lang", LANGS, problems, "err_url_lang", "fallback_lang")
     code = _choice(params, "code", CODES, problems, "err_url_code", "fallback_code")
-    return Link(values, rand, step, lang, code, tuple(problems))
+    max_take = int(_choice(params, "k", TAKES, problems, "err_url_k", "fallback_k"))
+    form = _choice(params, "form", FORMS, problems, "err_url_form", "fallback_form")
+    return Link(values, rand, step, lang, code, max_take, form, tuple(problems))
 
 
 def _choice(
@@ -134,7 +142,15 @@ def _choice(
     return allowed[0]
 
 
-def write_link(values: list[int], rand: tuple[int, int] | None, step: int, lang: str, code: str) -> dict[str, str]:
+def write_link(
+    values: list[int],
+    rand: tuple[int, int] | None,
+    step: int,
+    lang: str,
+    code: str,
+    max_take: int = 3,
+    form: str = "total",
+) -> dict[str, str]:
     """The query parameters that reopen this state; defaults are left out to keep links short.
     A row too long for a link is carried as random=…&seed=… when it is one, else left out."""
     params: dict[str, str] = {}
@@ -150,4 +166,8 @@ def write_link(values: list[int], rand: tuple[int, int] | None, step: int, lang:
         params["lang"] = lang
     if code != CODES[0]:
         params["code"] = code
+    if str(max_take) != TAKES[0]:
+        params["k"] = str(max_take)
+    if form != FORMS[0]:
+        params["form"] = form
     return params

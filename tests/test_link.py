@@ -36,6 +36,14 @@ def test_step_is_checked_against_the_row():
         assert link.step == 0 and link.problems[0].param == "step", bad
 
 
+def test_max_take_and_formulation():
+    link = read_link(q(k="5", form="diff"))
+    assert (link.max_take, link.form, link.problems) == (5, "diff", ())
+    bad = read_link(q(k="6", form="both"))
+    assert (bad.max_take, bad.form) == (3, "total") and [p.param for p in bad.problems] == ["k", "form"]
+    assert write_link([1, 2], None, 0, "en", "py", 4, "diff") == {"values": "1,2", "k": "4", "form": "diff"}
+
+
 def test_unknown_lang_and_code():
     link = read_link(q(lang="fr", code="rust"))
     assert (link.lang, link.code) == ("en", "py")

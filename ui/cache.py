@@ -27,11 +27,11 @@ def digest(values: Sequence[int]) -> str:
 
 
 @st.cache_resource(**SOLUTIONS)
-def _solved(key: str, _values: Sequence[int]) -> Solution:
+def _solved(key: str, _values: Sequence[int], max_take: int) -> Solution:
     """The solved row for this digest (shared read-only between sessions: Solution is frozen)."""
-    return solve(list(_values))
+    return solve(list(_values), max_take)
 
 
-def solution(values: Sequence[int]) -> Solution:
-    """The solved row, from the cache when this row was solved before."""
-    return _solved(digest(values), values)
+def solution(values: Sequence[int], max_take: int = 3) -> Solution:
+    """The solved row (moves of 1..max_take piles), from the cache when it was solved before."""
+    return _solved(digest(values), values, max_take)

@@ -200,7 +200,13 @@ def answer(sol: Solution, lang: str) -> None:
 def share(sol: Solution, lang: str) -> None:
     """The link that reopens this row at this step, ready to copy."""
     params = write_link(
-        sol.values, st.session_state[state.RANDOM], st.session_state[state.STEP], lang, st.session_state[state.CODE]
+        sol.values,
+        st.session_state[state.RANDOM],
+        st.session_state[state.STEP],
+        lang,
+        st.session_state[state.CODE],
+        st.session_state[state.MAX_TAKE],
+        st.session_state[state.FORM],
     )
     base = (st.context.url or "").split("?")[0]
     query = "&".join(f"{k}={v}" for k, v in params.items())

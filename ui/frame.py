@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from stonegame.i18n import LANG_NAMES, LANGS, t
-from stonegame.link import CODES
+from stonegame.link import CODES, FORMS
 from ui import state
 from ui.nav import PAGES
 
@@ -54,6 +54,24 @@ def sidebar() -> None:
             horizontal=True,
             on_change=_copy_widget,
             args=(state.W_LANG, state.LANG),
+        )
+        st.session_state[state.W_MAX_TAKE] = st.session_state[state.MAX_TAKE]
+        st.select_slider(
+            t("max_take", lang),
+            options=[1, 2, 3, 4, 5],
+            key=state.W_MAX_TAKE,
+            help=t("max_take_help", lang),
+            on_change=_copy_widget,
+            args=(state.W_MAX_TAKE, state.MAX_TAKE),
+        )
+        st.session_state[state.W_FORM] = st.session_state[state.FORM]
+        st.radio(
+            t("formulation", lang),
+            FORMS,
+            key=state.W_FORM,
+            format_func=lambda form: t("form_" + form, lang),
+            on_change=_copy_widget,
+            args=(state.W_FORM, state.FORM),
         )
         st.session_state[state.W_CODE] = st.session_state[state.CODE]
         st.radio(

@@ -45,12 +45,16 @@ RANDOM = "random"  # (piles, seed) | None: the seed behind a random row
 STEP = "step"  # int: the step the explainer opens at
 LANG = "lang"  # "en" | "zh"
 CODE = "code"  # "py" | "java"
+MAX_TAKE = "max_take"  # int 1..5: the most piles one move may take (LeetCode: 3)
+FORM = "form"  # "total" | "diff": which formulation the formulas and code show
 NOTICES = "notices"  # list[Notice]: messages about the link or the input, shown until the row changes
 STARTED = "started"  # bool: the URL has been read for this session
 
 # widget keys (a prefix per page for page-specific ones)
 W_LANG = "w_lang"
 W_CODE = "w_code"
+W_MAX_TAKE = "w_max_take"
+W_FORM = "w_form"
 W_ROW_TEXT = "explainer_row_text"
 W_PRESET = "explainer_preset"
 W_RANDOM_N = "explainer_random_n"
@@ -85,7 +89,16 @@ def start() -> Link | None:
         for p in link.problems
     ]
     st.session_state.update(
-        {VALUES: link.values, RANDOM: link.random, STEP: link.step, LANG: link.lang, CODE: link.code, NOTICES: notices}
+        {
+            VALUES: link.values,
+            RANDOM: link.random,
+            STEP: link.step,
+            LANG: link.lang,
+            CODE: link.code,
+            MAX_TAKE: link.max_take,
+            FORM: link.form,
+            NOTICES: notices,
+        }
     )
     st.session_state[STARTED] = True
     return link
@@ -107,6 +120,8 @@ def sync_url() -> None:
         st.session_state[STEP],
         st.session_state[LANG],
         st.session_state[CODE],
+        st.session_state[MAX_TAKE],
+        st.session_state[FORM],
     )
     current = {key: st.query_params.get(key) for key in st.query_params}
     if current != wanted:
