@@ -148,10 +148,19 @@ def caption_panel(frames: pd.DataFrame) -> alt.LayerChart:
     ).properties(width="container", height=150)
 
 
-def _grid_columns(cells: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
-    """The cells with a string column `col`, plus one label cell per row in a first column '#'."""
-    table = cells.assign(col=cells["i"].astype(str), label_cell=False)
-    names = pd.DataFrame({"row": list(GRID_ROWS), "col": "#", "label_cell": True, "reveal": 0})
+def _grid_columns(cells: pd.DataFrame, labels: dict[str, str]) -> tuple[pd.DataFrame, list[str]]:
+    """The cells with a string column `col`, plus one label cell per row in a first column '#' whose
+    `name` is the row's label (labels["row_<row>"])."""
+    table = cells.assign(col=cells["i"].astype(str), label_cell=False, name="")
+    names = pd.DataFrame(
+        {
+            "row": list(GRID_ROWS),
+            "col": "#",
+            "label_cell": True,
+            "reveal": 0,
+            "name": [labels["row_" + r] for r in GRID_ROWS],
+        }
+    )
     columns = ["#", *dict.fromkeys(table["col"])]
     return pd.concat([names, table], ignore_index=True), columns
 
@@ -159,7 +168,7 @@ def _grid_columns(cells: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
 def grid_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str]) -> alt.LayerChart:
     """The three arrays as rows of boxes (names in the first column); a number appears at the frame
     that writes it, and the frame's marks colour and label the cells it writes (●), reads (○), picks (★)."""
-    table, columns = _grid_columns(cells)
+    table, columns = _grid_columns(cells, labels)
     digits = max(len(str(v)) for v in cells["number"].dropna()) + 1
     x = alt.X(
         "col:N",
@@ -205,7 +214,7 @@ def grid_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str])
         base.mark_text(fontWeight="bold", fontSize=fit(18, len(columns) * digits))
         .encode(text="label:N")
         .transform_calculate(
-            label="datum.label_cell ? datum.row : !isValid(datum.number) ? '' : "
+            label="datum.label_cell ? datum.name : !isValid(datum.number) ? '' : "
             "frame >= datum.reveal ? format(datum.number, 'd') : '·'"
         )
     )
@@ -237,7 +246,14 @@ def bars_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str])
     series = alt.Color(
         "row:N",
         scale=alt.Scale(domain=["suffix", "dp"], range=["#BBBBBB", BLUE]),
-        legend=alt.Legend(title=None, orient="bottom", labelFontSize=14, symbolType="square", symbolSize=200),
+        legend=alt.Legend(
+            title=None,
+            orient="bottom",
+            labelFontSize=14,
+            symbolType="square",
+            symbolSize=200,
+            labelExpr=f"datum.label == 'dp' ? {json.dumps(labels['row_dp'])} : datum.label",
+        ),
     )
     shown = alt.condition("frame >= datum.reveal", alt.value(1.0), alt.value(0.0))
     bars = alt.Chart(data).mark_bar().encode(x=x, y=y, xOffset=offset, color=series, opacity=shown)

@@ -152,13 +152,13 @@ EXPLAINER: dict[str, dict[str, str]] = {
         "en": "Press ▶ to play, or step with ◀ ▶, ⏮ ⏭ and the step slider (arrow keys work on it). "
         "First the suffix sums are built from the right: suffix[i] is everything from pile i to the end. "
         "Then dp[i], the most the player to move at pile i can collect, is filled from the right too: "
-        "the mover takes 1, 2 or 3 piles and the opponent then collects dp[i+k] of what is left, so the "
+        "the mover takes 1 to {k} piles and the opponent then collects dp[i+k] of what is left, so the "
         "mover picks the k that leaves the opponent the least. "
         "Marks: ● the position being written, ○ a candidate the mover weighs, ★ the best candidate, "
         "· not computed yet.",
         "zh": "按 ▶ 播放，或用 ◀ ▶、⏮ ⏭ 和步骤滑块逐步查看（滑块支持方向键）。"
         "先从右往左计算后缀和：suffix[i] 是从第 i 堆到最后所有石子的和。"
-        "再从右往左填写 dp[i]：在第 i 堆行动的玩家最多能拿到的分数。行动者拿走 1、2 或 3 堆后，"
+        "再从右往左填写 dp[i]：在第 i 堆行动的玩家最多能拿到的分数。行动者拿走 1 到 {k} 堆后，"
         "对手会从剩下的部分拿到 dp[i+k]，所以行动者选择让对手拿得最少的 k。"
         "标记：● 正在计算的位置，○ 行动者考虑的候选，★ 最佳候选，· 尚未计算。",
     },
@@ -217,6 +217,33 @@ EXPLAINER: dict[str, dict[str, str]] = {
         "with the least of the choices: {opponent}. The mover collects {suffix} − {opponent} = {dp}.",
         "zh": "在第 {i} 堆行动的玩家拿走 {take} {piles}（{span}），让对手只能得到候选中最少的 {opponent} 分；"
         "行动者得到 {suffix} − {opponent} = {dp} 分。",
+    },
+    "say_diff": {
+        "en": "The player to move at pile {i} takes {take} {piles} ({span}): {taken} points now, and the opponent "
+        "then leads by {their} at most, so the mover finishes {diff} ahead — the best of the choices.",
+        "zh": "在第 {i} 堆行动的玩家拿走 {take} {piles}（{span}）：现在得 {taken} 分，之后对手最多领先 {their} 分，"
+        "所以行动者最终领先 {diff} 分——这是所有选择中最好的。",
+    },
+    "say_diff_verdict_Alice": {
+        "en": "diff[0] > 0: Alice finishes {lead} points ahead of Bob. Alice wins.",
+        "zh": "diff[0] > 0：Alice 最终领先 Bob {lead} 分。Alice 获胜。",
+    },
+    "say_diff_verdict_Bob": {
+        "en": "diff[0] < 0: Bob finishes {lead} points ahead of Alice. Bob wins.",
+        "zh": "diff[0] < 0：Bob 最终领先 Alice {lead} 分。Bob 获胜。",
+    },
+    "say_diff_verdict_Tie": {
+        "en": "diff[0] = 0: nobody finishes ahead. A tie.",
+        "zh": "diff[0] = 0：谁也没有领先。平局。",
+    },
+    "say_start_diff": {
+        "en": "With no piles left (position {n}) nobody can score or lead: suffix[{n}] = diff[{n}] = 0.",
+        "zh": "没有石子剩下时（位置 {n}）谁也得不到分、谁也不领先：suffix[{n}] = diff[{n}] = 0。",
+    },
+    "phase_diff": {"en": "Backward fill of diff", "zh": "从后往前填写 diff"},
+    "chart_bars_title_diff": {
+        "en": "diff[i] = 2·dp[i] − suffix[i]: how far ahead the player to move at pile i can finish",
+        "zh": "diff[i] = 2·dp[i] − suffix[i]：在第 i 堆行动的玩家最终最多能领先多少分",
     },
     "pile_one": {"en": "pile", "zh": "堆"},
     "pile_many": {"en": "piles", "zh": "堆"},

@@ -45,20 +45,60 @@ class Solution {
 }
 """
 
-# phase -> the text of the lines it runs (each must match exactly one line of the listing)
-PY_MARKERS = {
-    "start": ["suffix = [0] * (n + 1)", "dp = [0] * (n + 1)"],
-    "suffix": ["suffix[i] = stone_value[i] + suffix[i + 1]"],
-    "dp": ["opponent = min(dp[i + 1 : i + 4])", "dp[i] = suffix[i] - opponent"],
-    "verdict": ["if 2 * dp[0] == total:", 'return "Alice" if 2 * dp[0] > total else "Bob"'],
+# The score-difference form of the same solution, in the reference write-up's style.
+JAVA_DIFF_SOURCE = """\
+class Solution {
+    public String stoneGameIII(int[] stoneValue) {
+        int n = stoneValue.length;
+        int[] suffixSum = new int[n + 1];
+        for (int i = n - 1; i >= 0; --i) { // 求后缀和
+            suffixSum[i] = suffixSum[i + 1] + stoneValue[i];
+        }
+        int[] diff = new int[n + 1]; // diff[n] = 0：没有石子时，双方分差为 0
+        for (int i = n - 1; i >= 0; --i) {
+            diff[i] = Integer.MIN_VALUE;
+            for (int j = i + 1; j <= i + 3 && j <= n; ++j) {
+                diff[i] = Math.max(diff[i], suffixSum[i] - suffixSum[j] - diff[j]);
+            }
+        }
+        if (diff[0] == 0) {
+            return "Tie";
+        }
+        return diff[0] > 0 ? "Alice" : "Bob";
+    }
 }
-JAVA_MARKERS = {
-    "start": ["f[n] = 0;"],
-    "suffix": ["suffixSum[i] = suffixSum[i + 1] + stoneValue[i];"],
-    "suffix_last": ["suffixSum[n - 1] = stoneValue[n - 1];"],
-    "dp": ["int bestj = f[i + 1];", "f[i] = suffixSum[i] - bestj;"],
-    "dp_more": ["bestj = Math.min(bestj, f[j]);"],
-    "verdict": ["if (f[0] * 2 == total) {", 'return f[0] * 2 > total ? "Alice" : "Bob";'],
+"""
+
+# (language, form) -> phase -> the text of the lines it runs (each must match exactly one line).
+# `<phase>_last`: the lines instead when the step is at the last pile; `<phase>_more`: lines that run
+# only when the step weighs more than one candidate.
+MARKERS: dict[tuple[str, str], dict[str, list[str]]] = {
+    ("py", "total"): {
+        "start": ["suffix = [0] * (n + 1)", "dp = [0] * (n + 1)"],
+        "suffix": ["suffix[i] = stone_value[i] + suffix[i + 1]"],
+        "dp": ["opponent = min(dp[i + 1 : i + 1 + max_take])", "dp[i] = suffix[i] - opponent"],
+        "verdict": ["if 2 * dp[0] == total:", 'return "Alice" if 2 * dp[0] > total else "Bob"'],
+    },
+    ("py", "diff"): {
+        "start": ["suffix = [0] * (n + 1)", "diff = [0] * (n + 1)"],
+        "suffix": ["suffix[i] = stone_value[i] + suffix[i + 1]"],
+        "dp": ["takes = range(i + 1, min(i + max_take, n) + 1)", "diff[i] = max(suffix[i] - suffix[j] - diff[j]"],
+        "verdict": ["if diff[0] == 0:", 'return "Alice" if diff[0] > 0 else "Bob"'],
+    },
+    ("java", "total"): {
+        "start": ["f[n] = 0;"],
+        "suffix": ["suffixSum[i] = suffixSum[i + 1] + stoneValue[i];"],
+        "suffix_last": ["suffixSum[n - 1] = stoneValue[n - 1];"],
+        "dp": ["int bestj = f[i + 1];", "f[i] = suffixSum[i] - bestj;"],
+        "dp_more": ["bestj = Math.min(bestj, f[j]);"],
+        "verdict": ["if (f[0] * 2 == total) {", 'return f[0] * 2 > total ? "Alice" : "Bob";'],
+    },
+    ("java", "diff"): {
+        "start": ["int[] diff = new int[n + 1];"],
+        "suffix": ["suffixSum[i] = suffixSum[i + 1] + stoneValue[i];"],
+        "dp": ["diff[i] = Integer.MIN_VALUE;", "diff[i] = Math.max(diff[i], suffixSum[i] - suffixSum[j] - diff[j]);"],
+        "verdict": ["if (diff[0] == 0) {", 'return diff[0] > 0 ? "Alice" : "Bob";'],
+    },
 }
 
 
@@ -75,14 +115,14 @@ class Listing:
         """The source split into lines."""
         return self.source.splitlines()
 
-    def lines_for(self, phase: str, i: int, n: int) -> list[int]:
-        """The lines a step of `phase` at pile i runs; a listing may mark the last pile's first step
-        (`<phase>_last`) or a line that runs only when more than one candidate exists (`<phase>_more`)."""
+    def lines_for(self, phase: str, i: int, n: int, max_take: int = 3) -> list[int]:
+        """The lines a step of `phase` at pile i runs (of n, moves of 1..max_take piles): `<phase>_last`
+        at the last pile if the listing has it, and `<phase>_more` only when there are two or more candidates."""
         if i == n - 1 and phase + "_last" in self.lines_by_phase:
             return self.lines_by_phase[phase + "_last"]
         more = self.lines_by_phase.get(phase + "_more", [])
         lines = self.lines_by_phase[phase]
-        return sorted(lines + more) if i + 2 <= n else lines
+        return sorted(lines + more) if min(max_take, n - i) >= 2 else lines
 
 
 def find_lines(source: str, markers: dict[str, list[str]]) -> dict[str, list[int]]:
@@ -99,9 +139,17 @@ def find_lines(source: str, markers: dict[str, list[str]]) -> dict[str, list[int
     return found
 
 
-def listing(lang: str) -> Listing:
-    """The Python listing (the real source of `stonegame.reference`) or the reference Java."""
+def java_source(form: str = "total", max_take: int = 3) -> str:
+    """The Java of a formulation with its take limit written in: the write-up's `i + 3` becomes `i + max_take`."""
+    source = JAVA_DIFF_SOURCE if form == "diff" else JAVA_SOURCE
+    return source.replace("j <= i + 3", f"j <= i + {max_take}")
+
+
+def listing(lang: str, form: str = "total", max_take: int = 3) -> Listing:
+    """A listing: Python (the real source of `stonegame.reference`'s function for the formulation,
+    whose `max_take` is a parameter) or Java (the reference write-up's, with max_take written in)."""
     if lang == "java":
-        return Listing("java", JAVA_SOURCE, find_lines(JAVA_SOURCE, JAVA_MARKERS))
-    source = inspect.getsource(reference.stone_game_iii)
-    return Listing("py", source, find_lines(source, PY_MARKERS))
+        source = java_source(form, max_take)
+    else:
+        source = inspect.getsource(reference.stone_game_iii_diff if form == "diff" else reference.stone_game_iii)
+    return Listing(lang, source, find_lines(source, MARKERS[(lang, form)]))

@@ -1,17 +1,31 @@
-"""The solution as it is usually written, line for line: the explainer shows this source and
-highlights the line each trace step runs. The tests check it against the solver."""
+"""The solution as it is usually written, line for line, in both formulations: the explainer shows
+this source and highlights the line each trace step runs. The tests check both against the solver."""
 
 
-def stone_game_iii(stone_value: list[int]) -> str:
+def stone_game_iii(stone_value: list[int], max_take: int = 3) -> str:
     n = len(stone_value)
     suffix = [0] * (n + 1)  # suffix[n] = 0: no piles, no points
     for i in range(n - 1, -1, -1):
         suffix[i] = stone_value[i] + suffix[i + 1]
     dp = [0] * (n + 1)  # dp[n] = 0
     for i in range(n - 1, -1, -1):
-        opponent = min(dp[i + 1 : i + 4])  # the least the opponent can be held to
+        opponent = min(dp[i + 1 : i + 1 + max_take])  # the least the opponent can be held to
         dp[i] = suffix[i] - opponent
     total = suffix[0]
     if 2 * dp[0] == total:
         return "Tie"
     return "Alice" if 2 * dp[0] > total else "Bob"
+
+
+def stone_game_iii_diff(stone_value: list[int], max_take: int = 3) -> str:
+    n = len(stone_value)
+    suffix = [0] * (n + 1)  # suffix[i] - suffix[j] = sum(stone_value[i:j])
+    for i in range(n - 1, -1, -1):
+        suffix[i] = stone_value[i] + suffix[i + 1]
+    diff = [0] * (n + 1)  # diff[n] = 0: no piles, no lead
+    for i in range(n - 1, -1, -1):
+        takes = range(i + 1, min(i + max_take, n) + 1)
+        diff[i] = max(suffix[i] - suffix[j] - diff[j] for j in takes)  # what I take, less their lead
+    if diff[0] == 0:
+        return "Tie"
+    return "Alice" if diff[0] > 0 else "Bob"

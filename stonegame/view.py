@@ -77,8 +77,9 @@ def frame_of_step(sol: Solution, win: Window, step: int) -> int:
     return max(f for f, s in enumerate(steps) if s <= step)
 
 
-def frames(sol: Solution, win: Window, lang: str) -> pd.DataFrame:
-    """One row per frame: its global step, phase, pile, and the words shown with it."""
+def frames(sol: Solution, win: Window, lang: str, form: str = "total") -> pd.DataFrame:
+    """One row per frame: its global step, phase, pile, and the words shown with it (in the formulation
+    `form`: "total" for dp, "diff" for the score difference)."""
     steps = frame_steps(sol, win)
     rows = sol.trace.set_index("step").loc[steps].reset_index()
     cands = sol.candidates[sol.candidates["step"].isin(steps)]
@@ -91,17 +92,26 @@ def frames(sol: Solution, win: Window, lang: str) -> pd.DataFrame:
             "phase": rows["phase"],
             "i": rows["i"],
             "title": [
-                t("phase_" + r.phase, lang) + "  ·  " + t("step_of", lang, step=r.step, last=sol.last_step)
+                t(_phase_key(r.phase, form), lang) + "  ·  " + t("step_of", lang, step=r.step, last=sol.last_step)
                 for r in rows.itertuples()
             ],
-            "formula": [formula(r, by_step.get(r["step"], empty), sol, lang) for _, r in rows.iterrows()],
-            "sentence": ["\n".join(wrap(sentence(r, sol, lang), SENTENCE_WIDTH)) for _, r in rows.iterrows()],
+            "formula": [formula(r, by_step.get(r["step"], empty), sol, lang, form) for _, r in rows.iterrows()],
+            "sentence": [
+                "\n".join(wrap(sentence(r, sol, lang, form, by_step.get(r["step"], empty)), SENTENCE_WIDTH))
+                for _, r in rows.iterrows()
+            ],
         }
     )
 
 
-def cells(sol: Solution, win: Window) -> pd.DataFrame:
-    """One row per array cell drawn: position, row name, its number, and the frame that reveals it."""
+def _phase_key(phase: str, form: str) -> str:
+    """The catalogue key of a phase's name: the dp phase is "diff" in the score-difference form."""
+    return "phase_diff" if phase == "dp" and form == "diff" else "phase_" + phase
+
+
+def cells(sol: Solution, win: Window, form: str = "total") -> pd.DataFrame:
+    """One row per array cell drawn: position, row name, its number, and the frame that reveals it.
+    The third row ("dp") holds dp[i], or diff[i] = 2·dp[i] − suffix[i] in the score-difference form."""
     steps = frame_steps(sol, win)
     frame_of = {s: f for f, s in enumerate(steps)}
     pos = sol.positions.set_index("i").loc[list(win.positions)].reset_index()
@@ -109,11 +119,12 @@ def cells(sol: Solution, win: Window) -> pd.DataFrame:
     for p in pos.itertuples():
         out.append((p.i, "values", p.value, 0))
         out.append((p.i, "suffix", p.suffix, frame_of.get(p.suffix_step, 0)))
-        out.append((p.i, "dp", p.dp, frame_of.get(p.dp_step, 0)))
+        third = 2 * p.dp - p.suffix if form == "diff" else p.dp
+        out.append((p.i, "dp", third, frame_of.get(p.dp_step, 0)))
     return pd.DataFrame(out, columns=["i", "row", "number", "reveal"]).astype({"number": "Int64"})
 
 
-def marks(sol: Solution, win: Window) -> pd.DataFrame:
+def marks(sol: Solution, win: Window, form: str = "total") -> pd.DataFrame:
     """One row per cell a frame marks: the cell it writes (●), the cells it reads (○), the best (★)."""
     out = []
     cands = sol.candidates.set_index("step")
@@ -131,7 +142,7 @@ def marks(sol: Solution, win: Window) -> pd.DataFrame:
         elif phase == "verdict" and win.lo == 0:
             out += [(frame, 0, "dp", "best"), (frame, 0, "suffix", "read")]
     table = pd.DataFrame(out, columns=["frame", "i", "row", "role"])
-    return table.merge(cells(sol, win)[["i", "row", "number"]], on=["i", "row"], how="left")
+    return table.merge(cells(sol, win, form)[["i", "row", "number"]], on=["i", "row"], how="left")
 
 
 def code_lines(sol: Solution, win: Window, code: Listing) -> pd.DataFrame:
@@ -139,6 +150,6 @@ def code_lines(sol: Solution, win: Window, code: Listing) -> pd.DataFrame:
     out = []
     for frame, step in enumerate(frame_steps(sol, win)):
         row = sol.trace.iloc[step]
-        for line in code.lines_for(row["phase"], int(row["i"]), sol.n):
+        for line in code.lines_for(row["phase"], int(row["i"]), sol.n, sol.max_take):
             out.append((frame, line))
     return pd.DataFrame(out, columns=["frame", "line"])

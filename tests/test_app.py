@@ -3,6 +3,7 @@ language switch, a one-pile row and a 50,000-pile row. No page may show an excep
 
 import pytest
 
+from stonegame import solve
 from stonegame.link import random_row
 from tests.apptest_helpers import TRACE_PAGE, app, chart, dataset_with, param, texts
 
@@ -166,3 +167,30 @@ def test_markup_in_a_link_is_shown_as_text_never_rendered():
     assert "“\\<script\\>alert\\(1\\)\\</sc…”" in shown  # escaped for markdown: printed, not parsed
     assert "“\\[x\\]\\(javascript\\:alert…”" in shown
     assert not at.get("html")[1:], "no HTML element but the app's own style block"
+
+
+@pytest.mark.parametrize("k", ["1", "5"])
+def test_other_take_limits_follow_through(k):
+    at = app(values="1,2,3,7,-4,5", k=k, code="java")
+    no_errors(at)
+    _, data = chart(at)
+    frames = dataset_with(data, "formula")
+    dp_formula = frames[frames["step"] == 7]["formula"].iloc[0]  # dp[5] .. dp[0] are steps 7 .. 12
+    assert dp_formula.count("dp[") - 1 == 1  # the last pile has one move whatever k
+    first = frames[frames["step"] == 12]["formula"].iloc[0]
+    assert first.count("dp[") - 1 == min(int(k), 6)  # dp[0] weighs min(k, n) candidates
+    code = dataset_with(data, "text")
+    assert any(f"j\u00a0<=\u00a0i\u00a0+\u00a0{k}" in line for line in code["text"])
+    winner = solve([1, 2, 3, 7, -4, 5], int(k)).winner
+    assert frames["formula"].iloc[-1].endswith(winner if winner != "Tie" else "Tie")
+
+
+def test_score_difference_form():
+    at = app(values="1,2,3,7", form="diff")
+    no_errors(at)
+    _, data = chart(at)
+    frames = dataset_with(data, "formula")
+    assert frames["formula"].iloc[-1] == "diff[0] = -1 < 0  →  Bob"
+    assert frames["title"].iloc[5].startswith("Backward fill of diff")
+    assert grid_numbers(data, "dp") == [-1, 12, 10, 7, 0]  # diff = 2·dp − suffix
+    assert at.query_params["form"] == "diff"

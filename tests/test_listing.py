@@ -8,8 +8,9 @@ import subprocess
 import pytest
 
 from stonegame import solve
-from stonegame.listing import JAVA_MARKERS, JAVA_SOURCE, PY_MARKERS, find_lines, listing
+from stonegame.listing import MARKERS, find_lines, java_source, listing
 from stonegame.reference import stone_game_iii as reference
+from stonegame.reference import stone_game_iii_diff
 
 
 def random_rows(count, seed=11):
@@ -17,14 +18,22 @@ def random_rows(count, seed=11):
     return [[rng.randint(-30, 30) for _ in range(rng.randint(1, 15))] for _ in range(count)]
 
 
-def test_the_python_listing_is_the_code_that_runs_and_agrees_with_the_solver():
-    for values in random_rows(500):
-        assert reference(values) == solve(values).winner, values
+@pytest.mark.parametrize("max_take", [1, 2, 3, 4, 5])
+def test_the_python_listings_are_the_code_that_runs_and_agree_with_the_solver(max_take):
+    for values in random_rows(300):
+        winner = solve(values, max_take).winner
+        assert reference(values, max_take) == stone_game_iii_diff(values, max_take) == winner, values
 
 
-def test_every_marker_finds_exactly_one_line():
+@pytest.mark.parametrize(("lang", "form"), list(MARKERS))
+@pytest.mark.parametrize("max_take", [1, 3, 5])
+def test_every_marker_finds_exactly_one_line(lang, form, max_take):
+    code = listing(lang, form, max_take)
+    assert set(code.lines_by_phase) == set(MARKERS[(lang, form)])
+
+
+def test_the_markers_point_at_the_right_lines():
     py, java = listing("py"), listing("java")
-    assert set(py.lines_by_phase) == set(PY_MARKERS) and set(java.lines_by_phase) == set(JAVA_MARKERS)
     assert "suffix[i] = stone_value[i] + suffix[i + 1]" in py.lines[py.lines_by_phase["suffix"][0] - 1]
     assert "Math.min" in java.lines[java.lines_by_phase["dp_more"][0] - 1]
     with pytest.raises(ValueError):
@@ -37,11 +46,14 @@ def test_java_lines_follow_the_step():
     assert "suffixSum[n - 1] = stoneValue[n - 1];" in java.lines[first_suffix[0] - 1]
     assert len(java.lines_for("dp", 3, 4)) == 2  # one candidate: the inner loop does not run
     assert len(java.lines_for("dp", 1, 4)) == 3
+    assert len(java.lines_for("dp", 1, 4, max_take=1)) == 2  # k = 1: never more than one candidate
+    assert "j <= i + 5" in java_source("total", 5) and "j <= i + 1" in java_source("diff", 1)
 
 
 @pytest.mark.skipif(shutil.which("javac") is None, reason="javac is not installed (apt-get install -y default-jdk)")
-def test_the_java_listing_compiles_and_agrees_with_the_solver(tmp_path):
-    rows = random_rows(200, seed=12)
+@pytest.mark.parametrize(("form", "max_take"), [("total", 3), ("diff", 3), ("total", 1), ("diff", 5)])
+def test_the_java_listings_compile_and_agree_with_the_solver(tmp_path, form, max_take):
+    rows = random_rows(150, seed=12)
     main = "\n".join(
         [
             "public class Main { public static void main(String[] a) {",
@@ -49,8 +61,8 @@ def test_the_java_listing_compiles_and_agrees_with_the_solver(tmp_path):
             "} }",
         ]
     )
-    (tmp_path / "Solution.java").write_text(JAVA_SOURCE)
+    (tmp_path / "Solution.java").write_text(java_source(form, max_take))
     (tmp_path / "Main.java").write_text(main)
     subprocess.run(["javac", "Solution.java", "Main.java"], cwd=tmp_path, check=True, timeout=120)
     out = subprocess.run(["java", "Main"], cwd=tmp_path, check=True, capture_output=True, text=True, timeout=120)
-    assert out.stdout.split() == [solve(r).winner for r in rows]
+    assert out.stdout.split() == [solve(r, max_take).winner for r in rows]

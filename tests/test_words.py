@@ -33,12 +33,12 @@ def test_unknown_language_falls_back_to_english():
     assert t("app_title", "fr") == t("app_title", "en")
 
 
-def step_words(values, lang):
-    sol = solve(values)
+def step_words(values, lang, form="total", max_take=3):
+    sol = solve(values, max_take)
     out = []
     for _, row in sol.trace.iterrows():
         cands = sol.candidates[sol.candidates["step"] == row["step"]]
-        out.append((formula(row, cands, sol, lang), sentence(row, sol, lang)))
+        out.append((formula(row, cands, sol, lang, form), sentence(row, sol, lang, form, cands)))
     return out
 
 
@@ -74,3 +74,18 @@ def test_wrap_respects_display_width():
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     assert all(display_width(line) <= 30 for line in lines)
     assert wrap("one two three", 7) == ["one two", "three"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("values", "verdict"), [([1, 2, 3, 7], "< 0"), ([1, 2, 3, -9], "> 0"), ([1, 2, 3, 6], "= 0")])
+def test_score_difference_words(values, verdict, lang):
+    words = step_words(values, lang, "diff")
+    assert words[0][0].endswith("diff[4] = 0")
+    assert verdict in words[-1][0] and verdict.replace(" ", "") in words[-1][1].replace(" ", "")
+    sol = solve(values)
+    lead = 2 * sol.dp[0] - sol.suffix[0]
+    assert flat(words[-2][0]).endswith(f"= {lead}")  # the last dp step writes diff[0]
+
+
+def test_score_difference_options_are_what_is_taken_less_the_lead_after():
+    assert flat(step_words([1, 2, 3, 7], "en", "diff")[7][0]).endswith("= max(2 − 10, 5 − 7, 12 − 0) = 12")

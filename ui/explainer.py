@@ -125,26 +125,30 @@ def start_controls(sol: Solution, lang: str) -> None:
         )
 
 
-def labels(lang: str) -> dict[str, str]:
-    """Every catalogue string in `lang`, for the chart builders."""
-    return {key: t(key, lang) for key in CATALOGUE}
+def labels(lang: str, form: str = "total") -> dict[str, str]:
+    """Every catalogue string in `lang`, for the chart builders; in the score-difference form the dp
+    row and the bars' title speak of diff."""
+    words = {key: t(key, lang) for key in CATALOGUE}
+    if form == "diff":
+        words.update(row_dp="diff", chart_bars_title=words["chart_bars_title_diff"])
+    return words
 
 
 @st.cache_resource(**cache.CACHE)
-def _chart(key: str, _sol: Solution, step: int, lang: str, code: str) -> tuple[dict, Window]:
+def _chart(key: str, _sol: Solution, step: int, lang: str, code: str, form: str) -> tuple[dict, Window]:
     """The explainer chart's Vega-Lite spec for the row with this digest, opening at `step`, and the
     window of piles it animates. Cached as a validated dict: building and validating the Altair chart
     costs far more than a script run should, and st.altair_chart would redo it on every run."""
     sol = _sol
     win = window_for_step(sol, step)
-    listed = listing(code)
+    listed = listing(code, form, sol.max_take)
     chart = explainer_chart(
-        frames(sol, win, lang),
-        cells(sol, win),
-        marks(sol, win),
+        frames(sol, win, lang, form),
+        cells(sol, win, form),
+        marks(sol, win, form),
         listed.lines,
         code_lines(sol, win, listed),
-        labels(lang),
+        labels(lang, form),
         start=frame_of_step(sol, win, step),
     )
     return chart.to_dict(), win
@@ -164,7 +168,7 @@ def overview(sol: Solution, lang: str) -> None:
     if sol.n <= WINDOW:
         return
     win = window_for_step(sol, st.session_state[state.STEP])
-    spec = _overview_spec(cache.digest(sol.values), sol, win.lo, win.hi, lang)
+    spec = _overview_spec(f"{cache.digest(sol.values)}:{sol.max_take}", sol, win.lo, win.hi, lang)
     st.vega_lite_chart(
         spec=spec, width="stretch", key=state.W_OVERVIEW, on_select=_pick_bin, selection_mode=OVERVIEW_PICK
     )
@@ -178,12 +182,15 @@ def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: str) -> dic
 
 def player(sol: Solution, lang: str) -> None:
     """The animated chart, and a note when only a window of the row is drawn."""
-    chart, win = _chart(cache.digest(sol.values), sol, st.session_state[state.STEP], lang, st.session_state[state.CODE])
+    key = f"{cache.digest(sol.values)}:{sol.max_take}"
+    chart, win = _chart(
+        key, sol, st.session_state[state.STEP], lang, st.session_state[state.CODE], st.session_state[state.FORM]
+    )
     if sol.n > WINDOW:
         st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, ctx=win.last - win.hi + 1), icon="🔎")
     st.vega_lite_chart(spec=chart, width="stretch", key="explainer_chart")
     with st.expander(t("how_it_works", lang)):
-        st.markdown(t("how_it_works_body", lang))
+        st.markdown(t("how_it_works_body", lang, k=sol.max_take))
 
 
 def answer(sol: Solution, lang: str) -> None:
