@@ -86,6 +86,8 @@ EXPLAINER: dict[str, dict[str, str]] = {
         "en": "form must be total or diff, not “{token}”.",
         "zh": "form 必须是 total 或 diff，而不是“{token}”。",
     },
+    "err_url_flag": {"en": "it must be 0 or 1, not “{token}”.", "zh": "它必须是 0 或 1，而不是“{token}”。"},
+    "fallback_flag": {"en": "Leaving it off.", "zh": "保持关闭。"},
     "fallback_k": {"en": "Using LeetCode's rule, k = 3.", "zh": "改用 LeetCode 的规则 k = 3。"},
     "fallback_form": {"en": "Showing the best-total form.", "zh": "显示“最多得分”形式。"},
     "max_take": {"en": "Most piles per move (k)", "zh": "每次最多拿几堆（k）"},

@@ -10,6 +10,9 @@ Query parameters:
     code     py | java
     k        the most piles one move may take, 1 .. 5 (LeetCode's rule is 3)
     form     total | diff: the reference write-up's "best total" dp, or the "score difference" diff
+    present  1: presenter mode (large, chrome hidden, the essential controls only)
+    lock     1: the row cannot be edited (a teacher's link)
+A page may carry parameters of its own beside these (`write_link` leaves them to the page).
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ from dataclasses import dataclass, field
 
 from stonegame.parse import MAX_PILES, ParseError, format_values, parse_values
 
-KEYS = ("values", "random", "seed", "step", "lang", "code", "k", "form")
+KEYS = ("values", "random", "seed", "step", "lang", "code", "k", "form", "present", "lock")
 LANGS = ("en", "zh")
 CODES = ("py", "java")
 TAKES = ("3", "1", "2", "4", "5")  # the default first
 FORMS = ("total", "diff")
+FLAGS = ("0", "1")
 DEFAULT_VALUES = [1, 2, 3, 7]
 MAX_SEED = 2**31 - 1
 RANDOM_RANGE = (-9, 9)  # small numbers read well on a projector
@@ -52,6 +56,8 @@ class Link:
     code: str = "py"
     max_take: int = 3
     form: str = "total"
+    present: bool = False
+    lock: bool = False
     problems: tuple[Problem, ...] = ()
 
 
@@ -123,7 +129,9 @@ def read_link(params: Mapping[str, Sequence[str]]) -> Link:
     code = _choice(params, "code", CODES, problems, "err_url_code", "fallback_code")
     max_take = int(_choice(params, "k", TAKES, problems, "err_url_k", "fallback_k"))
     form = _choice(params, "form", FORMS, problems, "err_url_form", "fallback_form")
-    return Link(values, rand, step, lang, code, max_take, form, tuple(problems))
+    present = _choice(params, "present", FLAGS, problems, "err_url_flag", "fallback_flag") == "1"
+    lock = _choice(params, "lock", FLAGS, problems, "err_url_flag", "fallback_flag") == "1"
+    return Link(values, rand, step, lang, code, max_take, form, present, lock, tuple(problems))
 
 
 def _choice(
@@ -150,6 +158,8 @@ def write_link(
     code: str,
     max_take: int = 3,
     form: str = "total",
+    present: bool = False,
+    lock: bool = False,
 ) -> dict[str, str]:
     """The query parameters that reopen this state; defaults are left out to keep links short.
     A row too long for a link is carried as random=…&seed=… when it is one, else left out."""
@@ -170,4 +180,8 @@ def write_link(
         params["k"] = str(max_take)
     if form != FORMS[0]:
         params["form"] = form
+    if present:
+        params["present"] = "1"
+    if lock:
+        params["lock"] = "1"
     return params

@@ -44,6 +44,13 @@ def test_max_take_and_formulation():
     assert write_link([1, 2], None, 0, "en", "py", 4, "diff") == {"values": "1,2", "k": "4", "form": "diff"}
 
 
+def test_presenter_and_lock_flags():
+    link = read_link(q(present="1", lock="1"))
+    assert (link.present, link.lock, link.problems) == (True, True, ())
+    assert read_link(q(present="yes")).problems[0].param == "present"
+    assert write_link([1, 2, 3, 7], None, 0, "en", "py", 3, "total", True, True) == {"present": "1", "lock": "1"}
+
+
 def test_unknown_lang_and_code():
     link = read_link(q(lang="fr", code="rust"))
     assert (link.lang, link.code) == ("en", "py")

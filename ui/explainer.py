@@ -7,7 +7,7 @@ import streamlit as st
 from stonegame import ParseError, Solution, format_values, parse_values
 from stonegame.charts import OVERVIEW_PICK, explainer_chart, overview_chart
 from stonegame.i18n import CATALOGUE, t
-from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, random_row, write_link
+from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, random_row
 from stonegame.listing import listing
 from stonegame.overview import overview as overview_table
 from stonegame.parse import MAX_PILES
@@ -206,15 +206,7 @@ def answer(sol: Solution, lang: str) -> None:
 
 def share(sol: Solution, lang: str) -> None:
     """The link that reopens this row at this step, ready to copy."""
-    params = write_link(
-        sol.values,
-        st.session_state[state.RANDOM],
-        st.session_state[state.STEP],
-        lang,
-        st.session_state[state.CODE],
-        st.session_state[state.MAX_TAKE],
-        st.session_state[state.FORM],
-    )
+    params = state.link_params()
     base = (st.context.url or "").split("?")[0]
     query = "&".join(f"{k}={v}" for k, v in params.items())
     with st.expander(t("share_link", lang)):

@@ -47,6 +47,8 @@ LANG = "lang"  # "en" | "zh"
 CODE = "code"  # "py" | "java"
 MAX_TAKE = "max_take"  # int 1..5: the most piles one move may take (LeetCode: 3)
 FORM = "form"  # "total" | "diff": which formulation the formulas and code show
+PRESENT = "present"  # bool: presenter mode (large, chrome hidden, the essential controls only)
+LOCK = "lock"  # bool: the row cannot be edited (a teacher's link)
 NOTICES = "notices"  # list[Notice]: messages about the link or the input, shown until the row changes
 STARTED = "started"  # bool: the URL has been read for this session
 
@@ -112,9 +114,9 @@ def set_row(values: list[int], rand: tuple[int, int] | None = None) -> None:
     st.session_state[NOTICES] = []
 
 
-def sync_url() -> None:
-    """Write the current state into the address bar, replacing what was there."""
-    wanted = write_link(
+def link_params() -> dict[str, str]:
+    """The query parameters of the shared state (what every page's link carries)."""
+    return write_link(
         st.session_state[VALUES],
         st.session_state[RANDOM],
         st.session_state[STEP],
@@ -122,7 +124,15 @@ def sync_url() -> None:
         st.session_state[CODE],
         st.session_state[MAX_TAKE],
         st.session_state[FORM],
+        st.session_state[PRESENT],
+        st.session_state[LOCK],
     )
+
+
+def sync_url(page_params: dict[str, str] | None = None) -> None:
+    """Write the shared state, and the page's own parameters if it has any, into the address bar,
+    replacing what was there."""
+    wanted = {**link_params(), **(page_params or {})}
     current = {key: st.query_params.get(key) for key in st.query_params}
     if current != wanted:
         st.query_params.from_dict(wanted)
