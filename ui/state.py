@@ -99,6 +99,8 @@ def start() -> Link | None:
             CODE: link.code,
             MAX_TAKE: link.max_take,
             FORM: link.form,
+            PRESENT: link.present,
+            LOCK: link.lock,
             NOTICES: notices,
         }
     )
