@@ -6,9 +6,12 @@ from stonegame.i18n import t
 from ui import cache, explainer, frame, state
 
 lang = frame.page("app_title")
-st.caption(t("app_tagline", lang))
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
-explainer.row_input(sol, lang)
+if st.session_state[state.PRESENT]:
+    explainer.presenter_bar(sol, lang)
+else:
+    st.caption(t("app_tagline", lang))
+    explainer.row_input(sol, lang)
 explainer.overview(sol, lang)
 explainer.player(sol, lang)
 explainer.answer(sol, lang)

@@ -24,6 +24,7 @@ ROLE_SYMBOLS = {"write": "●", "read": "○", "best": "★"}
 SPEEDS = {"0.5×": 20, "1×": 10, "2×": 5, "4×": 3}  # tenths of a second per frame
 TICK_MS = 100
 NAV = ("first", "back", "play", "next", "last")
+PRESENTER_SCALE = 1.35  # type and marks in presenter mode, for a projector across a room
 GRID_ROWS = ("values", "suffix", "dp")
 SENTENCE_COLUMNS = 60  # the view wraps sentences at this many display columns
 MONO = "Menlo, Consolas, DejaVu Sans Mono, monospace"
@@ -46,11 +47,19 @@ def with_vega_on(chart: alt.TopLevelMixin, handlers: dict[str, list[dict[str, An
     return patched
 
 
+# Keys the player answers anywhere on the page, except while the user types or works a control.
+KEY_FILTER = (
+    "indexof(['ArrowRight', 'ArrowLeft', 'PageDown', 'PageUp', 'Home', 'End', ' '], event.key) >= 0 && "
+    "indexof(['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'], event.target.tagName) < 0 && !event.target.isContentEditable"
+)
+
+
 def player_handlers(last: int) -> dict[str, list[dict[str, Any]]]:
     """Vega handlers: one timer per speed moves the frame on while playing (until the last frame);
-    button clicks move it too; play at the last frame starts again from frame 0.
+    button clicks move it too; play at the last frame starts again from frame 0. Keys work anywhere
+    on the page (outside inputs): → / PageDown next, ← / PageUp back, Home first, End last, space play/pause.
 
-    Only timer and click events are used, never signal events: a cycle of signal-event handlers
+    Only timer, click and key events are used, never signal events: a cycle of signal-event handlers
     (frame <-> playing) broke Vega's layout of the concatenated views in Streamlit 1.67
     ("Cannot read properties of undefined (reading 'items')"). `playing` may stay true at the
     end; what the user sees as playing is `playing && frame < last`."""
@@ -67,14 +76,22 @@ def player_handlers(last: int) -> dict[str, list[dict[str, Any]]]:
         }
         for ticks in SPEEDS.values()
     ]
+    keys = {"source": "window", "type": "keydown", "consume": True, "filter": [KEY_FILTER]}
+    key_move = (
+        f"event.key == 'ArrowRight' || event.key == 'PageDown' ? min(frame + 1, {last}) : "
+        f"event.key == 'ArrowLeft' || event.key == 'PageUp' ? max(frame - 1, 0) : "
+        f"event.key == 'Home' ? 0 : event.key == 'End' ? {last} : "
+        f"event.key == ' ' && frame >= {last} ? 0 : frame"
+    )
     return {
-        "frame": [*timers, {"events": clicks, "update": move}],
+        "frame": [*timers, {"events": clicks, "update": move}, {"events": keys, "update": key_move}],
         "playing": [
             {
                 "events": clicks,
                 "update": f"datum.action == 'play' ? !(playing && frame < {last}) : "
                 "datum.action == 'first' || datum.action == 'last' ? false : playing",
-            }
+            },
+            {"events": keys, "update": f"event.key == ' ' ? !(playing && frame < {last}) : playing"},
         ],
     }
 
@@ -100,7 +117,7 @@ NAV_MARKS = ("nav_button_0_marks", "nav_label_0_marks")
 PLAYING = "datum.action == 'play' && playing && frame < last"
 
 
-def nav_bar(labels: dict[str, str]) -> alt.LayerChart:
+def nav_bar(labels: dict[str, str], scale: float = 1.0) -> alt.LayerChart:
     """Five buttons drawn in the chart: first, back, play/pause, next, last."""
     buttons = pd.DataFrame({"action": NAV, "label": [labels["nav_" + a] for a in NAV]})
     base = alt.Chart(buttons).encode(x=alt.X("action:N", scale=alt.Scale(domain=list(NAV)), axis=None))
@@ -108,12 +125,12 @@ def nav_bar(labels: dict[str, str]) -> alt.LayerChart:
         color=alt.condition(PLAYING, alt.value(ORANGE), alt.value("#F4F4F4")),
         tooltip=alt.value(None),
     )
-    text = base.mark_text(fontSize=fit(18, 5 * 11), fontWeight="bold", cursor="pointer").encode(
+    text = base.mark_text(fontSize=fit(18 * scale, 5 * 11), fontWeight="bold", cursor="pointer").encode(
         text=alt.condition(PLAYING, alt.value(labels["nav_pause"]), alt.Text("label:N")),
         tooltip=alt.value(None),
     )
     return alt.layer(button.properties(name="nav_button"), text.properties(name="nav_label")).properties(
-        width="container", height=44
+        width="container", height=round(44 * scale)
     )
 
 
@@ -122,30 +139,34 @@ def fit(size: float, columns: float) -> alt.ExprRef:
     return alt.ExprRef(expr=f"clamp(containerSize()[0] / ({columns} * 0.62), 8, {size})")
 
 
-def caption_panel(frames: pd.DataFrame) -> alt.LayerChart:
+def caption_panel(frames: pd.DataFrame, scale: float = 1.0) -> alt.LayerChart:
     """The current frame's title, formula (numbers filled in, on two lines) and plain-language sentence."""
     widest = max(len(line) for text in frames["formula"] for line in text.split("\n"))
     base = alt.Chart(frames).transform_filter("datum.frame == frame")
-    title = base.mark_text(align="left", baseline="top", fontSize=15, color="#444").encode(
+    title = base.mark_text(align="left", baseline="top", fontSize=15 * scale, color="#444").encode(
         x=alt.value(0), y=alt.value(0), text="title:N"
     )
     eq = base.mark_text(
         align="left",
         baseline="top",
-        fontSize=fit(20, widest),
+        fontSize=fit(20 * scale, widest),
         font=MONO,
         fontWeight="bold",
         lineBreak="\n",
-        lineHeight=26,
-    ).encode(x=alt.value(0), y=alt.value(24), text="formula:N")
+        lineHeight=round(26 * scale),
+    ).encode(x=alt.value(0), y=alt.value(round(24 * scale)), text="formula:N")
     say = base.mark_text(
-        align="left", baseline="top", fontSize=fit(17, SENTENCE_COLUMNS * 0.8), lineBreak="\n", lineHeight=23
-    ).encode(x=alt.value(0), y=alt.value(82), text="sentence:N")
+        align="left",
+        baseline="top",
+        fontSize=fit(17 * scale, SENTENCE_COLUMNS * 0.8),
+        lineBreak="\n",
+        lineHeight=round(23 * scale),
+    ).encode(x=alt.value(0), y=alt.value(round(82 * scale)), text="sentence:N")
     return alt.layer(
         title.properties(name="caption_title"),
         eq.properties(name="caption_formula"),
         say.properties(name="caption_sentence"),
-    ).properties(width="container", height=150)
+    ).properties(width="container", height=round(150 * scale))
 
 
 def _grid_columns(cells: pd.DataFrame, labels: dict[str, str]) -> tuple[pd.DataFrame, list[str]]:
@@ -165,7 +186,7 @@ def _grid_columns(cells: pd.DataFrame, labels: dict[str, str]) -> tuple[pd.DataF
     return pd.concat([names, table], ignore_index=True), columns
 
 
-def grid_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str]) -> alt.LayerChart:
+def grid_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str], scale: float = 1.0) -> alt.LayerChart:
     """The three arrays as rows of boxes (names in the first column); a number appears at the frame
     that writes it, and the frame's marks colour and label the cells it writes (●), reads (○), picks (★)."""
     table, columns = _grid_columns(cells, labels)
@@ -202,7 +223,7 @@ def grid_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str])
         x=x, y=y, color=alt.Color("role:N", scale=role_scale, legend=legend)
     )
     symbol = (
-        current.mark_text(fontSize=13, align="left", baseline="top", dx=3, dy=2)
+        current.mark_text(fontSize=13 * scale, align="left", baseline="top", dx=3, dy=2)
         .encode(
             x=_at_band_start(x),
             y=_at_band_start(y),
@@ -211,7 +232,7 @@ def grid_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str])
         .transform_calculate(symbol=_role_symbol_expr())
     )
     numbers = (
-        base.mark_text(fontWeight="bold", fontSize=fit(18, len(columns) * digits))
+        base.mark_text(fontWeight="bold", fontSize=fit(18 * scale, len(columns) * digits))
         .encode(text="label:N")
         .transform_calculate(
             label="datum.label_cell ? datum.name : !isValid(datum.number) ? '' : "
@@ -224,11 +245,13 @@ def grid_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str])
         symbol.properties(name="grid_symbols"),
         numbers.properties(name="grid_numbers"),
     ).properties(
-        width="container", height=132, title=alt.Title(labels["chart_grid_title"], anchor="start", fontSize=16)
+        width="container",
+        height=round(132 * scale),
+        title=alt.Title(labels["chart_grid_title"], anchor="start", fontSize=16 * scale),
     )
 
 
-def bars_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str]) -> alt.LayerChart:
+def bars_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str], scale: float = 1.0) -> alt.LayerChart:
     """suffix[i] and dp[i] as labelled bars side by side, each shown from the frame that writes it;
     the current frame's cells are outlined and carry their symbol. No y axis: the bars say their numbers."""
     data = cells[cells["row"] != "values"]
@@ -264,7 +287,7 @@ def bars_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str])
         opacity=shown,
         y=y,
     )
-    size = fit(13, 2 * len(set(data["i"])) * digits)
+    size = fit(13 * scale, 2 * len(set(data["i"])) * digits)
     above = label.transform_filter("datum.number >= 0").mark_text(
         fontSize=size, fontWeight="bold", baseline="bottom", dy=-3
     )
@@ -273,7 +296,7 @@ def bars_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str])
     outline = current.mark_bar(fillOpacity=0, stroke="black", strokeWidth=3).encode(x=x, y=y, xOffset=offset)
     symbol = (
         current.transform_calculate(symbol=_role_symbol_expr(), base="0")
-        .mark_text(fontSize=18, baseline="top", dy=4)
+        .mark_text(fontSize=18 * scale, baseline="top", dy=4)
         .encode(
             x=x,
             y=alt.Y("base:Q", axis=None, scale=alt.Scale(domain=domain, nice=True)),
@@ -290,13 +313,15 @@ def bars_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str])
     return (
         alt.layer(bars, above, below, outline, symbol, zero)
         .properties(
-            width="container", height=180, title=alt.Title(labels["chart_bars_title"], anchor="start", fontSize=16)
+            width="container",
+            height=round(180 * scale),
+            title=alt.Title(labels["chart_bars_title"], anchor="start", fontSize=16 * scale),
         )
         .resolve_scale(color="independent")
     )
 
 
-def code_panel(lines: list[str], highlight: pd.DataFrame, labels: dict[str, str]) -> alt.LayerChart:
+def code_panel(lines: list[str], highlight: pd.DataFrame, labels: dict[str, str], scale: float = 1.0) -> alt.LayerChart:
     """The listing, one text row per line, with the lines the current frame runs highlighted (▶)."""
     shown = [f"{n:>2}  {line}".replace(" ", NBSP) for n, line in enumerate(lines, 1)]  # SVG drops plain leading spaces
     code = pd.DataFrame({"line": range(1, len(lines) + 1), "text": shown})
@@ -304,18 +329,18 @@ def code_panel(lines: list[str], highlight: pd.DataFrame, labels: dict[str, str]
     y = alt.Y("line:O", axis=None, scale=alt.Scale(domain=list(code["line"]), paddingInner=0))
     marked = alt.Chart(highlight).transform_filter("datum.frame == frame")
     band = marked.mark_rect(color=HIGHLIGHT).encode(y=y)
-    arrow = marked.mark_text(text="▶", color=VERMILLION, fontSize=14, align="left").encode(y=y, x=alt.value(2))
+    arrow = marked.mark_text(text="▶", color=VERMILLION, fontSize=14 * scale, align="left").encode(y=y, x=alt.value(2))
     text = (
         alt.Chart(code)
-        .mark_text(align="left", font=MONO, fontSize=fit(14, widest))
+        .mark_text(align="left", font=MONO, fontSize=fit(14 * scale, widest))
         .encode(y=y, x=alt.value(20), text="text:N")
     )
     return alt.layer(
         band.properties(name="code_highlight"), arrow.properties(name="code_arrow"), text.properties(name="code_text")
     ).properties(
         width="container",
-        height=20 * len(lines),
-        title=alt.Title(labels["chart_code_title"], anchor="start", fontSize=16),
+        height=round(20 * scale) * len(lines),
+        title=alt.Title(labels["chart_code_title"], anchor="start", fontSize=16 * scale),
     )
 
 
@@ -327,17 +352,19 @@ def explainer_chart(
     code_highlight: pd.DataFrame,
     labels: dict[str, str],
     start: int = 0,
+    scale: float = 1.0,
 ) -> alt.VConcatChart:
-    """The whole explainer in one chart: buttons, caption, arrays, bars and code, stepping together."""
+    """The whole explainer in one chart: buttons, caption, arrays, bars and code, stepping together;
+    `scale` enlarges type, marks and panels (presenter mode uses PRESENTER_SCALE)."""
     last = int(frames["frame"].max())
     chart = (
         alt.vconcat(
-            nav_bar(labels),
-            caption_panel(frames),
-            grid_panel(cells, marks, labels),
-            bars_panel(cells, marks, labels),
-            code_panel(code_lines, code_highlight, labels),
-            spacing=14,
+            nav_bar(labels, scale),
+            caption_panel(frames, scale),
+            grid_panel(cells, marks, labels, scale),
+            bars_panel(cells, marks, labels, scale),
+            code_panel(code_lines, code_highlight, labels, scale),
+            spacing=round(14 * scale),
         )
         .resolve_scale(color="independent")
         .add_params(*player_params(last, min(max(start, 0), last), labels))

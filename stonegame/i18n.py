@@ -7,7 +7,7 @@ a language missing from a key, or a key defined twice is a bug the tests catch.
 
 from __future__ import annotations
 
-from stonegame.words import game
+from stonegame.words import approaches, game
 
 LANGS = ("en", "zh")
 LANG_NAMES = {"en": "English", "zh": "中文"}
@@ -24,6 +24,24 @@ EXPLAINER: dict[str, dict[str, str]] = {
     "language": {"en": "Language", "zh": "语言"},
     "code_language": {"en": "Code listing", "zh": "代码语言"},
     "share_link": {"en": "Link to this row and step", "zh": "此数组与步骤的链接"},
+    "presenter_mode": {"en": "Presenter mode", "zh": "演示模式"},
+    "presenter_help": {
+        "en": "For a projector: large type, no sidebar, the essential controls only. Keys: → ← step, "
+        "Home/End first/last, space play/pause. Also in the link as present=1.",
+        "zh": "适合投影：大字号、隐藏侧栏、只保留必要的控件。按键：→ ← 逐步，Home/End 开头/结尾，空格 播放/暂停。"
+        "链接中写作 present=1。",
+    },
+    "exit_presenter": {"en": "Exit presenter mode", "zh": "退出演示模式"},
+    "keys_hint": {
+        "en": "Keys: → ← step · Home / End first / last · space play / pause",
+        "zh": "按键：→ ← 逐步 · Home / End 开头 / 结尾 · 空格 播放 / 暂停",
+    },
+    "locked_row": {
+        "en": "🔒 This link locks the row: it shows exactly what your teacher chose.",
+        "zh": "🔒 此链接锁定了数组：显示的正是老师选定的内容。",
+    },
+    "share_lock": {"en": "Lock the row (students can step, not edit)", "zh": "锁定数组（学生可以逐步查看，不能修改）"},
+    "share_present": {"en": "Open in presenter mode", "zh": "以演示模式打开"},
     "share_too_long": {
         "en": "This row is longer than a link can carry ({limit:,} characters), so the link opens the first example. "
         "Long rows travel as random rows: use 🎲.",
@@ -283,7 +301,11 @@ EXPLAINER: dict[str, dict[str, str]] = {
 }
 
 
-SECTIONS: dict[str, dict[str, dict[str, str]]] = {"explainer": EXPLAINER, "game": game.WORDS}
+SECTIONS: dict[str, dict[str, dict[str, str]]] = {
+    "explainer": EXPLAINER,
+    "game": game.WORDS,
+    "approaches": approaches.WORDS,
+}
 CATALOGUE: dict[str, dict[str, str]] = {key: entry for words in SECTIONS.values() for key, entry in words.items()}
 
 

@@ -194,3 +194,34 @@ def test_score_difference_form():
     assert frames["title"].iloc[5].startswith("Backward fill of diff")
     assert grid_numbers(data, "dp") == [-1, 12, 10, 7, 0]  # diff = 2·dp − suffix
     assert at.query_params["form"] == "diff"
+
+
+def test_presenter_mode_hides_the_sidebar_and_enlarges_the_chart():
+    at = app(values="1,2,3,7", step="7", present="1")
+    no_errors(at)
+    assert len(at.sidebar.radio) == 0 and len(at.text_area) == 0  # no sidebar, no editing controls
+    spec, _ = chart(at)
+    nav, caption = spec["vconcat"][0], spec["vconcat"][1]
+    assert nav["height"] == round(44 * 1.35) and caption["height"] == round(150 * 1.35)
+    assert any("presenter" in str(h.proto) or "stSidebar" in str(h.proto) for h in at.get("html"))
+    at.button(key="w_exit_present").click().run()
+    assert len(at.sidebar.radio) > 0 and "present" not in at.query_params
+
+
+def test_a_locked_link_keeps_the_row():
+    at = app(values="1,2,3,-9", lock="1")
+    no_errors(at)
+    assert at.text_area(key="explainer_row_text").disabled
+    assert "This link locks the row" in texts(at)
+    assert at.form_submit_button[0].disabled and at.pills(key="explainer_preset").disabled
+    at.run()
+    assert at.session_state["values"] == [1, 2, 3, -9] and at.query_params["lock"] == "1"
+
+
+def test_teacher_link_options():
+    at = app(values="1,2,3,6", step="4")
+    at.checkbox(key="explainer_share_lock").check().run()
+    at.checkbox(key="explainer_share_present").check().run()
+    link = at.code[0].value
+    assert link.endswith("?values=1,2,3,6&step=4&lock=1&present=1")
+    assert "lock" not in at.query_params  # the teacher's own view stays unlocked

@@ -44,12 +44,15 @@ def test_spec_validates_and_plays(values, step, lang, code):
     json.dumps(spec)  # serialisable as it is sent
 
 
-def test_handlers_use_only_timer_and_click_events():
+def test_handlers_use_only_timer_click_and_key_events():
     handlers = player_handlers(9)
     events = [h["events"] for hs in handlers.values() for h in hs]
-    assert all((isinstance(e, str) and "click" in e) or e.get("type") == "timer" for e in events)
-    assert {e["throttle"] for e in events if isinstance(e, dict)} == {100 * v for v in SPEEDS.values()}
-    assert all(name in handlers["frame"][-1]["events"] for name in NAV_MARKS)
+    assert all((isinstance(e, str) and "click" in e) or e.get("type") in ("timer", "keydown") for e in events)
+    timers = {e["throttle"] for e in events if isinstance(e, dict) and e["type"] == "timer"}
+    assert timers == {100 * v for v in SPEEDS.values()}
+    keys = [e for e in events if isinstance(e, dict) and e["type"] == "keydown"]
+    assert keys and all(e["source"] == "window" and "TEXTAREA" in e["filter"][0] for e in keys)
+    assert any(name in h["events"] for h in handlers["frame"] if isinstance(h["events"], str) for name in NAV_MARKS)
 
 
 def test_the_nav_layer_names_match_the_handlers():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from stonegame import ParseError, Solution, format_values, parse_values
-from stonegame.charts import OVERVIEW_PICK, explainer_chart, overview_chart
+from stonegame.charts import OVERVIEW_PICK, PRESENTER_SCALE, explainer_chart, overview_chart
 from stonegame.i18n import CATALOGUE, t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, random_row
 from stonegame.listing import listing
@@ -35,7 +35,10 @@ def _row_text(values: list[int]) -> str:
 
 
 def _apply_text() -> None:
-    """Callback: parse the text box; on success make it the row, else keep the row and say why."""
+    """Callback: parse the text box; on success make it the row, else keep the row and say why.
+    A locked row (a teacher's link) is never changed."""
+    if st.session_state[state.LOCK]:
+        return
     try:
         values = parse_values(st.session_state[state.W_ROW_TEXT])
     except ParseError as err:
@@ -45,7 +48,9 @@ def _apply_text() -> None:
 
 
 def _apply_preset(values: list[int], rand: tuple[int, int] | None = None) -> None:
-    """Load a preset (or a seeded random row) into the row and the text box."""
+    """Load a preset (or a seeded random row) into the row and the text box, unless the row is locked."""
+    if st.session_state[state.LOCK]:
+        return
     state.set_row(values, rand)
     st.session_state[state.W_ROW_TEXT] = _row_text(values)
 
@@ -64,12 +69,28 @@ def _draw_random() -> None:
     _apply_preset(random_row(n, seed), (n, seed))
 
 
+def presenter_bar(sol: Solution, lang: str) -> None:
+    """Presenter mode's one line above the chart: the row, the keys, and the way back."""
+    left, right = st.columns([4, 1], vertical_alignment="center")
+    summary = t("row_summary", lang, n=sol.n, total=sol.total)
+    row = f"`[{format_values(sol.values)}]` · " if sol.n <= WINDOW else ""
+    left.markdown(f"### {row}{summary}")
+    left.caption(t("keys_hint", lang))
+    right.button(t("exit_presenter", lang), key=state.W_EXIT_PRESENT, on_click=_exit_presenter, width="stretch")
+
+
+def _exit_presenter() -> None:
+    """Callback: leave presenter mode."""
+    st.session_state[state.PRESENT] = False
+
+
 def row_input(sol: Solution, lang: str) -> None:
     """The text box (applied with its button or Ctrl+Enter) on the left; on the right the example
     rows, the random row, the step the animation opens at and, for long rows, the pile to look at."""
     if state.W_ROW_TEXT not in st.session_state:
         st.session_state[state.W_ROW_TEXT] = _row_text(sol.values)
     summary = t("row_summary", lang, n=sol.n, total=sol.total)
+    locked = st.session_state[state.LOCK]
     left, right = st.columns([5, 4])
     with left, st.form("explainer_row_form", border=False, enter_to_submit=True):
         st.text_area(
@@ -78,8 +99,11 @@ def row_input(sol: Solution, lang: str) -> None:
             help=t("input_help", lang),
             height=68,
             placeholder=summary if not _row_text(sol.values) else None,
+            disabled=locked,
         )
-        st.form_submit_button(t("apply", lang), on_click=_apply_text, type="primary")
+        st.form_submit_button(t("apply", lang), on_click=_apply_text, type="primary", disabled=locked)
+        if locked:
+            st.caption(t("locked_row", lang))
     with right:
         st.pills(
             t("presets", lang),
@@ -87,9 +111,10 @@ def row_input(sol: Solution, lang: str) -> None:
             key=state.W_PRESET,
             format_func=lambda key: t(key, lang),
             on_change=_pick_preset,
+            disabled=locked,
         )
         dice, step = st.columns(2, vertical_alignment="bottom")
-        with dice.popover("🎲 " + t("preset_random", lang), width="stretch"):
+        with dice.popover("🎲 " + t("preset_random", lang), width="stretch", disabled=locked):
             st.number_input(t("random_size", lang), 1, MAX_PILES, 12, key=state.W_RANDOM_N)
             st.number_input(t("random_seed", lang), 0, MAX_SEED, 7, key=state.W_RANDOM_SEED)
             st.button(t("preset_random", lang), key="explainer_draw", on_click=_draw_random, type="primary")
@@ -135,7 +160,9 @@ def labels(lang: str, form: str = "total") -> dict[str, str]:
 
 
 @st.cache_resource(**cache.CACHE)
-def _chart(key: str, _sol: Solution, step: int, lang: str, code: str, form: str) -> tuple[dict, Window]:
+def _chart(
+    key: str, _sol: Solution, step: int, lang: str, code: str, form: str, scale: float = 1.0
+) -> tuple[dict, Window]:
     """The explainer chart's Vega-Lite spec for the row with this digest, opening at `step`, and the
     window of piles it animates. Cached as a validated dict: building and validating the Altair chart
     costs far more than a script run should, and st.altair_chart would redo it on every run."""
@@ -150,6 +177,7 @@ def _chart(key: str, _sol: Solution, step: int, lang: str, code: str, form: str)
         code_lines(sol, win, listed),
         labels(lang, form),
         start=frame_of_step(sol, win, step),
+        scale=scale,
     )
     return chart.to_dict(), win
 
@@ -184,7 +212,13 @@ def player(sol: Solution, lang: str) -> None:
     """The animated chart, and a note when only a window of the row is drawn."""
     key = f"{cache.digest(sol.values)}:{sol.max_take}"
     chart, win = _chart(
-        key, sol, st.session_state[state.STEP], lang, st.session_state[state.CODE], st.session_state[state.FORM]
+        key,
+        sol,
+        st.session_state[state.STEP],
+        lang,
+        st.session_state[state.CODE],
+        st.session_state[state.FORM],
+        PRESENTER_SCALE if st.session_state[state.PRESENT] else 1.0,
     )
     if sol.n > WINDOW:
         st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, ctx=win.last - win.hi + 1), icon="🔎")
@@ -205,11 +239,20 @@ def answer(sol: Solution, lang: str) -> None:
 
 
 def share(sol: Solution, lang: str) -> None:
-    """The link that reopens this row at this step, ready to copy."""
-    params = state.link_params()
-    base = (st.context.url or "").split("?")[0]
-    query = "&".join(f"{k}={v}" for k, v in params.items())
+    """The link that reopens this row at this step, ready to copy; a teacher can lock the row in it
+    or make it open in presenter mode."""
     with st.expander(t("share_link", lang)):
+        lock, present = st.columns(2)
+        lock.checkbox(t("share_lock", lang), key=state.W_SHARE_LOCK, value=st.session_state[state.LOCK])
+        present.checkbox(t("share_present", lang), key=state.W_SHARE_PRESENT, value=st.session_state[state.PRESENT])
+        params = state.link_params()
+        params.pop("lock", None), params.pop("present", None)
+        if st.session_state[state.W_SHARE_LOCK]:
+            params["lock"] = "1"
+        if st.session_state[state.W_SHARE_PRESENT]:
+            params["present"] = "1"
+        base = (st.context.url or "").split("?")[0]
+        query = "&".join(f"{k}={v}" for k, v in params.items())
         st.code(f"{base}?{query}" if query else base, language=None)
         st.caption(t("share_help", lang))
         if (

@@ -19,12 +19,24 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
 </style>"""
 
 
+# Presenter mode: no sidebar, no toolbar, bigger title; the page's own exit button brings them back.
+PRESENTER_STYLE = """<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
+[data-testid="stToolbar"] { display: none !important; }
+[data-testid="stMainBlockContainer"] { padding-top: 1.2rem; max-width: 100%; }
+h1 { font-size: 2.6rem !important; }
+</style>"""
+
+
 def page(title_key: str) -> str:
     """Set up a page: config, state (reading the URL on a session's first run), sidebar; return the language."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
     st.html(STYLE)
-    sidebar()
+    if st.session_state[state.PRESENT]:
+        st.html(PRESENTER_STYLE)
+    else:
+        sidebar()
     lang = st.session_state[state.LANG]
     st.title(t(title_key, lang))
     for notice in st.session_state[state.NOTICES]:
@@ -45,6 +57,14 @@ def sidebar() -> None:
         for path, key, icon in PAGES:
             st.page_link(path, label=t(key, lang), icon=icon)
         st.divider()
+        st.session_state[state.W_PRESENT] = st.session_state[state.PRESENT]
+        st.toggle(
+            t("presenter_mode", lang),
+            key=state.W_PRESENT,
+            help=t("presenter_help", lang),
+            on_change=_copy_widget,
+            args=(state.W_PRESENT, state.PRESENT),
+        )
         st.session_state[state.W_LANG] = st.session_state[state.LANG]
         st.radio(
             t("language", lang),

@@ -55,6 +55,10 @@ STARTED = "started"  # bool: the URL has been read for this session
 # widget keys (a prefix per page for page-specific ones)
 W_LANG = "w_lang"
 W_CODE = "w_code"
+W_PRESENT = "w_present"
+W_EXIT_PRESENT = "w_exit_present"
+W_SHARE_LOCK = "explainer_share_lock"
+W_SHARE_PRESENT = "explainer_share_present"
 W_MAX_TAKE = "w_max_take"
 W_FORM = "w_form"
 W_ROW_TEXT = "explainer_row_text"
