@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from stonegame.i18n import LANG_NAMES, LANGS, t
@@ -49,57 +51,53 @@ def _copy_widget(widget_key: str, state_key: str) -> None:
     st.session_state[state_key] = st.session_state[widget_key]
 
 
+def _setting(widget: Callable[..., object], label: str, state_key: str, widget_key: str, **kwargs: object) -> None:
+    """A sidebar widget bound to a shared setting: it shows the setting and writes it back on change."""
+    st.session_state[widget_key] = st.session_state[state_key]
+    widget(label, key=widget_key, on_change=_copy_widget, args=(widget_key, state_key), **kwargs)
+
+
 def sidebar() -> None:
-    """Page links, the language switch and the code listing choice, the same on every page."""
+    """Page links and the shared settings (presenter mode, language, k, formulation, code listing),
+    the same on every page."""
     lang = st.session_state[state.LANG]
     with st.sidebar:
         st.markdown(f"### 🪨 {t('app_title', lang)}")
         for path, key, icon in PAGES:
             st.page_link(path, label=t(key, lang), icon=icon)
         st.divider()
-        st.session_state[state.W_PRESENT] = st.session_state[state.PRESENT]
-        st.toggle(
-            t("presenter_mode", lang),
-            key=state.W_PRESENT,
-            help=t("presenter_help", lang),
-            on_change=_copy_widget,
-            args=(state.W_PRESENT, state.PRESENT),
-        )
-        st.session_state[state.W_LANG] = st.session_state[state.LANG]
-        st.radio(
+        _setting(st.toggle, t("presenter_mode", lang), state.PRESENT, state.W_PRESENT, help=t("presenter_help", lang))
+        _setting(
+            st.radio,
             t("language", lang),
-            LANGS,
-            key=state.W_LANG,
+            state.LANG,
+            state.W_LANG,
+            options=LANGS,
             format_func=LANG_NAMES.get,
             horizontal=True,
-            on_change=_copy_widget,
-            args=(state.W_LANG, state.LANG),
         )
-        st.session_state[state.W_MAX_TAKE] = st.session_state[state.MAX_TAKE]
-        st.select_slider(
+        _setting(
+            st.select_slider,
             t("max_take", lang),
+            state.MAX_TAKE,
+            state.W_MAX_TAKE,
             options=[1, 2, 3, 4, 5],
-            key=state.W_MAX_TAKE,
             help=t("max_take_help", lang),
-            on_change=_copy_widget,
-            args=(state.W_MAX_TAKE, state.MAX_TAKE),
         )
-        st.session_state[state.W_FORM] = st.session_state[state.FORM]
-        st.radio(
+        _setting(
+            st.radio,
             t("formulation", lang),
-            FORMS,
-            key=state.W_FORM,
+            state.FORM,
+            state.W_FORM,
+            options=FORMS,
             format_func=lambda form: t("form_" + form, lang),
-            on_change=_copy_widget,
-            args=(state.W_FORM, state.FORM),
         )
-        st.session_state[state.W_CODE] = st.session_state[state.CODE]
-        st.radio(
+        _setting(
+            st.radio,
             t("code_language", lang),
-            CODES,
-            key=state.W_CODE,
+            state.CODE,
+            state.W_CODE,
+            options=CODES,
             format_func=CODE_NAMES.get,
             horizontal=True,
-            on_change=_copy_widget,
-            args=(state.W_CODE, state.CODE),
         )
