@@ -29,6 +29,8 @@ GRID_ROWS = ("values", "suffix", "dp")
 SENTENCE_COLUMNS = 60  # the view wraps sentences at this many display columns
 MONO = "Menlo, Consolas, DejaVu Sans Mono, monospace"
 NBSP = "\u00a0"
+# A text mark's `limit`: never wider than the chart (the rest becomes "…"), so no text widens a phone's page.
+WITHIN = alt.ExprRef(expr="max(containerSize()[0] - 24, 80)")
 
 
 def with_vega_on(chart: alt.TopLevelMixin, handlers: dict[str, list[dict[str, Any]]]) -> alt.TopLevelMixin:
@@ -143,7 +145,7 @@ def caption_panel(frames: pd.DataFrame, scale: float = 1.0) -> alt.LayerChart:
     """The current frame's title, formula (numbers filled in, on two lines) and plain-language sentence."""
     widest = max(len(line) for text in frames["formula"] for line in text.split("\n"))
     base = alt.Chart(frames).transform_filter("datum.frame == frame")
-    title = base.mark_text(align="left", baseline="top", fontSize=15 * scale, color="#444").encode(
+    title = base.mark_text(align="left", baseline="top", fontSize=17 * scale, color="#222", limit=WITHIN).encode(
         x=alt.value(0), y=alt.value(0), text="title:N"
     )
     eq = base.mark_text(
@@ -236,7 +238,7 @@ def grid_panel(cells: pd.DataFrame, marks: pd.DataFrame, labels: dict[str, str],
         .encode(text="label:N")
         .transform_calculate(
             label="datum.label_cell ? datum.name : !isValid(datum.number) ? '' : "
-            "frame >= datum.reveal ? format(datum.number, 'd') : '·'"
+            "frame >= datum.reveal ? toString(datum.number) : '·'"
         )
     )
     return alt.layer(
@@ -332,7 +334,7 @@ def code_panel(lines: list[str], highlight: pd.DataFrame, labels: dict[str, str]
     arrow = marked.mark_text(text="▶", color=VERMILLION, fontSize=14 * scale, align="left").encode(y=y, x=alt.value(2))
     text = (
         alt.Chart(code)
-        .mark_text(align="left", font=MONO, fontSize=fit(14 * scale, widest))
+        .mark_text(align="left", font=MONO, fontSize=fit(14 * scale, widest), limit=WITHIN)
         .encode(y=y, x=alt.value(20), text="text:N")
     )
     return alt.layer(
@@ -425,12 +427,13 @@ def overview_chart(table: pd.DataFrame, lo: int, hi: int, labels: dict[str, str]
             target = target.add_params(pick)
         frame = (
             alt.Chart(window)
-            .mark_rect(color=ORANGE, opacity=0.35, stroke=ORANGE, strokeWidth=2)
+            .mark_rect(color=ORANGE, opacity=0.35, stroke=ORANGE, strokeWidth=3)
             .encode(x=x("start"), x2="stop:Q")
         )
+        marker = alt.Chart(window).mark_rule(color=ORANGE, strokeWidth=4).encode(x=x("start"))
         title = f"{labels['overview_' + name]}: {low:,} … {high:,}"
         strips.append(
-            alt.layer(band, frame, target).properties(
+            alt.layer(band, frame, marker, target).properties(
                 width="container", height=56, title=alt.Title(title, anchor="start", fontSize=13, fontWeight="normal")
             )
         )

@@ -28,7 +28,7 @@ def formula(row: pd.Series, cands: pd.DataFrame, sol: Solution, lang: str, form:
         return _diff_formula(row, cands, sol, lang)
     if phase == "dp":
         symbols = ", ".join(f"dp[{j}]" for j in cands["j"])
-        numbers = ", ".join(_n(v) for v in cands["dp_j"])
+        numbers = ", ".join(str(v) for v in cands["dp_j"])
         return _two_lines(
             f"dp[{i}]", f"suffix[{i}] − min({symbols})", f"{row['suffix']} − min({numbers}) = {row['dp']}"
         )
@@ -88,7 +88,7 @@ def sentence(row: pd.Series, sol: Solution, lang: str, form: str = "total", cand
             piles=t("pile_one" if take == 1 else "pile_many", lang),
             span=f"{i}" if take == 1 else f"{i}–{i + take - 1}",
             taken=taken,
-            their=_n(their),
+            their=their,
             diff=_diff(sol, i),
         )
     if phase == "start":
@@ -110,7 +110,7 @@ def sentence(row: pd.Series, sol: Solution, lang: str, form: str = "total", cand
             take=take,
             piles=piles,
             span=span,
-            opponent=_n(row["opponent"]),
+            opponent=row["opponent"],
             suffix=row["suffix"],
             dp=row["dp"],
         )

@@ -9,7 +9,8 @@ def stone_game_iii(stone_value: list[int], max_take: int = 3) -> str:
         suffix[i] = stone_value[i] + suffix[i + 1]
     dp = [0] * (n + 1)  # dp[n] = 0
     for i in range(n - 1, -1, -1):
-        opponent = min(dp[i + 1 : i + 1 + max_take])  # the least the opponent can be held to
+        # the least the opponent can be held to
+        opponent = min(dp[i + 1 : i + 1 + max_take])
         dp[i] = suffix[i] - opponent
     total = suffix[0]
     if 2 * dp[0] == total:
@@ -25,7 +26,8 @@ def stone_game_iii_diff(stone_value: list[int], max_take: int = 3) -> str:
     diff = [0] * (n + 1)  # diff[n] = 0: no piles, no lead
     for i in range(n - 1, -1, -1):
         takes = range(i + 1, min(i + max_take, n) + 1)
-        diff[i] = max(suffix[i] - suffix[j] - diff[j] for j in takes)  # what I take, less their lead
+        # what the mover takes, less the opponent's lead after it
+        diff[i] = max(suffix[i] - suffix[j] - diff[j] for j in takes)
     if diff[0] == 0:
         return "Tie"
     return "Alice" if diff[0] > 0 else "Bob"

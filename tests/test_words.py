@@ -62,10 +62,10 @@ def test_verdict_words_for_each_outcome_and_language():
     assert step_words([1, 2, 3, -9], "en")[-1][1].endswith("Alice wins.")
 
 
-def test_negative_numbers_are_bracketed_in_formulas():
-    assert (
-        flat(step_words([1, 2, 3, -9], "en")[6][0]) == "dp[2] = suffix[2] − min(dp[3], dp[4]) = -6 − min((-9), 0) = 3"
-    )
+def test_negative_numbers_are_bracketed_only_after_an_operator():
+    assert flat(step_words([1, 2, 3, -9], "en")[6][0]) == "dp[2] = suffix[2] − min(dp[3], dp[4]) = -6 − min(-9, 0) = 3"
+    assert flat(step_words([1, -2], "en")[1][0]).endswith("= -2 + 0 = -2")
+    assert flat(step_words([1, -2], "en")[2][0]).endswith("= 1 + (-2) = -1")
 
 
 def test_wrap_respects_display_width():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlparse
+
 import streamlit as st
 
 from stonegame import ParseError, Solution, format_values, parse_values
@@ -221,7 +223,7 @@ def player(sol: Solution, lang: str) -> None:
         PRESENTER_SCALE if st.session_state[state.PRESENT] else 1.0,
     )
     if sol.n > WINDOW:
-        st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, ctx=win.last - win.hi + 1), icon="🔎")
+        st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, last=win.last), icon="🔎")
     st.vega_lite_chart(spec=chart, width="stretch", key="explainer_chart")
     with st.expander(t("how_it_works", lang)):
         st.markdown(t("how_it_works_body", lang, k=sol.max_take))
@@ -252,6 +254,7 @@ def share(sol: Solution, lang: str) -> None:
         if st.session_state[state.W_SHARE_PRESENT]:
             params["present"] = "1"
         base = (st.context.url or "").split("?")[0]
+        base += "" if urlparse(base).path else "/"  # http://host:port/?… rather than http://host:port?…
         query = "&".join(f"{k}={v}" for k, v in params.items())
         st.code(f"{base}?{query}" if query else base, language=None)
         st.caption(t("share_help", lang))
