@@ -1,0 +1,92 @@
+"""Regenerate the README's screenshots in docs/ with headless Chromium.
+
+    python scripts/screenshots.py                         # starts the app on a free port, then stops it
+    python scripts/screenshots.py --url http://localhost:8501   # uses an app that is already running
+
+Writes docs/explainer.png (1280×720), docs/explainer-zh.png (the same, in Chinese) and docs/phone.png
+(390×844). Each opens the example row [1,2,3,7] at step 7, where dp[1] weighs three candidates, and
+scrolls the explainer chart's buttons to just below Streamlit's header, so the picture shows the caption, the
+arrays and the bars rather than the input form. Uses $CHROMIUM_PATH or /usr/bin/chromium (never
+`playwright install`), and the same helpers as the browser tests (tests/e2e/helpers.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from contextlib import nullcontext
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+
+from tests.e2e.helpers import (  # noqa: E402
+    CHART,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    StreamlitServer,
+    chromium_available,
+    chromium_path,
+    open_explainer,
+    screenshot,
+)
+
+ROW = "values=1,2,3,7&step=7"
+SHOTS = {  # file name -> (query, viewport)
+    "explainer.png": (ROW, DESKTOP),
+    "explainer-zh.png": (ROW + "&lang=zh", DESKTOP),
+    "phone.png": (ROW, PHONE),
+}
+
+SCROLL_TO_CHART = """el => {
+    el.scrollIntoView({block: 'start'});
+    const header = document.querySelector("[data-testid='stHeader']");
+    const main = document.querySelector("[data-testid='stMain']");
+    if (header && main) main.scrollBy(0, -header.getBoundingClientRect().height - 8);
+}"""
+
+
+def shoot(browser: Browser, url: str, out: Path, top: str) -> list[Path]:
+    """Take every screenshot in SHOTS from the app at `url`; return the files written."""
+    written = []
+    for name, (query, viewport) in SHOTS.items():
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        try:
+            page = context.new_page()
+            open_explainer(page, f"{url}/?{query}")
+            if top == "chart":  # the chart's buttons at the top of the screen, just below Streamlit's header
+                page.locator(CHART).evaluate(SCROLL_TO_CHART)
+            written.append(screenshot(page, out / name))
+        finally:
+            context.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", help="a running app (default: start one on a free port)")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs", help="folder for the PNGs (default: docs/)")
+    parser.add_argument(
+        "--top", choices=("chart", "page"), default="chart", help="what is at the top of each picture (default: chart)"
+    )
+    args = parser.parse_args(argv)
+    if not chromium_available():
+        print(f"No Chromium at {chromium_path()}: apt-get install -y chromium, or set CHROMIUM_PATH.", file=sys.stderr)
+        return 2
+    with StreamlitServer() if args.url is None else nullcontext() as server:
+        url = (args.url or server.url).rstrip("/")
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            try:
+                for path in shoot(browser, url, args.out, args.top):
+                    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+            finally:
+                browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
