@@ -3,4 +3,7 @@
 PAGES = (
     ("streamlit_app.py", "nav_explainer", "📈"),
     ("pages/trace.py", "nav_trace", "📋"),
+    ("pages/replay.py", "replay_nav", "🎬"),
+    ("pages/play.py", "play_nav", "🎮"),
+    ("pages/tree.py", "tree_nav", "🌳"),
 )
