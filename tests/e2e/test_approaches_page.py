@@ -1,0 +1,142 @@
+"""The approach-ladder page in a real browser: it opens from a deep link without errors, its charts draw,
+its animations play and step in the browser (the server takes no part), its counters show, and it fits a
+phone. Screenshots at 1280×720 and 390×844 are left in artifacts/screenshots/ for a person to look at."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .helpers import (
+    BINDINGS,
+    DESKTOP,
+    NAV,
+    NAV_LABELS,
+    PHONE,
+    SCREENSHOT_DIR,
+    RunWatch,
+    clean,
+    horizontal_overflow,
+    open_app,
+    screenshot,
+)
+
+RUNGS = ("recursion", "memo", "table", "window")
+COUNTERS = ("calls", "cache hits", "cells written", "cells held", "stack depth")
+
+
+def rung(page: Page, name: str) -> Locator:
+    """The container of a rung's animated chart."""
+    return page.locator(f".st-key-ladder_rung_{name}")
+
+
+def drawn(page: Page, name: str) -> Locator:
+    """A rung's chart once Vega has drawn it (its five buttons exist)."""
+    chart = rung(page, name).get_by_test_id("stVegaLiteChart")
+    expect(chart.locator(NAV_LABELS)).to_have_count(len(NAV))
+    expect(chart).to_have_attribute("role", "graphics-document")
+    return chart
+
+
+def press(chart: Locator, action: str) -> None:
+    """Click an in-chart button on its label, as a person would."""
+    chart.locator(NAV_LABELS).nth(NAV.index(action)).click()
+
+
+def counters(chart: Locator) -> dict[str, str]:
+    """The counters the chart shows now: {name: number or —}."""
+    words = [clean(w) for w in chart.locator("g[class*='ladder_counter_word'] text").all_text_contents()]
+    values = [clean(v) for v in chart.locator("g[class*='ladder_counter_value'] text").all_text_contents()]
+    return dict(zip(words, values, strict=True))
+
+
+def highlighted(chart: Locator) -> list[str]:
+    """The listing lines under the highlight band, as drawn."""
+    bands = chart.locator("g[class*='ladder_code_highlight'] path").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; })"
+    )
+    lines = chart.locator("g[class*='ladder_code_text'] text").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [(r.top + r.bottom) / 2, e.textContent]; })"
+    )
+    return [clean(text) for mid, text in lines if any(top <= mid <= bottom for top, bottom in bands)]
+
+
+def frame_slider(chart: Locator) -> Locator:
+    return chart.locator(BINDINGS).locator("input[type='range']")
+
+
+def test_deep_link_opens_with_every_chart_drawn_and_the_counters_shown(page: Page):
+    open_app(page, "/approaches?values=1,2,3,-9&k=3&form=diff&lang=zh")
+    expect(page.locator("h1")).to_have_text("所有解法，用你的数组对照")
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+    expect(page.get_by_test_id("stAlertContainer").filter(has_text="链接")).to_have_count(0)  # a good link: no warning
+    summary = page.locator(".st-key-ladder_summary").get_by_test_id("stTable")
+    expect(summary).to_contain_text("1 · 朴素递归")
+    expect(summary).to_contain_text("diff[0] = 15 · Alice")  # dp[0] = 6 of a total of -3
+    for name in RUNGS:
+        drawn(page, name)
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(6)  # four rungs and the two growth charts
+    for chart in page.get_by_test_id("stVegaLiteChart").all():
+        expect(chart).to_have_attribute("role", "graphics-document")
+    shown = counters(drawn(page, "memo"))
+    assert list(shown) == ["调用", "缓存命中", "写入格子", "占用格子", "栈深度"] and set(shown.values()) == {"0"}
+    assert re.search(r"[?&]values=1(%2C|,)2(%2C|,)3(%2C|,)-9", page.url) and "form=diff" in page.url
+
+
+def test_the_recursion_plays_in_the_browser_and_its_counters_follow(page: Page):
+    watch = RunWatch(page).attach()
+    open_app(page, "/approaches?values=1,2,3,7")
+    chart = drawn(page, "recursion")
+    watch.arm()
+    slider = frame_slider(chart)
+    assert counters(chart) == dict(zip(COUNTERS, ["0", "—", "0", "0", "0"], strict=True))
+    chart.locator(BINDINGS).locator("select").select_option(label="4×")  # 0.3 s a frame
+    press(chart, "play")
+    expect(chart.locator(NAV_LABELS).nth(NAV.index("play"))).to_have_text("❚❚ pause")
+    expect(slider).not_to_have_value("0")
+    expect(slider).to_have_value("24", timeout=20_000)  # 23 events and the verdict, then it stops by itself
+    assert counters(chart) == dict(zip(COUNTERS, ["15", "—", "0", "0", "0"], strict=True))
+    assert any("2·dp(0) = 12 < total = 13" in clean(t) for t in chart.locator("text").all_text_contents())
+    watch.assert_no_rerun()
+
+
+def test_stepping_the_table_and_the_window_moves_counters_and_code_without_the_server(page: Page):
+    watch = RunWatch(page).attach()
+    open_app(page, "/approaches?values=1,2,3,7")
+    table, window = drawn(page, "table"), drawn(page, "window")
+    watch.arm()
+    press(table, "next")
+    expect(frame_slider(table)).to_have_value("1")
+    assert counters(table)["cells written"] == "1" and counters(table)["cells held"] == "5"
+    assert highlighted(table) == [
+        "opponent = min(dp[i + 1 : i + 1 + max_take]) # the least the opponent can be held to",
+        "dp[i] = suffix[i] - opponent",
+    ]
+    for _ in range(3):
+        press(window, "next")
+    expect(frame_slider(window)).to_have_value("3")
+    assert counters(window)["cells held"] == "3" and counters(window)["cells written"] == "3"
+    assert "window.pop() # dp[i+max_take] is never read again" in highlighted(window)  # dp[4] let go at pile 1
+    slots = [clean(t) for t in window.locator("g[class*='ladder_slot_text'] text").all_text_contents()]
+    assert "● dp[1] = 12" in slots  # dp[1] just written, into the window and into ring slot 1 % 4
+    press(window, "last")
+    expect(frame_slider(window)).to_have_value("5")
+    watch.assert_no_rerun()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_screenshots_and_no_sideways_scrolling(new_context, viewport: dict):
+    page = new_context(viewport=viewport).new_page()
+    open_app(page, "/approaches?values=1,2,3,7&step=0")
+    for name in RUNGS:
+        drawn(page, name)
+    sizes = horizontal_overflow(page)
+    too_wide = {k: v for k, v in sizes.items() if v[0] > v[1] + 1}
+    assert not too_wide, f"scrolls sideways at {viewport['width']} px (scrollWidth, clientWidth): {too_wide}"
+    size = f"{viewport['width']}x{viewport['height']}"
+    press(drawn(page, "recursion"), "last")
+    for full in (False, True):
+        png = screenshot(page, SCREENSHOT_DIR / f"approaches-{size}{'-full' if full else ''}.png", full=full)
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
