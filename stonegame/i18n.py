@@ -160,9 +160,9 @@ EXPLAINER: dict[str, dict[str, str]] = {
     "alice_total": {"en": "Alice collects dp[0]", "zh": "Alice 得分 dp[0]"},
     "bob_total": {"en": "Bob collects total − dp[0]", "zh": "Bob 得分 total − dp[0]"},
     "window_note": {
-        "en": "{n:,} piles are too many to draw at once: the animation shows piles {lo}–{hi} "
-        "(with the {ctx} already-known piles after them). Move the window to look elsewhere.",
-        "zh": "{n:,} 堆太多，无法一次画出：动画显示第 {lo}–{hi} 堆（以及其后 {ctx} 个已知位置）。"
+        "en": "{n:,} piles are too many to draw at once: the animation shows piles {lo}–{hi}, then the "
+        "already-known positions up to {last} that their dp reads. Move the window to look elsewhere.",
+        "zh": "{n:,} 堆太多，无法一次画出：动画显示第 {lo}–{hi} 堆，以及它们的 dp 要读取的、已知的位置（到 {last} 为止）。"
         "移动窗口可查看其他部分。",
     },
     "window_pile": {"en": "Look at pile", "zh": "查看第几堆"},
@@ -192,9 +192,9 @@ EXPLAINER: dict[str, dict[str, str]] = {
     "nav_pause": {"en": "❚❚ pause", "zh": "❚❚ 暂停"},
     "nav_next": {"en": "next ▶", "zh": "下一步 ▶"},
     "nav_last": {"en": "last ▶|", "zh": "结尾 ▶|"},
-    "role_write": {"en": "written now", "zh": "正在写入"},
-    "role_read": {"en": "read / weighed", "zh": "读取 / 比较"},
-    "role_best": {"en": "best choice", "zh": "最佳选择"},
+    "role_write": {"en": "written", "zh": "正在写入"},
+    "role_read": {"en": "read", "zh": "读取 / 比较"},
+    "role_best": {"en": "best", "zh": "最佳选择"},
     "overview_title": {
         "en": "The whole row (each band: lowest to highest in its bin) — click to move the window",
         "zh": "整个数组（每条色带：区间内的最小到最大值）——点击可移动窗口",

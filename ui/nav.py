@@ -6,4 +6,5 @@ PAGES = (
     ("pages/replay.py", "replay_nav", "🎬"),
     ("pages/play.py", "play_nav", "🎮"),
     ("pages/tree.py", "tree_nav", "🌳"),
+    ("pages/approaches.py", "ladder_nav", "🪜"),
 )
