@@ -7,7 +7,7 @@ a language missing from a key, or a key defined twice is a bug the tests catch.
 
 from __future__ import annotations
 
-from stonegame.words import approaches, game
+from stonegame.words import approaches, game, teach
 
 LANGS = ("en", "zh")
 LANG_NAMES = {"en": "English", "zh": "中文"}
@@ -305,6 +305,7 @@ SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "explainer": EXPLAINER,
     "game": game.WORDS,
     "approaches": approaches.WORDS,
+    "teach": teach.WORDS,
 }
 CATALOGUE: dict[str, dict[str, str]] = {key: entry for words in SECTIONS.values() for key, entry in words.items()}
 

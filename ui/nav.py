@@ -7,4 +7,7 @@ PAGES = (
     ("pages/play.py", "play_nav", "🎮"),
     ("pages/tree.py", "tree_nav", "🌳"),
     ("pages/approaches.py", "ladder_nav", "🪜"),
+    ("pages/quiz.py", "quiz_nav", "❓"),
+    ("pages/deck.py", "deck_nav", "🃏"),
+    ("pages/export.py", "export_nav", "📤"),
 )
