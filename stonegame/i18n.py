@@ -42,6 +42,7 @@ EXPLAINER: dict[str, dict[str, str]] = {
     },
     "share_lock": {"en": "Lock the row (students can step, not edit)", "zh": "锁定数组（学生可以逐步查看，不能修改）"},
     "share_present": {"en": "Open in presenter mode", "zh": "以演示模式打开"},
+    "share_quiz": {"en": "Open as a quiz on this row", "zh": "以测验形式打开此数组"},
     "share_too_long": {
         "en": "This row is longer than a link can carry ({limit:,} characters), so the link opens the first example. "
         "Long rows travel as random rows: use 🎲.",

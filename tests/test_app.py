@@ -225,3 +225,5 @@ def test_teacher_link_options():
     link = at.code[0].value
     assert link.endswith("?values=1,2,3,6&step=4&lock=1&present=1")
     assert "lock" not in at.query_params  # the teacher's own view stays unlocked
+    at.checkbox(key="explainer_share_quiz").check().run()
+    assert at.code[0].value.endswith("/quiz?values=1,2,3,6&lock=1&present=1&quiz_row=yours")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlparse
+from urllib.parse import urljoin, urlparse
 
 import streamlit as st
 
@@ -244,9 +244,10 @@ def share(sol: Solution, lang: str) -> None:
     """The link that reopens this row at this step, ready to copy; a teacher can lock the row in it
     or make it open in presenter mode."""
     with st.expander(t("share_link", lang)):
-        lock, present = st.columns(2)
+        lock, present, quiz = st.columns(3)
         lock.checkbox(t("share_lock", lang), key=state.W_SHARE_LOCK, value=st.session_state[state.LOCK])
         present.checkbox(t("share_present", lang), key=state.W_SHARE_PRESENT, value=st.session_state[state.PRESENT])
+        quiz.checkbox(t("share_quiz", lang), key=state.W_SHARE_QUIZ)
         params = state.link_params()
         params.pop("lock", None), params.pop("present", None)
         if st.session_state[state.W_SHARE_LOCK]:
@@ -255,6 +256,10 @@ def share(sol: Solution, lang: str) -> None:
             params["present"] = "1"
         base = (st.context.url or "").split("?")[0]
         base += "" if urlparse(base).path else "/"  # http://host:port/?… rather than http://host:port?…
+        if st.session_state[state.W_SHARE_QUIZ]:  # the quiz page, on this row
+            base = urljoin(base, "quiz")
+            params.pop("step", None)
+            params["quiz_row"] = "yours"
         query = "&".join(f"{k}={v}" for k, v in params.items())
         st.code(f"{base}?{query}" if query else base, language=None)
         st.caption(t("share_help", lang))
