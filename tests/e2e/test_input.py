@@ -22,7 +22,7 @@ from .helpers import (
 )
 
 TEXT_BOX = ".st-key-explainer_row_text textarea"
-MINUS = "\u2212"  # Vega's d3-format writes negatives in the grid with a real minus sign
+MINUS = "-"  # the grid writes negatives as the formulas and the input do
 
 
 def submit(page: Page, text: str, how: str = "button") -> None:
@@ -78,7 +78,7 @@ def test_share_link_reproduces_the_state_in_a_fresh_browser(page: Page, new_cont
     expect(frame_slider(page)).to_have_value("6")
     first = chart_state(page)
     assert first["title"] == "从后往前填写 dp · 第 6 步，共 9 步"
-    assert first["formula"] == ["dp[2] = suffix[2] − min(dp[3], dp[4])", "= -6 − min((-9), 0) = 3"]
+    assert first["formula"] == ["dp[2] = suffix[2] − min(dp[3], dp[4])", "= -6 − min(-9, 0) = 3"]
     link = page.url
     shown_link = page.get_by_test_id("stCode").first.text_content()  # the link in the "share" expander
     assert shown_link, "no link in the share box"

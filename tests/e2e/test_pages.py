@@ -76,7 +76,7 @@ def check_deep_link(page: Page, name: str) -> None:
     if name == "explainer":
         wait_for_chart(page)
         assert caption_title(page) == "从后往前填写 dp · 第 6 步，共 9 步"
-        assert caption_formula(page) == ["dp[2] = suffix[2] − min(dp[3], dp[4])", "= -6 − min((-9), 0) = 3"]
+        assert caption_formula(page) == ["dp[2] = suffix[2] − min(dp[3], dp[4])", "= -6 − min(-9, 0) = 3"]
         expect(page.locator(".st-key-explainer_row_text textarea")).to_have_value("[1,2,3,-9]")
     else:
         expect(page.get_by_test_id("stMain")).to_contain_text("4 堆 · 总和 -3")
