@@ -111,7 +111,7 @@ def test_stepping_the_table_and_the_window_moves_counters_and_code_without_the_s
     expect(frame_slider(table)).to_have_value("1")
     assert counters(table)["cells written"] == "1" and counters(table)["cells held"] == "5"
     assert highlighted(table) == [
-        "opponent = min(dp[i + 1 : i + 1 + max_take]) # the least the opponent can be held to",
+        "opponent = min(dp[i + 1 : i + 1 + max_take])",
         "dp[i] = suffix[i] - opponent",
     ]
     for _ in range(3):
