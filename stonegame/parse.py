@@ -90,9 +90,10 @@ def _number(index: int, pos: int, token: str) -> int:
     shown = token if len(token) <= 20 else token[:20] + "…"
     if not _NUMBER.fullmatch(token):
         raise _fail("err_not_integer", index=index, pos=pos, token=shown)
-    if len(token) > 6:
+    digits = token.lstrip("+-").lstrip("0")  # "0007" is 7; a long run of digits is never handed to int()
+    if len(digits) > 4:
         raise _fail("err_range", index=index, pos=pos, token=shown, lo=MIN_VALUE, hi=MAX_VALUE)
-    value = int(token)
+    value = -int(digits or "0") if token.startswith("-") else int(digits or "0")
     if not MIN_VALUE <= value <= MAX_VALUE:
         raise _fail("err_range", index=index, pos=pos, token=shown, lo=MIN_VALUE, hi=MAX_VALUE)
     return value
