@@ -12,7 +12,7 @@ from stonegame.i18n import CATALOGUE, t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, random_row
 from stonegame.listing import listing
 from stonegame.overview import overview as overview_table
-from stonegame.parse import MAX_PILES
+from stonegame.parse import MAX_PILES, MAX_TEXT
 from stonegame.view import (
     WINDOW,
     Window,
@@ -22,6 +22,7 @@ from stonegame.view import (
     frames,
     marks,
     pile_of_step,
+    window_at,
     window_for_step,
 )
 from ui import cache, state
@@ -102,6 +103,7 @@ def row_input(sol: Solution, lang: str) -> None:
             height=68,
             placeholder=summary if not _row_text(sol.values) else None,
             disabled=locked,
+            max_chars=MAX_TEXT + 1,  # the browser stops a giant paste; one character over gets "too long"
         )
         st.form_submit_button(t("apply", lang), on_click=_apply_text, type="primary", disabled=locked)
         if locked:
@@ -161,15 +163,27 @@ def labels(lang: str, form: str = "total") -> dict[str, str]:
     return words
 
 
-@st.cache_resource(**cache.CACHE)
 def _chart(
     key: str, _sol: Solution, step: int, lang: str, code: str, form: str, scale: float = 1.0
 ) -> tuple[dict, Window]:
     """The explainer chart's Vega-Lite spec for the row with this digest, opening at `step`, and the
-    window of piles it animates. Cached as a validated dict: building and validating the Altair chart
-    costs far more than a script run should, and st.altair_chart would redo it on every run."""
+    window of piles it animates: the cached spec of the step's window, with its frame parameter set
+    in a shallow copy (so a new start step costs no new chart)."""
+    win = window_for_step(_sol, step)
+    spec = _window_spec(key, _sol, win.lo, lang, code, form, scale)
+    start = frame_of_step(_sol, win, step)
+    params = [{**p, "value": start} if p["name"] == "frame" else p for p in spec["params"]]
+    return {**spec, "params": params}, win
+
+
+@st.cache_resource(**cache.CACHE)
+def _window_spec(key: str, _sol: Solution, lo: int, lang: str, code: str, form: str, scale: float) -> dict:
+    """The spec of the explainer chart for the window of piles starting at lo, opening at frame 0.
+    Cached as a dict: building the Altair chart costs far more than a script run should (and
+    st.altair_chart would redo it on every run). Not validated here: tests/test_charts.py validates
+    the builders' output against the Vega-Lite schema, and validation was a third of the build."""
     sol = _sol
-    win = window_for_step(sol, step)
+    win = window_at(sol, lo)
     listed = listing(code, form, sol.max_take)
     chart = explainer_chart(
         frames(sol, win, lang, form),
@@ -178,10 +192,9 @@ def _chart(
         listed.lines,
         code_lines(sol, win, listed),
         labels(lang, form),
-        start=frame_of_step(sol, win, step),
         scale=scale,
     )
-    return chart.to_dict(), win
+    return chart.to_dict(validate=False)
 
 
 def _pick_bin() -> None:
