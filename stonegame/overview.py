@@ -12,7 +12,7 @@ import pandas as pd
 
 from stonegame.solver import Solution
 
-BINS = 300  # per series: three series, at most 900 rows
+BINS = 150  # per series: three series, at most 450 rows
 SERIES = ("suffix", "dp", "diff")
 
 
