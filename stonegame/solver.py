@@ -148,6 +148,7 @@ class Solution:
     take: list[int]
     max_take: int = MAX_TAKE
     row: np.ndarray | None = field(default=None, repr=False, compare=False)  # values as int64, if solve made it
+    suffix_array: np.ndarray | None = field(default=None, repr=False, compare=False)  # suffix as int64, likewise
 
     @property
     def n(self) -> int:
@@ -183,7 +184,9 @@ class Solution:
     def _arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """dp, suffix, take and values as int64 arrays, made once for the three tables."""
         row = self.row if self.row is not None else _as_row(self.values)
-        return (*(np.fromiter(a, dtype=np.int64, count=len(a)) for a in (self.dp, self.suffix, self.take)), row)
+        suffix = self.suffix_array if self.suffix_array is not None else _suffix_array(row)
+        dp, take = (np.fromiter(a, dtype=np.int64, count=len(a)) for a in (self.dp, self.take))
+        return dp, suffix, take, row
 
     @cached_property
     def positions(self) -> pd.DataFrame:
@@ -209,7 +212,8 @@ class Solution:
         """One row per candidate take (i, k) weighed by the fill, in fill order (i descending, k ascending)."""
         n, K = self.n, self.max_take
         r = np.arange(n * K)
-        i, k = (n - 1) - r // K, r % K + 1  # every (i, k), i descending; near the end some run past n
+        back, k = np.divmod(r, K)
+        i, k = (n - 1) - back, k + 1  # every (i, k), i descending; near the end some run past n
         keep = i + k <= n
         i, k = i[keep], k[keep]
         j = i + k
@@ -252,9 +256,10 @@ def solve(values: list[int], max_take: int = MAX_TAKE) -> Solution:
     if not 1 <= max_take <= 5:
         raise ValueError(f"max_take must be from 1 to 5, not {max_take}.")
     row = _as_row(values)
-    suffix = _suffix_array(row).tolist()
+    suffix_array = _suffix_array(row)
+    suffix = suffix_array.tolist()
     dp, take = best_totals(suffix, max_take)
-    return Solution(row.tolist(), suffix, dp, take, max_take, row=row)
+    return Solution(row.tolist(), suffix, dp, take, max_take, row=row, suffix_array=suffix_array)
 
 
 def stone_game_iii(values: list[int]) -> str:
