@@ -21,9 +21,6 @@ STYLE = """<style>
   [data-testid="stHeader"] { background: white; }
   [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
 }
-/* a chart's own controls (step slider, play, speed) above it, next to its buttons, not below its code */
-[data-testid="stVegaLiteChart"] .vega-embed { display: flex; flex-direction: column; }
-[data-testid="stVegaLiteChart"] form.vega-bindings { order: -1; margin-bottom: 0.4rem; }
 h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
 </style>"""
 
