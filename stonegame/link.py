@@ -67,7 +67,7 @@ def random_row(piles: int, seed: int) -> list[int]:
     return [rng.randint(*RANDOM_RANGE) for _ in range(piles)]
 
 
-def _single(params: Mapping[str, Sequence[str]], key: str, problems: list[Problem], fallback: str) -> str | None:
+def single_param(params: Mapping[str, Sequence[str]], key: str, problems: list[Problem], fallback: str) -> str | None:
     """The one value of `key`, or None (with a Problem if it was given more than once)."""
     given = list(params.get(key, []))
     if len(given) > 1:
@@ -76,7 +76,7 @@ def _single(params: Mapping[str, Sequence[str]], key: str, problems: list[Proble
     return given[0] if given else None
 
 
-def _whole(text: str, lo: int, hi: int) -> int | None:
+def whole_number(text: str, lo: int, hi: int) -> int | None:
     """text as an int in lo..hi, or None: ASCII digits only, no sign, at most 10 of them."""
     if not (text.isascii() and text.isdigit() and len(text) <= 10):
         return None
@@ -84,7 +84,7 @@ def _whole(text: str, lo: int, hi: int) -> int | None:
     return value if lo <= value <= hi else None
 
 
-def _shown(token: str) -> str:
+def quoted(token: str) -> str:
     """A token cut short enough to quote in a message."""
     return token if len(token) <= 20 else token[:20] + "…"
 
@@ -93,35 +93,35 @@ def read_link(params: Mapping[str, Sequence[str]]) -> Link:
     """Validate query parameters (each a list of values) into a Link; problems say what was dropped."""
     problems: list[Problem] = []
     values, rand = list(DEFAULT_VALUES), None
-    text = _single(params, "values", problems, "fallback_default")
-    piles = _single(params, "random", problems, "fallback_default")
+    text = single_param(params, "values", problems, "fallback_default")
+    piles = single_param(params, "random", problems, "fallback_default")
     if text is not None:
         try:
             values = parse_values(text)
         except ParseError as err:
             problems.append(Problem("values", err.key, err.fields, "fallback_default"))
     elif piles is not None:
-        n = _whole(piles, 1, MAX_PILES)
-        seed_text = _single(params, "seed", problems, "fallback_default") or "0"
-        seed = _whole(seed_text, 0, MAX_SEED)
+        n = whole_number(piles, 1, MAX_PILES)
+        seed_text = single_param(params, "seed", problems, "fallback_default") or "0"
+        seed = whole_number(seed_text, 0, MAX_SEED)
         if n is None:
             problems.append(
-                Problem("random", "err_url_random", {"token": _shown(piles), "limit": MAX_PILES}, "fallback_default")
+                Problem("random", "err_url_random", {"token": quoted(piles), "limit": MAX_PILES}, "fallback_default")
             )
         elif seed is None:
             problems.append(
-                Problem("seed", "err_url_seed", {"token": _shown(seed_text), "limit": MAX_SEED}, "fallback_default")
+                Problem("seed", "err_url_seed", {"token": quoted(seed_text), "limit": MAX_SEED}, "fallback_default")
             )
         else:
             values, rand = random_row(n, seed), (n, seed)
     step = 0
-    step_text = _single(params, "step", problems, "fallback_step")
+    step_text = single_param(params, "step", problems, "fallback_step")
     if step_text is not None:
         last = 2 * len(values) + 1
-        parsed = _whole(step_text, 0, last)
+        parsed = whole_number(step_text, 0, last)
         if parsed is None:
             problems.append(
-                Problem("step", "err_url_step", {"token": _shown(step_text), "last": last}, "fallback_step")
+                Problem("step", "err_url_step", {"token": quoted(step_text), "last": last}, "fallback_step")
             )
         else:
             step = parsed
@@ -143,10 +143,10 @@ def _choice(
     fallback: str,
 ) -> str:
     """The parameter's value if it is one of `allowed`, else the first allowed (with a Problem)."""
-    given = _single(params, key, problems, fallback)
+    given = single_param(params, key, problems, fallback)
     if given is None or given in allowed:
         return given or allowed[0]
-    problems.append(Problem(key, err, {"token": _shown(given)}, fallback))
+    problems.append(Problem(key, err, {"token": quoted(given)}, fallback))
     return allowed[0]
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 import pandas as pd
 
 from stonegame.explain import formula, sentence
-from stonegame.link import MAX_SEED, Problem
+from stonegame.link import MAX_SEED, Problem, quoted, single_param, whole_number
 from stonegame.solver import Solution
 from stonegame.view import cells, frame_of_step, marks, window_for_step
 
@@ -119,54 +119,32 @@ class Quiz:
 # --- the link ----------------------------------------------------------------------------------
 
 
-def _whole(text: str, lo: int, hi: int) -> int | None:
-    """text as an int in lo..hi, or None: ASCII digits only, no sign, at most 10 of them."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 10):
-        return None
-    value = int(text)
-    return value if lo <= value <= hi else None
-
-
-def _shown(token: str) -> str:
-    """A token cut short enough to quote in a message."""
-    return token if len(token) <= 20 else token[:20] + "…"
-
-
-def _one(params: Mapping[str, Sequence[str]], key: str, problems: list[Problem], fallback: str) -> str | None:
-    """The one value of `key`, or None (with a Problem when it was given more than once)."""
-    given = list(params.get(key, []))
-    if len(given) > 1:
-        problems.append(Problem(key, "err_url_repeated", {"count": len(given)}, fallback))
-        return None
-    return given[0] if given else None
-
-
 def read_setup(params: Mapping[str, Sequence[str]]) -> tuple[Setup, tuple[Problem, ...]]:
     """The quiz's link parameters (each a list of values) as a Setup; each bad one is named in a
     Problem and replaced by its default. A level or seed without quiz_row means a generated row."""
     problems: list[Problem] = []
     default = Setup()
     level, seed = default.level, default.seed
-    level_text = _one(params, "quiz_level", problems, "quiz_fallback_level")
+    level_text = single_param(params, "quiz_level", problems, "quiz_fallback_level")
     if level_text is not None:
-        parsed = _whole(level_text, min(LEVELS), max(LEVELS))
+        parsed = whole_number(level_text, min(LEVELS), max(LEVELS))
         if parsed is None:
-            fields = {"token": _shown(level_text), "last": max(LEVELS)}
+            fields = {"token": quoted(level_text), "last": max(LEVELS)}
             problems.append(Problem("quiz_level", "quiz_err_level", fields, "quiz_fallback_level"))
         else:
             level = parsed
-    seed_text = _one(params, "quiz_seed", problems, "quiz_fallback_seed")
+    seed_text = single_param(params, "quiz_seed", problems, "quiz_fallback_seed")
     if seed_text is not None:
-        parsed = _whole(seed_text, 0, MAX_SEED)
+        parsed = whole_number(seed_text, 0, MAX_SEED)
         if parsed is None:
-            fields = {"token": _shown(seed_text), "limit": MAX_SEED}
+            fields = {"token": quoted(seed_text), "limit": MAX_SEED}
             problems.append(Problem("quiz_seed", "quiz_err_seed", fields, "quiz_fallback_seed"))
         else:
             seed = parsed
     implied = "generated" if level_text is not None or seed_text is not None else "yours"
-    row = _one(params, "quiz_row", problems, "quiz_fallback_row")
+    row = single_param(params, "quiz_row", problems, "quiz_fallback_row")
     if row is not None and row not in ROWS:
-        problems.append(Problem("quiz_row", "quiz_err_row", {"token": _shown(row)}, "quiz_fallback_row"))
+        problems.append(Problem("quiz_row", "quiz_err_row", {"token": quoted(row)}, "quiz_fallback_row"))
         row = None
     return Setup(row or implied, level, seed), tuple(problems)
 
