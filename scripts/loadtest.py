@@ -38,13 +38,9 @@ import contextlib
 import os
 import random
 import re
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
@@ -57,6 +53,9 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.e2e.helpers import StreamlitServer  # noqa: E402 - one way to start the app, shared with the browser tests
+
 RUN_TIMEOUT = 60.0  # seconds a script run may take before it counts as an error
 THINK = (2.0, 6.0)  # seconds a student looks at the page between two actions
 MEMORY_BOUND = 1.20  # RSS after the open/close run may be at most this times RSS before it
@@ -67,57 +66,21 @@ FINISHED = ForwardMsg.ScriptFinishedStatus
 # --- the server -----------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """`streamlit run streamlit_app.py` on a free port, with the repository's config; stop() ends it."""
+class Server(StreamlitServer):
+    """The browser tests' server (`streamlit run` on a free port, healthy before it returns), measured:
+    the memory and CPU of its process and children, from /proc."""
 
     def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tempfile.TemporaryFile("w+")  # noqa: SIM115 - closed in stop()
-        cmd = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.port", str(self.port)]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"streamlit exited with {self.proc.returncode}:\n{self.output()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=1) as answer:
-                    if answer.read() == b"ok":
-                        return
-            except OSError:
-                pass
-            time.sleep(0.1)  # polling the health endpoint until a deadline
-        self.stop()
-        raise RuntimeError("streamlit did not become healthy within 60 s")
+        super().__init__()
+        self.url = f"http://127.0.0.1:{self.port}"  # the websocket clients connect by address
 
     def rss(self) -> int:
         """Resident memory in bytes of the server process and all its descendants."""
-        return sum(_rss(pid) for pid in _tree(self.proc.pid))
+        return sum(_rss(pid) for pid in _tree(self._proc.pid))
 
     def cpu(self) -> float:
         """CPU seconds (user + system) the server process and its descendants have used so far."""
-        return sum(_cpu(pid) for pid in _tree(self.proc.pid))
-
-    def output(self) -> str:
-        self.log.flush()
-        self.log.seek(0)
-        return self.log.read()
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.log.close()
+        return sum(_cpu(pid) for pid in _tree(self._proc.pid))
 
 
 def _tree(pid: int) -> list[int]:
