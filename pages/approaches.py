@@ -2,9 +2,9 @@
 
 import streamlit as st
 
-from ui import approaches, cache, frame, state
+from ui import cache, frame, ladder, state
 
 lang = frame.page("ladder_title")
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
-approaches.page(sol, lang)
+ladder.page(sol, lang)
 state.sync_url()

@@ -3,13 +3,13 @@
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import cache, frame, state, tables
+from ui import cache, frame, state, trace
 
 lang = frame.page("trace_title")
 st.markdown(t("trace_intro", lang))
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
 st.markdown(f"**{t('row_summary', lang, n=sol.n, total=sol.total)}**")
-for tab, (name, table) in zip(st.tabs([t(k, lang) for k in tables.NAMES]), tables.of(sol).items(), strict=True):
+for tab, (name, table) in zip(st.tabs([t(k, lang) for k in trace.NAMES]), trace.of(sol).items(), strict=True):
     with tab:
-        tables.show(name, table, lang)
+        trace.show(name, table, lang)
 state.sync_url()

@@ -1,18 +1,31 @@
-"""Stone Game III (LeetCode 1406), solved with a tidy trace for the explainer. Never imports Streamlit."""
+"""Stone Game III (LeetCode 1406), solved with a tidy trace for the explainer. Never imports Streamlit.
 
-from stonegame.game import GameTree, game_tree, optimal_play
-from stonegame.parse import ParseError, format_values, parse_values
-from stonegame.solver import Solution, score_difference, solve, stone_game_iii
+The names below are loaded on first use, so importing a light module (`stonegame.i18n`,
+`stonegame.parse`) does not pull in pandas.
+"""
 
-__all__ = [
-    "GameTree",
-    "ParseError",
-    "Solution",
-    "format_values",
-    "game_tree",
-    "optimal_play",
-    "parse_values",
-    "score_difference",
-    "solve",
-    "stone_game_iii",
-]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_HOMES = {
+    "Solution": "stonegame.solver",
+    "solve": "stonegame.solver",
+    "score_difference": "stonegame.solver",
+    "stone_game_iii": "stonegame.solver",
+    "ParseError": "stonegame.parse",
+    "format_values": "stonegame.parse",
+    "parse_values": "stonegame.parse",
+    "GameTree": "stonegame.game.rules",
+    "game_tree": "stonegame.game.rules",
+    "optimal_play": "stonegame.game.rules",
+}
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its home module the first time it is asked for."""
+    if name not in _HOMES:
+        raise AttributeError(f"module 'stonegame' has no attribute {name!r}")
+    return getattr(importlib.import_module(_HOMES[name]), name)

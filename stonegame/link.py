@@ -22,12 +22,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from stonegame.parse import MAX_PILES, ParseError, format_values, parse_values
+from stonegame.terms import CODES, DEFAULT_TAKE, FORMS, LANGS, TAKES, Code, Form, Lang
 
 KEYS = ("values", "random", "seed", "step", "lang", "code", "k", "form", "present", "lock")
-LANGS = ("en", "zh")
-CODES = ("py", "java")
-TAKES = ("3", "1", "2", "4", "5")  # the default first
-FORMS = ("total", "diff")
+TAKE_TEXTS = tuple(dict.fromkeys(str(k) for k in (DEFAULT_TAKE, *TAKES)))  # "3", "1", "2", "4", "5": the default first
 FLAGS = ("0", "1")
 DEFAULT_VALUES = [1, 2, 3, 7]
 MAX_SEED = 2**31 - 1
@@ -52,10 +50,10 @@ class Link:
     values: list[int] = field(default_factory=lambda: list(DEFAULT_VALUES))
     random: tuple[int, int] | None = None  # (piles, seed) when the row is a seeded random one
     step: int = 0
-    lang: str = "en"
-    code: str = "py"
-    max_take: int = 3
-    form: str = "total"
+    lang: Lang = "en"
+    code: Code = "py"
+    max_take: int = DEFAULT_TAKE
+    form: Form = "total"
     present: bool = False
     lock: bool = False
     problems: tuple[Problem, ...] = ()
@@ -127,7 +125,7 @@ def read_link(params: Mapping[str, Sequence[str]]) -> Link:
             step = parsed
     lang = _choice(params, "lang", LANGS, problems, "err_url_lang", "fallback_lang")
     code = _choice(params, "code", CODES, problems, "err_url_code", "fallback_code")
-    max_take = int(_choice(params, "k", TAKES, problems, "err_url_k", "fallback_k"))
+    max_take = int(_choice(params, "k", TAKE_TEXTS, problems, "err_url_k", "fallback_k"))
     form = _choice(params, "form", FORMS, problems, "err_url_form", "fallback_form")
     present = _choice(params, "present", FLAGS, problems, "err_url_flag", "fallback_flag") == "1"
     lock = _choice(params, "lock", FLAGS, problems, "err_url_flag", "fallback_flag") == "1"
@@ -150,38 +148,28 @@ def _choice(
     return allowed[0]
 
 
-def write_link(
-    values: list[int],
-    rand: tuple[int, int] | None,
-    step: int,
-    lang: str,
-    code: str,
-    max_take: int = 3,
-    form: str = "total",
-    present: bool = False,
-    lock: bool = False,
-) -> dict[str, str]:
-    """The query parameters that reopen this state; defaults are left out to keep links short.
+def write_link(link: Link) -> dict[str, str]:
+    """The query parameters that reopen this link's state; defaults are left out to keep links short.
     A row too long for a link is carried as random=…&seed=… when it is one, else left out."""
     params: dict[str, str] = {}
-    if rand is not None:
-        params["random"], params["seed"] = str(rand[0]), str(rand[1])
-    elif values != DEFAULT_VALUES and len(values) <= URL_VALUES_LIMIT // 2:  # at least "d," a value
-        text = format_values(values)
+    if link.random is not None:
+        params["random"], params["seed"] = str(link.random[0]), str(link.random[1])
+    elif link.values != DEFAULT_VALUES and len(link.values) <= URL_VALUES_LIMIT // 2:  # at least "d," a value
+        text = format_values(link.values)
         if len(text) <= URL_VALUES_LIMIT:
             params["values"] = text
-    if step:
-        params["step"] = str(step)
-    if lang != LANGS[0]:
-        params["lang"] = lang
-    if code != CODES[0]:
-        params["code"] = code
-    if str(max_take) != TAKES[0]:
-        params["k"] = str(max_take)
-    if form != FORMS[0]:
-        params["form"] = form
-    if present:
+    if link.step:
+        params["step"] = str(link.step)
+    for key, value, default in (
+        ("lang", link.lang, LANGS[0]),
+        ("code", link.code, CODES[0]),
+        ("k", str(link.max_take), TAKE_TEXTS[0]),
+        ("form", link.form, FORMS[0]),
+    ):
+        if value != default:
+            params[key] = value
+    if link.present:
         params["present"] = "1"
-    if lock:
+    if link.lock:
         params["lock"] = "1"
     return params

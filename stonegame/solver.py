@@ -25,12 +25,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
 
-MAX_TAKE = 3
+from stonegame.terms import DEFAULT_TAKE, TAKES, Winner
+
+MAX_TAKE = DEFAULT_TAKE
 PHASES = ("start", "suffix", "dp", "verdict")
 _NONE = 1 << 62  # stands for "no such move" in a min: larger than any total (|total| <= 5*10**7)
 
@@ -133,9 +135,18 @@ def _best_totals_3(suffix: list[int]) -> tuple[list[int], list[int]]:
     return dp, take
 
 
-def verdict(dp0: int, total: int) -> str:
+def verdict(dp0: int, total: int) -> Winner:
     """'Alice' if 2*dp[0] > total, 'Bob' if smaller, else 'Tie'."""
     return "Alice" if 2 * dp0 > total else "Bob" if 2 * dp0 < total else "Tie"
+
+
+class Arrays(NamedTuple):
+    """The recurrence's arrays as int64: dp, suffix and take over 0..n, values over 0..n-1."""
+
+    dp: np.ndarray
+    suffix: np.ndarray
+    take: np.ndarray
+    values: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -171,7 +182,7 @@ class Solution:
         return self.total - self.dp[0]
 
     @property
-    def winner(self) -> str:
+    def winner(self) -> Winner:
         """'Alice', 'Bob' or 'Tie'."""
         return verdict(self.dp[0], self.total)
 
@@ -181,12 +192,12 @@ class Solution:
         return 2 * self.n + 1
 
     @cached_property
-    def _arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _arrays(self) -> Arrays:
         """dp, suffix, take and values as int64 arrays, made once for the three tables."""
         row = self.row if self.row is not None else _as_row(self.values)
         suffix = self.suffix_array if self.suffix_array is not None else _suffix_array(row)
         dp, take = (np.fromiter(a, dtype=np.int64, count=len(a)) for a in (self.dp, self.take))
-        return dp, suffix, take, row
+        return Arrays(dp, suffix, take, row)
 
     @cached_property
     def positions(self) -> pd.DataFrame:
@@ -197,10 +208,10 @@ class Solution:
         return _frame(
             {
                 "i": i,
-                "value": _values_at(self._arrays[3], i),
-                "suffix": self._arrays[1],
-                "dp": self._arrays[0],
-                "take": self._arrays[2],
+                "value": _values_at(self._arrays.values, i),
+                "suffix": self._arrays.suffix,
+                "dp": self._arrays.dp,
+                "take": self._arrays.take,
                 "suffix_step": (n - i) * written,
                 "dp_step": (2 * n - i) * written,
             },
@@ -238,7 +249,7 @@ class Solution:
                 "step": np.arange(2 * n + 2),
                 "phase": pd.Categorical.from_codes(codes, categories=PHASES),
                 "i": i,
-                "value": _values_at(self._arrays[3], i),
+                "value": _values_at(self._arrays.values, i),
                 "suffix_next": np.where(is_suffix, suffix[np.minimum(i + 1, n)], 0),
                 "suffix": suffix[i],
                 "dp": np.where(reads_dp, dp[i], 0),
@@ -253,8 +264,8 @@ def solve(values: list[int], max_take: int = MAX_TAKE) -> Solution:
     """Solve Stone Game III on `values` where a move takes 1..max_take piles."""
     if len(values) == 0:
         raise ValueError("Stone Game III needs at least one pile.")
-    if not 1 <= max_take <= 5:
-        raise ValueError(f"max_take must be from 1 to 5, not {max_take}.")
+    if max_take not in TAKES:
+        raise ValueError(f"max_take must be from {TAKES[0]} to {TAKES[-1]}, not {max_take}.")
     row = _as_row(values)
     suffix_array = _suffix_array(row)
     suffix = suffix_array.tolist()

@@ -15,7 +15,10 @@ import streamlit as st
 
 from stonegame import Solution, solve
 
-CACHE = {"max_entries": 64, "ttl": "1h", "show_spinner": False}  # for small things: specs, tables
+# The one cache policy: every cached call is bounded in entries and kept at most an hour.
+CACHE = {"max_entries": 64, "ttl": "1h", "show_spinner": False}  # small things: the explainer's specs, counts
+PAGE = {**CACHE, "max_entries": 32}  # a page group's heavier charts and tables (the ladder, the game, the quiz)
+RENDERS = {**CACHE, "max_entries": 8}  # rendered files (a GIF is ~1 MB)
 # A solved row with its trace tables takes ~22 MB at 50,000 piles (tracemalloc), so at most 12 are
 # kept: ~270 MB in the worst case, inside Community Cloud's 1 GB.
 SOLUTIONS = {**CACHE, "max_entries": 12}

@@ -7,27 +7,16 @@ from urllib.parse import urljoin, urlparse
 import streamlit as st
 
 from stonegame import ParseError, Solution, format_values, parse_values
-from stonegame.charts import OVERVIEW_PICK, PRESENTER_SCALE, explainer_chart, overview_chart
-from stonegame.i18n import CATALOGUE, t
+from stonegame.explainer.charts import OVERVIEW_PICK, PRESENTER_SCALE
+from stonegame.explainer.spec import Spec, at_frame, opening, overview_spec, window_spec
+from stonegame.explainer.view import WINDOW, Window, pile_of_step, window_for_step
+from stonegame.i18n import t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, random_row
-from stonegame.listing import listing
-from stonegame.overview import overview as overview_table
 from stonegame.parse import MAX_PILES, MAX_TEXT
-from stonegame.view import (
-    WINDOW,
-    Window,
-    cells,
-    code_lines,
-    frame_of_step,
-    frames,
-    marks,
-    pile_of_step,
-    window_at,
-    window_for_step,
-)
+from stonegame.terms import EXAMPLES, WINNER_SIGN
 from ui import cache, state
 
-PRESETS = {"preset_ex1": [1, 2, 3, 7], "preset_ex2": [1, 2, 3, -9], "preset_ex3": [1, 2, 3, 6]}
+PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue key -> row
 TEXTBOX_LIMIT = 20_000  # characters: a longer row is not echoed into the text box
 
 
@@ -154,47 +143,20 @@ def start_controls(sol: Solution, lang: str) -> None:
         )
 
 
-def labels(lang: str, form: str = "total") -> dict[str, str]:
-    """Every catalogue string in `lang`, for the chart builders; in the score-difference form the dp
-    row and the bars' title speak of diff."""
-    words = {key: t(key, lang) for key in CATALOGUE}
-    if form == "diff":
-        words.update(row_dp="diff", chart_bars_title=words["chart_bars_title_diff"])
-    return words
-
-
-def _chart(
-    key: str, _sol: Solution, step: int, lang: str, code: str, form: str, scale: float = 1.0
-) -> tuple[dict, Window]:
-    """The explainer chart's Vega-Lite spec for the row with this digest, opening at `step`, and the
-    window of piles it animates: the cached spec of the step's window, with its frame parameter set
-    in a shallow copy (so a new start step costs no new chart)."""
-    win = window_for_step(_sol, step)
-    spec = _window_spec(key, _sol, win.lo, lang, code, form, scale)
-    start = frame_of_step(_sol, win, step)
-    params = [{**p, "value": start} if p["name"] == "frame" else p for p in spec["params"]]
-    return {**spec, "params": params}, win
+def chart_spec(sol: Solution, step: int, lang: str, code: str, form: str, scale: float = 1.0) -> tuple[Spec, Window]:
+    """The explainer chart's playable spec for this row opening at `step`, and the window of piles it
+    animates: the cached spec of the step's window, with its frame set in a shallow copy (so a new
+    start step costs no new chart)."""
+    win, frame = opening(sol, step)
+    key = f"{cache.digest(sol.values)}:{sol.max_take}"
+    return at_frame(_window_spec(key, sol, win.lo, lang, code, form, scale), frame), win
 
 
 @st.cache_resource(**cache.CACHE)
-def _window_spec(key: str, _sol: Solution, lo: int, lang: str, code: str, form: str, scale: float) -> dict:
-    """The spec of the explainer chart for the window of piles starting at lo, opening at frame 0.
-    Cached as a dict: building the Altair chart costs far more than a script run should (and
-    st.altair_chart would redo it on every run). Not validated here: tests/test_charts.py validates
-    the builders' output against the Vega-Lite schema, and validation was a third of the build."""
-    sol = _sol
-    win = window_at(sol, lo)
-    listed = listing(code, form, sol.max_take)
-    chart = explainer_chart(
-        frames(sol, win, lang, form),
-        cells(sol, win, form),
-        marks(sol, win, form),
-        listed.lines,
-        code_lines(sol, win, listed),
-        labels(lang, form),
-        scale=scale,
-    )
-    return chart.to_dict(validate=False)
+def _window_spec(key: str, _sol: Solution, lo: int, lang: str, code: str, form: str, scale: float) -> Spec:
+    """The spec of the window of piles starting at lo for the row with this digest (cached as a dict:
+    building the Altair chart costs far more than a script run should)."""
+    return window_spec(_sol, lo, lang, code, form, scale)
 
 
 def _pick_bin() -> None:
@@ -218,16 +180,14 @@ def overview(sol: Solution, lang: str) -> None:
 
 
 @st.cache_resource(**cache.CACHE)
-def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: str) -> dict:
+def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: str) -> Spec:
     """The overview chart's validated Vega-Lite spec for the row with this digest and this window."""
-    return overview_chart(overview_table(_sol), lo, hi, labels(lang)).to_dict()
+    return overview_spec(_sol, lo, hi, lang)
 
 
 def player(sol: Solution, lang: str) -> None:
     """The animated chart, and a note when only a window of the row is drawn."""
-    key = f"{cache.digest(sol.values)}:{sol.max_take}"
-    chart, win = _chart(
-        key,
+    chart, win = chart_spec(
         sol,
         st.session_state[state.STEP],
         lang,
@@ -249,7 +209,7 @@ def answer(sol: Solution, lang: str) -> None:
         a.metric(t("alice_total", lang), sol.alice)
         b.metric(t("bob_total", lang), sol.bob)
         w.metric(t("answer", lang), t("winner_" + sol.winner, lang))
-        sign = {"Alice": ">", "Bob": "<", "Tie": "="}[sol.winner]
+        sign = WINNER_SIGN[sol.winner]
         st.markdown(f"`2·dp[0] = {2 * sol.alice} {sign} total = {sol.total}`")
 
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from stonegame.i18n import LANG_NAMES, LANGS, t
-from stonegame.link import CODES, FORMS
+from stonegame.i18n import LANG_NAMES, t
+from stonegame.terms import CODES, FORMS, LANGS, TAKES
 from ui import state
 from ui.nav import PAGES
 
@@ -85,7 +85,7 @@ def sidebar() -> None:
             t("max_take", lang),
             state.MAX_TAKE,
             state.W_MAX_TAKE,
-            options=[1, 2, 3, 4, 5],
+            options=list(TAKES),
             help=t("max_take_help", lang),
         )
         _setting(

@@ -10,13 +10,13 @@ import pandas as pd
 import streamlit as st
 
 from stonegame import Solution, format_values
-from stonegame import game as play
-from stonegame.game_charts import LABELLED_LEAVES, board_chart, growth_chart, replay_chart, strip_chart, tree_chart
-from stonegame.i18n import t
+from stonegame.draw.player import played
+from stonegame.game import rules as play
+from stonegame.game.charts import LABELLED_LEAVES, board_chart, growth_chart, replay_chart, strip_chart, tree_chart
+from stonegame.i18n import labels, t
 from ui import cache, state
-from ui.explainer import PRESETS, labels
+from ui.explainer import PRESETS
 
-CACHE = {"max_entries": 32, "ttl": "1h", "show_spinner": False}
 ROW_SHOWN = 40  # piles: a longer row is summarised, not printed
 SHOWN_TURNS = 1000  # rows of a turns table drawn in the page
 GROWTH_N = 20  # the counts chart runs n = 1 .. GROWTH_N
@@ -63,7 +63,7 @@ def row(sol: Solution, lang: str, widget: str) -> None:
 # --- the optimal replay --------------------------------------------------------------------------
 
 
-@st.cache_resource(**CACHE)
+@st.cache_resource(**cache.PAGE)
 def _turns(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None) -> pd.DataFrame:
     """The turns of the game `takes` on this row (the optimal game if None); read-only, shared."""
     sol = cache.solution(_values, max_take)
@@ -75,16 +75,17 @@ def game_turns(sol: Solution, takes: tuple[int, ...] | None = None) -> pd.DataFr
     return _turns(cache.digest(sol.values), sol.values, sol.max_take, takes)
 
 
-@st.cache_resource(**CACHE)
+@st.cache_resource(**cache.PAGE)
 def _replay(
     key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None, centre: int, lang: str
-) -> alt.VConcatChart:
-    """The replay chart of a game through the window around turn `centre` (cached: building it costs ~0.1 s)."""
+) -> dict:
+    """The replay chart's playable spec for a game through the window around turn `centre` (cached:
+    building it costs ~0.1 s)."""
     sol = cache.solution(_values, max_take)
     game = _turns(key, _values, max_take, takes)
     win = play.turn_window(len(game), centre)
     tables = play.replay_tables(sol, game, win, lang)
-    return replay_chart(
+    chart = replay_chart(
         tables.frames,
         tables.piles,
         tables.positions,
@@ -94,6 +95,7 @@ def _replay(
         start=play.frame_of_turn(win, centre),
         max_take=max_take,
     )
+    return played(chart)
 
 
 def replay_of(sol: Solution, lang: str, key: str, takes: tuple[int, ...] | None = None, centre: int = 1) -> None:
@@ -103,8 +105,8 @@ def replay_of(sol: Solution, lang: str, key: str, takes: tuple[int, ...] | None 
         win = play.turn_window(len(game), centre)
         note = t("replay_window_note", lang, turns=len(game), first=win.first, last=win.last, size=play.WINDOW_TURNS)
         st.info(note, icon="🔎")
-    chart = _replay(cache.digest(sol.values), sol.values, sol.max_take, takes, centre, lang)
-    st.altair_chart(chart, width="stretch", key=key)
+    spec = _replay(cache.digest(sol.values), sol.values, sol.max_take, takes, centre, lang)
+    st.vega_lite_chart(spec=spec, width="stretch", key=key)
 
 
 def turns_table(game: pd.DataFrame, lang: str) -> None:
@@ -329,13 +331,13 @@ def game_page(sol: Solution, lang: str) -> None:
 # --- the game tree ----------------------------------------------------------------------------------
 
 
-@st.cache_data(max_entries=64, ttl="1h", show_spinner=False)
+@st.cache_data(**cache.CACHE)
 def counts(n: int, max_take: int) -> tuple[str, str]:
     """The game tree's node and leaf counts for n piles, as text (exact, or ≈ m × 10^e when huge)."""
     return play.describe_count(play.tree_size(n, max_take)), play.describe_count(play.tree_leaves(n, max_take))
 
 
-@st.cache_resource(**CACHE)
+@st.cache_resource(**cache.PAGE)
 def _tree(key: str, _values: Sequence[int], max_take: int, lang: str) -> alt.VConcatChart:
     """The tree, merged-states and dp-array chart of a short row."""
     tree = play.tree_of(cache.solution(_values, max_take))

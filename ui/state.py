@@ -70,7 +70,7 @@ W_STEP = "explainer_step"
 W_PILE = "explainer_pile"
 W_OVERVIEW = "explainer_overview"
 
-# --- game pages (issue #4: optimal replay, play against the computer, game tree) ----------------
+# --- the game pages (optimal replay, play against the computer, game tree) -----------------------
 REPLAY_PRESET = "replay_preset"  # widget: the example-row pills on the replay page
 REPLAY_TURN = "replay_turn"  # widget: the turn the replay's window is centred on (long games only)
 REPLAY_CHART = "replay_chart"  # element key of the replay chart
@@ -84,6 +84,10 @@ PLAY_NEW = "play_new"  # widget: button
 PLAY_CHARTS = ("play_board", "play_strip", "play_replay_yours", "play_replay_optimal")  # element keys
 TREE_PRESET = "tree_preset"  # widget: the example-row pills on the tree page
 TREE_CHARTS = ("tree_chart", "tree_growth")  # element keys
+
+# --- the ladder page ("Every way to solve it") ----------------------------------------------------
+
+# --- the teaching pages (quiz, misconception deck, exports) --------------------------------------
 
 
 def start() -> Link | None:
@@ -123,17 +127,13 @@ def set_row(values: list[int], rand: tuple[int, int] | None = None) -> None:
 
 def link_params() -> dict[str, str]:
     """The query parameters of the shared state (what every page's link carries)."""
-    return write_link(
-        st.session_state[VALUES],
-        st.session_state[RANDOM],
-        st.session_state[STEP],
-        st.session_state[LANG],
-        st.session_state[CODE],
-        st.session_state[MAX_TAKE],
-        st.session_state[FORM],
-        st.session_state[PRESENT],
-        st.session_state[LOCK],
-    )
+    return write_link(current_link())
+
+
+def current_link() -> Link:
+    """The shared state as a Link: the row, the step and the settings every page's link carries."""
+    ss = st.session_state
+    return Link(ss[VALUES], ss[RANDOM], ss[STEP], ss[LANG], ss[CODE], ss[MAX_TAKE], ss[FORM], ss[PRESENT], ss[LOCK])
 
 
 def sync_url(page_params: dict[str, str] | None = None) -> None:

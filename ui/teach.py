@@ -12,17 +12,19 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from stonegame import Solution, export, format_values
-from stonegame import deck as cards
-from stonegame import quiz as qz
-from stonegame.charts import BLUE, VERMILLION, grid_panel
-from stonegame.i18n import t
+from stonegame import Solution, format_values
+from stonegame.draw.grid import grid_panel
+from stonegame.draw.kit import BLUE, VERMILLION
+from stonegame.explainer.charts import GRID_ROWS, grid_words
+from stonegame.explainer.view import WINDOW, window_for_step
+from stonegame.i18n import labels, t
 from stonegame.link import MAX_SEED
-from stonegame.view import WINDOW, window_for_step
+from stonegame.teach import deck as cards
+from stonegame.teach import export
+from stonegame.teach import quiz as qz
 from ui import cache, state
-from ui.explainer import _chart, labels
+from ui.explainer import chart_spec
 
-CACHE = {"max_entries": 32, "ttl": "1h", "show_spinner": False}
 ROW_SHOWN = 40  # piles: a longer row is summarised, not printed
 
 # --- session keys (page-specific, prefixed by page) ----------------------------------------------
@@ -185,11 +187,11 @@ def quiz_progress(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
     best.metric(t("quiz_best_streak", lang), quiz.best_streak)
 
 
-@st.cache_resource(**CACHE)
+@st.cache_resource(**cache.PAGE)
 def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: str) -> dict:
     """The validated spec of the board (the explainer's grid at question q's step) for the row `key`."""
     shown = qz.board(_sol, q, revealed)
-    grid = grid_panel(shown.cells, shown.marks, labels(lang))
+    grid = grid_panel(shown.cells, shown.marks, GRID_ROWS, grid_words(labels(lang)))
     chart = alt.vconcat(grid).add_params(alt.param(name="frame", value=shown.frame))  # a lone view's height
     return _narrow_legend(chart.configure_view(stroke=None).to_dict())  # is overridden by st.vega_lite_chart
 
@@ -497,7 +499,7 @@ def _zero_init(card: cards.Card, lang: str) -> None:
         st.code(inspect.getsource(cards.score_difference_zero_init_buggy), language="python")
 
 
-@st.cache_resource(**CACHE)
+@st.cache_resource(**cache.PAGE)
 def _memo_spec(lang: str) -> dict:
     """The validated spec of the memo chart in this language: a single view, drawn with an explicit
     height (MEMO_HEIGHT), since st.vega_lite_chart overrides a lone view's own height, and a vconcat
@@ -613,9 +615,8 @@ DETAILS: dict[str, Callable[[cards.Card, str], None]] = {
 def export_chart(sol: Solution, lang: str) -> dict:
     """The explainer's own chart spec for the current row, step, language, formulation and code
     (the same cached builder the explainer uses, so the picture is what the explainer shows)."""
-    key = f"{cache.digest(sol.values)}:{sol.max_take}"
-    spec, _ = _chart(
-        key, sol, st.session_state[state.STEP], lang, st.session_state[state.CODE], st.session_state[state.FORM]
+    spec, _ = chart_spec(
+        sol, st.session_state[state.STEP], lang, st.session_state[state.CODE], st.session_state[state.FORM]
     )
     return spec
 
@@ -641,7 +642,7 @@ def export_preview(spec: dict, lang: str) -> None:
         st.vega_lite_chart(spec=export.static_spec(spec, frame, width=None), width="stretch", key=EXPORT_PREVIEW)
 
 
-@st.cache_resource(max_entries=8, ttl="1h", show_spinner=False)
+@st.cache_resource(**cache.RENDERS)
 def _gif(key: str, _spec: dict) -> bytes:
     """The GIF of the chart whose spec has this key (rendering takes about a second a frame: kept)."""
     return export.to_gif(_spec)

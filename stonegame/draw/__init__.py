@@ -1,0 +1,2 @@
+"""What every feature's charts share: the Altair kit (colours, type, sizes, small encodings) in
+`kit`, and the in-browser player (its parameters, buttons and Vega handlers) in `player`."""

@@ -1,0 +1,40 @@
+"""The caption every animated chart shows above its picture: the frame's title, its formula with the
+numbers filled in, and a plain-language sentence, read from a frames table (one row per frame)."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+from stonegame.draw.kit import MONO, WITHIN, fit
+from stonegame.text import SENTENCE_WIDTH
+
+
+def caption_panel(frames: pd.DataFrame, scale: float = 1.0) -> alt.LayerChart:
+    """The current frame's title, formula (numbers filled in, on two lines) and plain-language sentence."""
+    widest = max(len(line) for text in frames["formula"] for line in text.split("\n"))
+    base = alt.Chart(frames).transform_filter("datum.frame == frame")
+    title = base.mark_text(align="left", baseline="top", fontSize=17 * scale, color="#222", limit=WITHIN).encode(
+        x=alt.value(0), y=alt.value(0), text="title:N"
+    )
+    eq = base.mark_text(
+        align="left",
+        baseline="top",
+        fontSize=fit(20 * scale, widest),
+        font=MONO,
+        fontWeight="bold",
+        lineBreak="\n",
+        lineHeight=round(26 * scale),
+    ).encode(x=alt.value(0), y=alt.value(round(24 * scale)), text="formula:N")
+    say = base.mark_text(
+        align="left",
+        baseline="top",
+        fontSize=fit(17 * scale, SENTENCE_WIDTH * 0.8),
+        lineBreak="\n",
+        lineHeight=round(23 * scale),
+    ).encode(x=alt.value(0), y=alt.value(round(82 * scale)), text="sentence:N")
+    return alt.layer(
+        title.properties(name="caption_title"),
+        eq.properties(name="caption_formula"),
+        say.properties(name="caption_sentence"),
+    ).properties(width="container", height=round(150 * scale))

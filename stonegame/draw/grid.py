@@ -1,0 +1,149 @@
+"""The one grid every feature draws its arrays with: each array a row of boxes (its name in a first
+column), a number appearing at the frame that writes it (· before), and the current frame's marks
+colouring and labelling the cells it writes (●), reads (○), picks (★) or lets go (✗).
+
+Tables in (one row per observation):
+    cells   i, row, number, reveal [, evict]    one per box; `reveal` is the frame that writes it,
+                                                `evict` (optional) the last frame it is still held
+    marks   frame, i, row, role                 one per cell a frame marks (role: a key of ROLE_COLOURS)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import altair as alt
+import pandas as pd
+
+from stonegame.draw.kit import ROLE_COLOURS, ROLE_SYMBOLS, band_start, fit, label_expr, mapping_expr
+
+NEVER = 1 << 30  # an `evict` frame past any animation's end: the cell is never let go
+ROW_HEIGHT = 44  # pixels per array at scale 1
+NAME_FILL, BOX_STROKE, GREYED, GREYED_TEXT = "#F0F2F6", "#BBBBBB", "#E6E6E6", "#8A8A8A"
+# A title or legend label at most as wide as the chart (phones), and a legend label in one of two columns.
+FITS = alt.ExprRef(expr="containerSize()[0] - 8")
+HALF = alt.ExprRef(expr="containerSize()[0] / 2 - 40")
+
+
+@dataclass(frozen=True)
+class GridWords:
+    """The words a grid shows: its title, each row's name (first column) and each role's name (legend),
+    the roles in legend order."""
+
+    title: str
+    names: Mapping[str, str]
+    roles: Mapping[str, str]
+
+
+def grid_panel(
+    cells: pd.DataFrame,
+    marks: pd.DataFrame,
+    rows: Sequence[str],
+    words: GridWords,
+    name: str = "grid",
+    scale: float = 1.0,
+    legend_columns: int | None = None,
+) -> alt.LayerChart:
+    """The arrays `rows` as rows of boxes, stepping with the player's `frame`; its layers are named
+    <name>_boxes, <name>_marks, <name>_symbols and <name>_numbers (the browser tests find them so)."""
+    table, columns = _with_names(cells, rows, words.names)
+    x, y = _x(columns), alt.Y("row:N", scale=alt.Scale(domain=list(rows)), axis=None)
+    base = alt.Chart(table).encode(x=x, y=y)
+    current = alt.Chart(marks.assign(col=marks["i"].astype(str))).transform_filter("datum.frame == frame")
+    return alt.layer(
+        _boxes(base).properties(name=f"{name}_boxes"),
+        _fills(current, x, y, words.roles, legend_columns).properties(name=f"{name}_marks"),
+        _symbols(current, x, y, words.roles, scale).properties(name=f"{name}_symbols"),
+        _numbers(base, cells, len(columns), scale).properties(name=f"{name}_numbers"),
+    ).properties(
+        width="container",
+        height=round(ROW_HEIGHT * len(rows) * scale),
+        title=alt.Title(words.title, anchor="start", fontSize=16 * scale, limit=FITS),
+    )
+
+
+def _with_names(cells: pd.DataFrame, rows: Sequence[str], names: Mapping[str, str]) -> tuple[pd.DataFrame, list[str]]:
+    """The cells with a string column `col` and an `evict` frame, plus one name cell per row in a
+    first column '#'; and the columns in order."""
+    table = cells.assign(col=cells["i"].astype(str), label_cell=False, name="")
+    table = table.assign(evict=table["evict"].fillna(NEVER).astype("int64") if "evict" in table else NEVER)
+    names_column = [names[r] for r in rows]
+    first = pd.DataFrame(
+        {"row": list(rows), "col": "#", "label_cell": True, "reveal": 0, "evict": NEVER, "name": names_column}
+    )
+    return pd.concat([first, table], ignore_index=True), ["#", *dict.fromkeys(table["col"])]
+
+
+def _x(columns: list[str]) -> alt.X:
+    """The columns as bands, labelled along the top (the name column as `i`)."""
+    return alt.X(
+        "col:N",
+        scale=alt.Scale(domain=columns),
+        title=None,
+        axis=alt.Axis(
+            orient="top",
+            labelFontSize=14,
+            labelAngle=0,
+            labelExpr="datum.value == '#' ? 'i' : datum.value",
+            ticks=False,
+            domain=False,
+        ),
+    )
+
+
+LET_GO = "frame > datum.evict"
+
+
+def _boxes(base: alt.Chart) -> alt.Chart:
+    """One box per cell: the name column shaded, a cell let go greyed."""
+    return base.mark_rect(stroke=BOX_STROKE, strokeWidth=1).encode(
+        color=alt.when("datum.label_cell")
+        .then(alt.value(NAME_FILL))
+        .when(LET_GO)
+        .then(alt.value(GREYED))
+        .otherwise(alt.value("white"))
+    )
+
+
+def _fills(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], columns: int | None) -> alt.Chart:
+    """The frame's marked cells filled with their role's colour, with a legend of the roles."""
+    legend = alt.Legend(
+        title=None,
+        orient="bottom",
+        labelFontSize=14,
+        labelExpr=label_expr({r: f"{ROLE_SYMBOLS[r]} {word}" for r, word in roles.items()}),
+        symbolType="square",
+        symbolSize=200,
+        **({"columns": columns, "labelLimit": HALF} if columns else {}),
+    )
+    scale = alt.Scale(domain=list(roles), range=[ROLE_COLOURS[r] for r in roles])
+    return current.mark_rect(opacity=0.9, stroke="black", strokeWidth=2).encode(
+        x=x, y=y, color=alt.Color("role:N", scale=scale, legend=legend)
+    )
+
+
+def _symbols(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], scale: float) -> alt.Chart:
+    """The role's symbol in the top-left corner of each marked cell, so colour is never the only cue."""
+    return (
+        current.transform_calculate(symbol=mapping_expr("datum.role", {r: ROLE_SYMBOLS[r] for r in roles}))
+        .mark_text(fontSize=13 * scale, align="left", baseline="top", dx=3, dy=2)
+        .encode(x=band_start(x), y=band_start(y), text="symbol:N")
+    )
+
+
+def _numbers(base: alt.Chart, cells: pd.DataFrame, columns: int, scale: float) -> alt.Chart:
+    """Each cell's number (a hyphen for minus, as the formulas and the input write it) from the frame
+    that writes it (· before, greyed once let go); the row names."""
+    digits = max([len(str(v)) for v in cells["number"].dropna()] + [2]) + 1
+    return (
+        base.transform_calculate(
+            label="datum.label_cell ? datum.name : !isValid(datum.number) ? '' : "
+            "frame >= datum.reveal ? toString(datum.number) : '·'"
+        )
+        .mark_text(fontWeight="bold", fontSize=fit(18 * scale, columns * digits))
+        .encode(
+            text="label:N",
+            color=alt.when(f"!datum.label_cell && {LET_GO}").then(alt.value(GREYED_TEXT)).otherwise(alt.value("black")),
+        )
+    )

@@ -1,0 +1,3 @@
+"""The explainer: the suffix sums and the backward dp fill, step by step. `view` cuts what a window of
+piles draws from the trace, `explain` writes each step's words, `overview` sums up a long row,
+`charts` draws them, and `spec` assembles the playable Vega-Lite spec the page sends."""

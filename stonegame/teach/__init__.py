@@ -1,0 +1,1 @@
+"""Teaching tools: the quiz (`quiz`), the misconception deck (`deck`) and the exports (`export`)."""

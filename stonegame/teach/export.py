@@ -1,0 +1,227 @@
+"""Exports for slides and notebooks: the trace as CSV or JSON, and the explainer chart rendered on the
+server as SVG, PNG or an animated GIF of every frame. Pure: a Vega-Lite spec dict in, bytes out.
+
+Vocabulary:
+    spec        the explainer's Vega-Lite spec, as the explainer builds it (stonegame.explainer.spec): one
+                vconcat of buttons, caption, arrays, bars and code sharing a `frame` parameter
+    frame       0 .. last: the frame of the window the chart animates (`last` is a param of the spec)
+    static      the spec made for a picture: the frame fixed, the in-chart buttons, the slider and the
+                Vega timers taken out (nothing can be clicked in an image), and the chart's
+                "container" width (there is no container off-screen) replaced by a width in pixels
+
+Rendering uses vl-convert (Vega-Lite → Vega → SVG, rasterised by resvg) and Pillow for the GIF. Both
+the PNG and each GIF frame come from the same `_svg` + `_rasterise`, so the GIF's frames are the PNGs,
+reduced to 256 colours by `gif_frame`.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import unicodedata
+from typing import Any
+
+import pandas as pd
+import vl_convert as vlc
+from PIL import Image
+
+from stonegame.solver import STEPS_SCHEMA, Solution
+
+VL_VERSION = "6.4"  # Altair 6.3 writes Vega-Lite 6.4 specs; vl-convert 1.9 bundles that version
+WIDTH = 960  # pixels across a rendered chart: a slide's width at 1×
+PNG_SCALE = 2.0  # a PNG for slides: sharp on a projector
+GIF_SCALE = 1.0
+GIF_MS = 900  # each frame shows for this long; the last one (the verdict) for GIF_HOLD_MS
+GIF_HOLD_MS = 3000
+MAX_GIF_FRAMES = 40  # more would take too long to render on request
+SECONDS_PER_FRAME = 1.0  # measured render time of one GIF frame on a shared 2-core server (see the report)
+NAV_LAYER = "nav_button"  # the in-chart buttons' layer name (stonegame.draw.player.nav_bar); Altair may add "_0"
+CONTAINER_WIDTH = "containerSize()[0]"  # what the chart's font-size expressions read
+# Chinese text: fonts that hold both Latin and CJK glyphs go first, or the renderer swaps a whole line of
+# code with a Chinese comment into a serif font and its columns no longer line up (Debian: fonts-noto-cjk).
+CJK_SANS = "Noto Sans CJK SC"
+CJK_MONO = "Noto Sans Mono CJK SC"
+
+
+# --- the trace ---------------------------------------------------------------------------------
+
+
+def trace_csv(sol: Solution) -> bytes:
+    """The trace (one row per step, STEPS_SCHEMA's columns) as UTF-8 CSV; a missing value is empty."""
+    return sol.trace.to_csv(index=False).encode("utf-8")
+
+
+def trace_json(sol: Solution) -> bytes:
+    """The row, its rule, the answer and the trace's steps (one object per step) as UTF-8 JSON."""
+    steps = json.loads(sol.trace.astype({"phase": "string"}).to_json(orient="records"))
+    doc = {
+        "problem": "LeetCode 1406 Stone Game III",
+        "values": sol.values,
+        "max_take": sol.max_take,
+        "total": sol.total,
+        "alice": sol.alice,
+        "bob": sol.bob,
+        "winner": sol.winner,
+        "columns": list(STEPS_SCHEMA),
+        "steps": steps,
+    }
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def read_trace_json(data: bytes) -> pd.DataFrame:
+    """The steps of a trace_json document as a DataFrame with the trace's columns, in order."""
+    doc = json.loads(data)
+    return pd.DataFrame(doc["steps"], columns=doc["columns"])
+
+
+# --- the chart, made static --------------------------------------------------------------------
+
+
+def frame_count(spec: dict[str, Any]) -> int:
+    """How many frames the chart animates: its `last` param plus one."""
+    return int(_param(spec, "last")["value"]) + 1
+
+
+def current_frame(spec: dict[str, Any]) -> int:
+    """The frame the chart opens at: its `frame` param's value."""
+    return int(_param(spec, "frame")["value"])
+
+
+def _param(spec: dict[str, Any], name: str) -> dict[str, Any]:
+    """The spec's top-level param of that name."""
+    return next(p for p in spec["params"] if p["name"] == name)
+
+
+def _fixed_width(node: object, width: int) -> object:
+    """The spec tree with every "container" width set to `width` and every expression's container
+    width read as `width`."""
+    if isinstance(node, dict):
+        return {
+            key: width if key == "width" and value == "container" else _fixed_width(value, width)
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_fixed_width(value, width) for value in node]
+    if isinstance(node, str):
+        return node.replace(CONTAINER_WIDTH, str(width))
+    return node
+
+
+def _has_wide_text(spec: dict[str, Any]) -> bool:
+    """Whether any text in the spec has wide (CJK) characters."""
+    text = json.dumps(spec, ensure_ascii=False)
+    return any(unicodedata.east_asian_width(c) in "WF" for c in text)
+
+
+def _cjk_fonts(node: object) -> object:
+    """The spec tree with CJK_MONO first in every monospace font list."""
+    if isinstance(node, dict):
+        return {
+            key: f"{CJK_MONO}, {value}" if key == "font" and "monospace" in str(value) else _cjk_fonts(value)
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_cjk_fonts(value) for value in node]
+    return node
+
+
+def _is_nav_bar(view: dict[str, Any]) -> bool:
+    """Whether a view of the vconcat is the in-chart button bar."""
+    return any(str(layer.get("name", "")).startswith(NAV_LAYER) for layer in view.get("layer", []))
+
+
+def static_spec(spec: dict[str, Any], frame: int, width: int | None = WIDTH) -> dict[str, Any]:
+    """A copy of the explainer spec showing `frame` (clamped to 0..last) and nothing that moves: no
+    button bar, no slider or menus, no timers; with Chinese text, CJK fonts first (CJK_SANS, CJK_MONO).
+    With a width, "container" widths become that many pixels (None keeps them, for the page's preview)."""
+    out = copy.deepcopy(spec)
+    out["vconcat"] = [view for view in out["vconcat"] if not _is_nav_bar(view)]
+    last = frame_count(spec) - 1
+    for param in out["params"]:
+        param.pop("bind", None)
+        param.pop("on", None)
+        if param["name"] == "frame":
+            param["value"] = min(max(int(frame), 0), last)
+    if _has_wide_text(out):
+        out = _cjk_fonts(out)
+        out["config"] = {**out.get("config", {}), "font": f"{CJK_SANS}, sans-serif"}
+    return out if width is None else _fixed_width(out, width)
+
+
+def to_vega(spec: dict[str, Any], width: int = WIDTH) -> dict[str, Any]:
+    """The static chart (at frame 0) compiled to Vega once; `_at_frame` moves it to any frame."""
+    return vlc.vegalite_to_vega(static_spec(spec, 0, width), vl_version=VL_VERSION)
+
+
+def _at_frame(vega: dict[str, Any], frame: int) -> dict[str, Any]:
+    """The compiled Vega spec with its `frame` signal set to `frame`."""
+    out = dict(vega)
+    out["signals"] = [{**s, "value": frame} if s["name"] == "frame" else s for s in vega["signals"]]
+    return out
+
+
+def _svg(vega: dict[str, Any], frame: int) -> str:
+    """The compiled chart at `frame` as SVG text."""
+    return vlc.vega_to_svg(_at_frame(vega, frame))
+
+
+def _rasterise(svg: str, scale: float) -> bytes:
+    """SVG text as PNG bytes, `scale` pixels per SVG unit."""
+    return vlc.svg_to_png(svg, scale=scale)
+
+
+def to_svg(spec: dict[str, Any], frame: int, width: int = WIDTH) -> bytes:
+    """The chart at `frame` as a UTF-8 SVG file."""
+    return _svg(to_vega(spec, width), _clamp(spec, frame)).encode("utf-8")
+
+
+def to_png(spec: dict[str, Any], frame: int, width: int = WIDTH, scale: float = PNG_SCALE) -> bytes:
+    """The chart at `frame` as PNG bytes."""
+    return _rasterise(_svg(to_vega(spec, width), _clamp(spec, frame)), scale)
+
+
+def _clamp(spec: dict[str, Any], frame: int) -> int:
+    """The frame, kept inside 0..last."""
+    return min(max(int(frame), 0), frame_count(spec) - 1)
+
+
+# --- the animation -----------------------------------------------------------------------------
+
+
+def gif_frame(png: bytes) -> Image.Image:
+    """A PNG render as the GIF stores it: RGB reduced to an adaptive palette of 256 colours."""
+    with Image.open(io.BytesIO(png)) as image:
+        return image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+
+def durations(frames: int, ms: int = GIF_MS, hold_ms: int = GIF_HOLD_MS) -> list[int]:
+    """How long each frame shows: `ms`, and the last one (the verdict) `hold_ms`."""
+    return [ms] * (frames - 1) + [hold_ms]
+
+
+def to_gif(
+    spec: dict[str, Any], width: int = WIDTH, scale: float = GIF_SCALE, max_frames: int = MAX_GIF_FRAMES
+) -> bytes:
+    """Every frame of the chart, in order, as a looping animated GIF; ValueError if the chart has more
+    than max_frames frames. The spec is compiled once; each frame is rendered and rasterised."""
+    count = frame_count(spec)
+    if count > max_frames:
+        raise ValueError(f"the chart has {count} frames; a GIF is made for at most {max_frames}")
+    vega = to_vega(spec, width)
+    images = [gif_frame(_rasterise(_svg(vega, frame), scale)) for frame in range(count)]
+    out = io.BytesIO()
+    images[0].save(
+        out, format="GIF", save_all=True, append_images=images[1:], duration=durations(count), loop=0, disposal=1
+    )
+    return out.getvalue()
+
+
+def gif_frames(data: bytes) -> list[Image.Image]:
+    """The frames of a GIF, each as a whole RGB picture."""
+    with Image.open(io.BytesIO(data)) as image:
+        frames = []
+        for index in range(image.n_frames):
+            image.seek(index)
+            frames.append(image.convert("RGB"))
+        return frames

@@ -1,0 +1,329 @@
+"""Predict, then reveal: a quiz over the backward fill, graded against the solver's trace.
+
+Vocabulary:
+    question q  0 .. n: question q < n is about pile i = n-1-q (right to left, like the fill);
+                question n asks who wins
+    part        what a question asks: "take" (the best k), "opponent" (what the opponent is held to,
+                min of the candidates dp[i+1 .. i+k]) and "dp" (dp[i]); the last question has one
+                part, "winner"
+    guess       what the student answered, one value per part (None where nothing was given)
+    mark        a graded part: the guess, the answer read off the trace, right or wrong
+    setup       which row the quiz is on: the user's own row, or a generated one (a level and a seed,
+                so a teacher's link gives the whole class the same quiz)
+
+A Quiz is frozen; `answer` and `advance` return the next state. Every expected answer is read off
+`Solution.trace` (one row per step) and `Solution.candidates` (one row per candidate take): the
+quiz never solves anything itself. The best take accepts every k as good as the solver's
+take[i] (the solver breaks ties towards the fewest piles).
+
+Link parameters (read strictly by `read_setup`, written by `write_setup`):
+    quiz_row    yours | generated (default: yours, or generated when quiz_level or quiz_seed is given)
+    quiz_level  1 .. 3 (default 1): the generated row's length and value range, see LEVELS
+    quiz_seed   0 .. 2**31-1 (default 1): which row of that level
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+import pandas as pd
+
+from stonegame.explainer.explain import formula, sentence
+from stonegame.explainer.view import cells, frame_of_step, marks, window_for_step
+from stonegame.link import MAX_SEED, Problem, quoted, single_param, whole_number
+from stonegame.solver import Solution
+
+ROWS = ("yours", "generated")
+PARTS = ("take", "opponent", "dp")
+WINNERS = ("Alice", "Bob", "Tie")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty: how many piles a generated row has and the range of its values."""
+
+    piles: int
+    low: int
+    high: int
+
+
+LEVELS: dict[int, Level] = {1: Level(4, 1, 9), 2: Level(6, -5, 9), 3: Level(8, -9, 9)}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Which row the quiz is on: the user's row, or the generated row of (level, seed)."""
+
+    row: str = "yours"
+    level: int = 1
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A student's answers to one question; a part not answered is None."""
+
+    take: int | None = None
+    opponent: int | None = None
+    dp: int | None = None
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One graded part: what was given, the answer from the trace, the answers accepted, and whether right."""
+
+    part: str
+    given: int | str | None
+    expected: int | str
+    accepted: tuple[int | str, ...]
+
+    @property
+    def right(self) -> bool:
+        """Whether the guess is one of the accepted answers."""
+        return self.given in self.accepted
+
+
+@dataclass(frozen=True)
+class Marked:
+    """A graded question: its number, the trace step it is graded against, and its graded parts."""
+
+    question: int
+    step: int
+    marks: tuple[Mark, ...]
+
+    @property
+    def right(self) -> bool:
+        """Whether every part is right."""
+        return all(m.right for m in self.marks)
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """The quiz so far: its setup, the row it is on (`key`, given by the caller) and its n piles, the
+    graded questions, whether the last one is on show, and the score and streaks."""
+
+    setup: Setup
+    key: str
+    n: int
+    marked: tuple[Marked, ...] = ()
+    revealed: bool = False  # the last graded question is shown; advance() moves on
+    score: int = 0  # parts answered right
+    asked: int = 0  # parts answered
+    streak: int = 0  # questions answered wholly right, in a row, up to the last one
+    best_streak: int = 0
+
+
+# --- the link ----------------------------------------------------------------------------------
+
+
+def read_setup(params: Mapping[str, Sequence[str]]) -> tuple[Setup, tuple[Problem, ...]]:
+    """The quiz's link parameters (each a list of values) as a Setup; each bad one is named in a
+    Problem and replaced by its default. A level or seed without quiz_row means a generated row."""
+    problems: list[Problem] = []
+    default = Setup()
+    level, seed = default.level, default.seed
+    level_text = single_param(params, "quiz_level", problems, "quiz_fallback_level")
+    if level_text is not None:
+        parsed = whole_number(level_text, min(LEVELS), max(LEVELS))
+        if parsed is None:
+            fields = {"token": quoted(level_text), "last": max(LEVELS)}
+            problems.append(Problem("quiz_level", "quiz_err_level", fields, "quiz_fallback_level"))
+        else:
+            level = parsed
+    seed_text = single_param(params, "quiz_seed", problems, "quiz_fallback_seed")
+    if seed_text is not None:
+        parsed = whole_number(seed_text, 0, MAX_SEED)
+        if parsed is None:
+            fields = {"token": quoted(seed_text), "limit": MAX_SEED}
+            problems.append(Problem("quiz_seed", "quiz_err_seed", fields, "quiz_fallback_seed"))
+        else:
+            seed = parsed
+    implied = "generated" if level_text is not None or seed_text is not None else "yours"
+    row = single_param(params, "quiz_row", problems, "quiz_fallback_row")
+    if row is not None and row not in ROWS:
+        problems.append(Problem("quiz_row", "quiz_err_row", {"token": quoted(row)}, "quiz_fallback_row"))
+        row = None
+    return Setup(row or implied, level, seed), tuple(problems)
+
+
+def write_setup(setup: Setup) -> dict[str, str]:
+    """The link parameters that reopen this setup: none for the user's row; row, level and seed for a
+    generated one (all three, so a teacher's link says plainly what it is)."""
+    if setup.row != "generated":
+        return {}
+    return {"quiz_row": "generated", "quiz_level": str(setup.level), "quiz_seed": str(setup.seed)}
+
+
+def generated_row(level: int, seed: int) -> list[int]:
+    """The reproducible row of a level and seed: LEVELS[level].piles whole numbers in its range."""
+    spec = LEVELS[level]
+    rng = random.Random(f"stone-game-quiz:{level}:{seed}")  # a str seed is stable across runs and machines
+    return [rng.randint(spec.low, spec.high) for _ in range(spec.piles)]
+
+
+def next_seed(seed: int) -> int:
+    """The seed of the next generated quiz (wrapping at MAX_SEED)."""
+    return seed + 1 if seed < MAX_SEED else 0
+
+
+# --- the questions -----------------------------------------------------------------------------
+
+
+def start(setup: Setup, key: str, n: int) -> Quiz:
+    """A new quiz on the row `key` of n piles: nothing answered yet."""
+    return Quiz(setup, key, n)
+
+
+def question(quiz: Quiz) -> int:
+    """The question on screen: the last graded one while it is revealed, else the next one."""
+    return len(quiz.marked) - quiz.revealed
+
+
+def finished(quiz: Quiz) -> bool:
+    """Whether every question (n piles and the winner) has been answered."""
+    return len(quiz.marked) == quiz.n + 1
+
+
+def pile(n: int, q: int) -> int:
+    """The pile question q asks about: i = n-1-q (question n, the winner, is about pile 0)."""
+    return max(n - 1 - q, 0)
+
+
+def step_of(n: int, q: int) -> int:
+    """The trace step question q is graded against: dp[i] is written at step 2n - i; the verdict is 2n+1."""
+    return 2 * n + 1 if q >= n else 2 * n - pile(n, q)
+
+
+def parts(n: int, q: int) -> tuple[str, ...]:
+    """What question q asks."""
+    return ("winner",) if q >= n else PARTS
+
+
+def candidates_at(sol: Solution, step: int) -> pd.DataFrame:
+    """The candidate takes the trace weighs at this step (none at the verdict)."""
+    cands = sol.candidates
+    return cands[cands["step"] == step]
+
+
+def missing(guess: Guess, n: int, q: int) -> tuple[str, ...]:
+    """The parts of question q the guess leaves unanswered."""
+    return tuple(p for p in parts(n, q) if getattr(guess, p) is None)
+
+
+def grade(sol: Solution, q: int, guess: Guess) -> Marked:
+    """Question q graded against the trace row of its step and the candidates weighed there."""
+    step = step_of(sol.n, q)
+    row = sol.trace.iloc[step]
+    if q >= sol.n:
+        return Marked(q, step, (Mark("winner", guess.winner, sol.winner, (sol.winner,)),))
+    cands = candidates_at(sol, step)
+    dp, opponent = int(row["dp"]), int(row["opponent"])
+    good = tuple(int(k) for k in cands.loc[cands["gain"] == dp, "k"])  # every take worth dp[i]
+    return Marked(
+        q,
+        step,
+        (
+            Mark("take", guess.take, int(row["take"]), good),
+            Mark("opponent", guess.opponent, opponent, (opponent,)),
+            Mark("dp", guess.dp, dp, (dp,)),
+        ),
+    )
+
+
+def answer(quiz: Quiz, sol: Solution, guess: Guess) -> Quiz:
+    """The quiz after the guess to the current question: graded, revealed, scored. A guess while an
+    answer is on show, or after the end, changes nothing (a double click must not count twice)."""
+    if quiz.revealed or finished(quiz):
+        return quiz
+    marked = grade(sol, question(quiz), guess)
+    right = sum(m.right for m in marked.marks)
+    streak = quiz.streak + 1 if marked.right else 0
+    return replace(
+        quiz,
+        marked=(*quiz.marked, marked),
+        revealed=True,
+        score=quiz.score + right,
+        asked=quiz.asked + len(marked.marks),
+        streak=streak,
+        best_streak=max(quiz.best_streak, streak),
+    )
+
+
+def advance(quiz: Quiz) -> Quiz:
+    """The quiz moved on from a revealed answer to the next question (unchanged if nothing is revealed
+    or the quiz is over: the last answer stays on show with the result)."""
+    if not quiz.revealed or finished(quiz):
+        return quiz
+    return replace(quiz, revealed=False)
+
+
+def restart(quiz: Quiz) -> Quiz:
+    """The same quiz from the beginning."""
+    return start(quiz.setup, quiz.key, quiz.n)
+
+
+def max_score(n: int) -> int:
+    """Parts in the whole quiz: three per pile and the winner."""
+    return len(PARTS) * n + 1
+
+
+# --- what a wrong answer is told ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The step's formula and sentence (the explainer's own words) and the candidates weighed."""
+
+    formula: str
+    sentence: str
+    candidates: pd.DataFrame
+
+
+def explanation(sol: Solution, q: int, lang: str) -> Explanation:
+    """The words the explainer shows at question q's step, in the best-total form, from the trace."""
+    step = step_of(sol.n, q)
+    row = sol.trace.iloc[step]
+    cands = candidates_at(sol, step)
+    return Explanation(formula(row, cands, sol, lang), sentence(row, sol, lang, "total", cands), cands)
+
+
+def choice_of(cands: pd.DataFrame, k: int) -> dict[str, int] | None:
+    """The candidate row of take k as plain ints (j, dp_j, gain), or None if k is not a legal take."""
+    rows = cands[cands["k"] == k]
+    if rows.empty:
+        return None
+    row = rows.iloc[0]
+    return {"k": k, "j": int(row["j"]), "dp_j": int(row["dp_j"]), "gain": int(row["gain"])}
+
+
+# --- the board ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the quiz draws for a question: the explainer's grid cells and marks, cut at the frame of
+    the question's step (the window of piles around it for a long row)."""
+
+    cells: pd.DataFrame
+    marks: pd.DataFrame
+    frame: int
+
+
+def board(sol: Solution, q: int, revealed: bool, form: str = "total") -> Board:
+    """The grid at question q's step. Before the reveal the cell the step writes shows no number and
+    the best candidate is marked as merely read (○), so the board gives nothing away; after it, the
+    frame is exactly the explainer's."""
+    step = step_of(sol.n, q)
+    win = window_for_step(sol, step)
+    frame = frame_of_step(sol, win, step)
+    table, marked = cells(sol, win, form), marks(sol, win, form)
+    marked = marked[marked["frame"] == frame]
+    if not revealed:
+        written = sol.trace.iloc[step]
+        hide = (table["i"] == int(written["i"])) & (table["row"] == "dp") & (table["reveal"] == frame)
+        table = table.assign(reveal=table["reveal"].mask(hide, frame + 1))
+        marked = marked.assign(role=marked["role"].replace("best", "read"))
+    return Board(table.reset_index(drop=True), marked.reset_index(drop=True), frame)

@@ -1,0 +1,181 @@
+"""AppTest on the approach-ladder page: the default row, k = 1 and 5 from the link, the score-difference
+form, Chinese, a one-pile row, a bad link, and a 50,000-pile row that must answer fast and send little."""
+
+import json
+import time
+
+import pytest
+from streamlit import dataframe_util
+
+from stonegame import solve
+from stonegame.ladder import rungs as ap
+from stonegame.link import random_row
+from tests.apptest_helpers import app, param, texts
+
+PAGE = "pages/approaches.py"
+
+
+def ladder(timeout=60, **query):
+    """The ladder page, opened the way a link opens it: the entry page first, then a switch."""
+    at = app(timeout=timeout, **query)
+    return at.switch_page(PAGE).run()
+
+
+def no_errors(at):
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def charts(at):
+    """The page's charts by what they draw: recursion, memo, table, window, growth_work, growth_memory."""
+    found = {}
+    for element in at.get("vega_lite_chart"):
+        spec = json.loads(element.proto.spec)
+        data = {d.name: dataframe_util.convert_arrow_bytes_to_pandas_df(d.data.data) for d in element.proto.datasets}
+        columns = {c for df in data.values() for c in df.columns}
+        kinds = {k for df in data.values() if "kind" in df.columns for k in df["kind"]}
+        if "kind" in columns:
+            name = "memo" if "fill" in kinds else "recursion"
+        elif "store" in columns:
+            name = "window"
+        elif "series" in columns:
+            name = "growth_work" if "growth_work" not in found else "growth_memory"
+        else:
+            name = "table"
+        found[name] = (spec, data)
+    return found
+
+
+def frames_of(data):
+    return next(df for df in data.values() if "formula" in df.columns).sort_values("frame")
+
+
+def summary(at):
+    """The ladder at a glance, as a DataFrame indexed by the approach."""
+    return at.table[0].value
+
+
+def test_default_row_shows_every_rung_counted_and_agreeing():
+    at = ladder()  # LeetCode's first example, [1,2,3,7], k = 3
+    no_errors(at)
+    assert at.title[0].value == "Every way to solve it, on your row"
+    table = summary(at)
+    assert table.index.tolist() == [
+        "1 · Plain recursion",
+        "2 · Top-down with a memo",
+        "3 · Bottom-up table",
+        "4 · O(1) space: a rolling window",
+    ]
+    assert table["calls"].tolist() == ["15", "10", "—", "—"]
+    assert table["cache hits"].tolist() == ["—", "3", "—", "—"]
+    assert table["cells written"].tolist() == ["0", "4", "4", "4"]
+    assert table["cells held"].tolist() == ["0", "4", "5", "3"]
+    assert table["stack depth"].tolist() == ["5", "5", "—", "—"]
+    assert set(table["answer"]) == {"dp[0] = 6 · Bob"}
+    shown = texts(at) + "\n".join(s.value for s in at.success)
+    assert "Every rung that ran gives dp[0] = 6 on your row, the same as the solver: Bob." in shown
+    assert "All 5 rows agree" in shown
+    assert "exactly 15 calls" in "\n".join(i.value for i in at.info)
+    drawn = charts(at)
+    assert set(drawn) == {"recursion", "memo", "table", "window", "growth_work", "growth_memory"}
+    spec, data = drawn["recursion"]
+    frames = frames_of(data)
+    assert len(frames) == 23 + 2 and frames["calls"].iloc[-1] == 15  # 8 calls compute (2 events), 7 base
+    assert param(spec, "frame")["bind"]["max"] == 24 and param(spec, "playing")["value"] is False
+    assert frames["formula"].iloc[-1] == "2·dp(0) = 12 < total = 13  →  Bob"
+    _, data = drawn["memo"]
+    assert frames_of(data)["hits"].max() == 3
+    _, data = drawn["table"]
+    assert frames_of(data)["formula"].tolist()[1].startswith("dp[3] = suffix[3] − min(dp[4])")
+    assert dict(at.query_params) == {}  # the link leaves the defaults out
+
+
+@pytest.mark.parametrize(("k", "calls", "winner"), [("1", "5", "Bob"), ("5", "16", "Alice")])
+def test_k_from_the_link_changes_the_recurrences_counts_and_verdicts(k, calls, winner):
+    at = ladder(values="1,2,3,7", k=k, code="java")
+    no_errors(at)
+    assert at.session_state["max_take"] == int(k)
+    assert all(f"\\min({k}," in latex.value for latex in at.latex)
+    table = summary(at)
+    assert table["calls"].iloc[0] == calls and set(table["answer"]) == {
+        f"dp[0] = {solve([1, 2, 3, 7], int(k)).alice} · {winner}"
+    }
+    drawn = charts(at)
+    _, data = drawn["table"]
+    code = next(df for df in data.values() if "text" in df.columns)
+    assert any(f"j\u00a0<=\u00a0i\u00a0+\u00a0{k}" in line for line in code["text"])  # the Java, 3 replaced by k
+    _, data = drawn["window"]
+    slots = next(df for df in data.values() if "store" in df.columns and "j" in df.columns)
+    assert slots[slots["store"] == "ring"]["slot"].max() == int(k)  # k + 1 ring slots
+    assert slots[slots["store"] == "window"]["slot"].max() == min(int(k), 5) - 1  # at most k, n + 1 = 5 here
+    assert at.query_params["k"] == k
+
+
+def test_the_score_difference_form_from_the_link():
+    at = ladder(values="1,2,3,7", form="diff")
+    no_errors(at)
+    assert set(summary(at)["answer"]) == {"diff[0] = -1 · Bob"}
+    marked = [m.value for m in at.markdown if "the sidebar's choice" in m.value]
+    assert len(marked) == 1 and "Score difference" in marked[0]
+    drawn = charts(at)
+    recursion = frames_of(drawn["recursion"][1])
+    assert recursion["formula"].iloc[-1] == "diff(0) = -1 < 0  →  Bob"
+    assert any("diff(1) = max(" in f for f in recursion["formula"])
+    code = next(df for df in drawn["recursion"][1].values() if "text" in df.columns)
+    assert any("def\u00a0recursion_diff" in line for line in code["text"])
+    window = frames_of(drawn["window"][1])
+    assert window["formula"].iloc[-2].startswith("diff[0] = max(")
+
+
+def test_chinese():
+    at = ladder(values="1,2,3,-9", lang="zh")
+    no_errors(at)
+    assert at.title[0].value == "所有解法，用你的数组对照"
+    assert "答案" in summary(at).columns.tolist()
+    frames = frames_of(charts(at)["recursion"][1])
+    assert frames["title"].iloc[0].startswith("1 · 朴素递归")
+
+
+def test_one_pile():
+    at = ladder(values="5")
+    no_errors(at)
+    table = summary(at)
+    assert table["calls"].tolist() == ["2", "2", "—", "—"] and set(table["answer"]) == {"dp[0] = 5 · Alice"}
+    assert len(frames_of(charts(at)["recursion"][1])) == 2 + 3  # start, f(0) starts, f(1) = 0, f(0) returns, verdict
+
+
+def test_a_bad_link_is_named_and_the_page_still_answers():
+    at = ladder(values="1,2,3,7", k="9", form="sum")
+    no_errors(at)
+    assert len(at.warning) == 2 and at.session_state["max_take"] == 3
+    assert summary(at)["calls"].iloc[0] == "15"
+
+
+def test_a_row_too_long_to_draw_the_recursion_is_still_counted_exactly():
+    at = ladder(values=",".join(["1"] * 14))
+    no_errors(at)
+    assert "recursion" not in charts(at) and "memo" in charts(at)
+    assert f"{ap.recursion_calls(14, 3):,}" in summary(at)["calls"].iloc[0]
+    assert "The call sequence is drawn for rows of at most 12 piles" in texts(at)
+
+
+def test_fifty_thousand_piles_answer_fast_and_send_little():
+    started = time.perf_counter()
+    at = ladder(timeout=180, random="50000", seed="1")
+    took = time.perf_counter() - started
+    no_errors(at)
+    assert at.session_state["values"] == random_row(50_000, 1)
+    table = summary(at)
+    calls = table["calls"].iloc[0]
+    assert calls.startswith("≈ ") and "× 10^13,232 (13,233 digits)" in calls
+    assert table["answer"].iloc[0] == "not run" and len(set(table["answer"].iloc[1:])) == 1
+    assert table["calls"].iloc[1] == f"{3 * 50_000 - 2:,}" and table["cells held"].iloc[3] == "3"
+    shown = texts(at) + "\n".join(s.value for s in at.success)
+    assert "All 50,001 rows agree" in shown and "first 200 of the 50,001 rows" in shown
+    assert len(at.dataframe[0].value) == 200
+    drawn = charts(at)
+    assert set(drawn) == {"table", "window", "growth_work", "growth_memory"}  # no call sequence at this size
+    for name, (_, data) in drawn.items():
+        assert all(len(df) <= 1_000 for df in data.values()), (name, {k: len(v) for k, v in data.items()})
+    assert len(frames_of(drawn["table"][1])) == 16 + 2
+    assert took < 120, f"the 50,000-pile page took {took:.1f} s"

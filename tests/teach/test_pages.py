@@ -1,0 +1,250 @@
+"""AppTest on the teaching pages: the quiz (default, a wrong and a right answer, blanks, a seeded link, a
+locked link, a bad link), the deck (every card loads its row), the exports (every download is offered,
+and what each makes), in English and Chinese, on a one-pile and a 50,000-pile row."""
+
+import json
+
+import pytest
+
+from stonegame import solve
+from stonegame.explainer.spec import step_spec
+from stonegame.link import random_row
+from stonegame.teach import quiz as qz
+from tests.apptest_helpers import app, chart, dataset_with, texts
+from ui import teach
+
+QUIZ, DECK, EXPORT = "pages/quiz.py", "pages/deck.py", "pages/export.py"
+
+
+def no_errors(at):
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def page(path, **query):
+    """The entry run once, then `path` opened as a link with these parameters would open it (the entry's
+    run rewrote the URL, so the page's own parameters are given again)."""
+    at = app(**query)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.switch_page(path).run()
+    no_errors(at)
+    return at
+
+
+def answer(at, q, take=None, opponent=None, dp=None, winner=None):
+    """Fill in question q's form and press Reveal."""
+    if winner is not None:
+        at.radio(key=teach.QUIZ_WINNER.format(q=q)).set_value(winner)
+    if take is not None:
+        at.radio(key=teach.QUIZ_TAKE.format(q=q)).set_value(take)
+    if opponent is not None:
+        at.number_input(key=teach.QUIZ_OPPONENT.format(q=q)).set_value(opponent)
+    if dp is not None:
+        at.number_input(key=teach.QUIZ_DP.format(q=q)).set_value(dp)
+    at.form_submit_button[0].click()
+    at.run()
+    no_errors(at)
+    return at
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def board_dp(at):
+    """The dp row of the quiz board as drawn: a number, or '·' while hidden (reveal after the frame)."""
+    spec, data = chart(at)
+    frame = next(p for p in spec["params"] if p["name"] == "frame")["value"]
+    cells = dataset_with(data, "label_cell")
+    cells = cells[(cells["row"] == "dp") & ~cells["label_cell"].astype(bool)].sort_values("i")
+    return [int(n) if r <= frame else "·" for n, r in zip(cells["number"], cells["reveal"], strict=True)]
+
+
+# --- the quiz ------------------------------------------------------------------------------------
+
+
+def test_the_quiz_opens_on_the_users_row_at_the_last_pile():
+    at = page(QUIZ)
+    assert at.session_state[teach.QUIZ].setup == qz.Setup()
+    assert "Pile 3 · question 1 of 5" in at.get("progress")[0].proto.text
+    assert at.radio(key=teach.QUIZ_TAKE.format(q=0)).options == ["take 1 (3)"], "one pile left: one take"
+    assert metric(at, "Score") == "0 / 0"
+    assert board_dp(at) == ["·", "·", "·", "·", 0], "dp[3] hidden until answered"
+    assert dict(at.query_params) == {}, "the user's row needs no quiz parameters"
+
+
+def test_a_wrong_answer_is_explained_from_the_trace():
+    at = answer(page(QUIZ), 0, take=1, opponent=5, dp=7)
+    shown = texts(at)
+    assert "✓ the best take: 1" in shown and "✗ what the opponent is held to: you said 5; the answer is 0" in shown
+    assert "the least is 0" in shown, "why: the least of the choices"
+    assert any("dp[3] = suffix[3] − min(dp[4])" in c.value for c in at.code), "the explainer's formula"
+    assert "Pile 3 is the last one" not in shown and "The player to move at pile 3 takes 1 pile" in shown
+    assert (metric(at, "Score"), metric(at, "Streak")) == ("2 / 3", "0")
+    assert board_dp(at) == ["·", "·", "·", 7, 0], "revealed after answering"
+
+
+def test_right_answers_score_streak_and_move_on_to_the_winner():
+    at = page(QUIZ)
+    at = answer(at, 0, take=1, opponent=0, dp=7)
+    assert at.success and "✓ dp[3]: 7" in at.success[0].value
+    assert (metric(at, "Score"), metric(at, "Streak")) == ("3 / 3", "1")
+    for q, (take, opponent, dp) in enumerate([(2, 0, 10), (3, 0, 12), (3, 7, 6)], 1):
+        at.button(key=teach.QUIZ_NEXT).click().run()
+        at = answer(at, q, take=take, opponent=opponent, dp=dp)
+    assert metric(at, "Streak") == "4 🔥"
+    at.button(key=teach.QUIZ_NEXT).click().run()
+    assert at.radio(key=teach.QUIZ_WINNER.format(q=4)).options == ["Alice", "Bob", "Tie"]
+    at = answer(at, 4, winner="Bob")
+    assert "You answered **13 of 13** parts right" in texts(at)
+    at.button(key=teach.QUIZ_RESTART).click().run()
+    assert at.session_state[teach.QUIZ].score == 0 and metric(at, "Score") == "0 / 0"
+
+
+def test_the_quiz_follows_the_rule_k():
+    at = page(QUIZ, k="5")
+    for q in range(3):
+        at = answer(at, q, take=1, opponent=0, dp=0)
+        at.button(key=teach.QUIZ_NEXT).click().run()
+    assert len(at.radio(key=teach.QUIZ_TAKE.format(q=3)).options) == 4, "pile 0 of 4: takes 1..4 when k = 5"
+    deck = page(DECK, k="5")
+    assert "k = 3. The sidebar says k = 5" in texts(deck)
+
+
+def test_the_quiz_says_which_form_it_asks_in():
+    assert "The quiz asks in the best-total form" in texts(page(QUIZ, form="diff"))
+    assert "The quiz asks in the best-total form" not in texts(page(QUIZ))
+
+
+def test_blank_parts_are_refused_by_name():
+    at = answer(page(QUIZ), 0, take=1)
+    assert "Answer every part first: what the opponent is held to, dp[3]." in texts(at)
+    assert at.session_state[teach.QUIZ].asked == 0, "nothing graded"
+
+
+def test_a_seeded_link_gives_everyone_the_same_quiz():
+    link = {"quiz_seed": "42", "quiz_level": "2"}
+    first, second = page(QUIZ, **link), page(QUIZ, **link)
+    row = qz.generated_row(2, 42)
+    for at in (first, second):
+        assert at.session_state[teach.QUIZ].setup == qz.Setup("generated", 2, 42)
+        assert f"`[{','.join(map(str, row))}]`" in texts(at)
+        assert at.query_params["quiz_row"] == "generated" and at.query_params["quiz_seed"] == "42"
+        assert at.session_state["values"] == [1, 2, 3, 7], "the shared row is left alone"
+    assert chart(first)[1].keys() == chart(second)[1].keys(), "the same board, dataset for dataset"
+
+
+def test_choosing_a_generated_row_and_the_next_seed():
+    at = page(QUIZ)
+    at.radio(key=teach.QUIZ_W_ROW).set_value("generated").run()
+    assert at.session_state[teach.QUIZ].setup == qz.Setup("generated", 1, 1)
+    at.selectbox(key=teach.QUIZ_W_LEVEL).set_value(3).run()
+    at.number_input(key=teach.QUIZ_W_SEED).set_value(9).run()
+    no_errors(at)
+    assert at.session_state[teach.QUIZ].setup == qz.Setup("generated", 3, 9)
+    assert at.query_params["quiz_level"] == "3" and at.query_params["quiz_seed"] == "9"
+    assert "question 1 of 9" in at.get("progress")[0].proto.text, "level 3: 8 piles and the winner"
+
+
+def test_a_locked_link_fixes_the_quiz_row():
+    at = page(QUIZ, lock="1", quiz_seed="5")
+    assert at.radio(key=teach.QUIZ_W_ROW).disabled and at.number_input(key=teach.QUIZ_W_SEED).disabled
+    assert "🔒 Your teacher's link fixes the row of this quiz." in texts(at)
+    assert at.session_state[teach.QUIZ].setup == qz.Setup("generated", 1, 5)
+
+
+def test_a_bad_quiz_link_is_named_and_falls_back():
+    at = page(QUIZ, quiz_level="9", quiz_seed="<b>x</b>")
+    warnings = [w.value for w in at.warning]
+    assert any("quiz_level" in w and "from 1 to 3" in w and "Using level 1." in w for w in warnings)
+    assert any("quiz\\_seed" in w or "quiz_seed" in w for w in warnings)
+    assert any("\\<b\\>x\\</b\\>" in w for w in warnings), "the user's token is escaped, never live HTML"
+    assert at.session_state[teach.QUIZ].setup == qz.Setup("generated", 1, 1)
+
+
+def test_the_quiz_in_chinese_and_on_edge_rows():
+    at = page(QUIZ, lang="zh", values="0")
+    assert "先预测，再揭晓" in texts(at) and "第 0 堆" in at.get("progress")[0].proto.text
+    at = answer(at, 0, take=1, opponent=0, dp=0)
+    at.button(key=teach.QUIZ_NEXT).click().run()
+    at = answer(at, 1, winner="Tie")
+    assert metric(at, "得分") == "4 / 4"
+    long = page(QUIZ, random="50000", seed="7")
+    sol = solve(random_row(50_000, 7))
+    assert f"Pile {sol.n - 1:,}".replace(",", "") in long.get("progress")[0].proto.text
+    assert len(board_dp(long)) <= 16 + 3, "a window of the row, not 50,000 cells"
+
+
+# --- the deck ------------------------------------------------------------------------------------
+
+
+def test_every_card_loads_its_row_for_the_explainer():
+    at = page(DECK)
+    assert len(at.subheader) == 6
+    rows = {name: list(card.row) for name, card in teach._cards().items()}
+    for name, row in rows.items():
+        at.button(key=teach.DECK_LOAD.format(card=name)).click().run()
+        no_errors(at)
+        assert at.session_state["values"] == row, name
+        assert f"✓ `[{','.join(map(str, row))}]` is now the row" in texts(at)
+    at.switch_page("streamlit_app.py").run()
+    _, data = chart(at)
+    assert dataset_with(data, "formula")["formula"].iloc[-1].endswith("Tie"), "[1,2,3,6] in the explainer"
+
+
+def test_the_deck_shows_its_numbers_in_both_languages():
+    shown = texts(page(DECK))
+    assert "Greedy Alice: Alice 3, Bob 10 → Bob. Optimal Alice: Alice 10, Bob 3 → Alice." in shown
+    assert "n = 25: **5,600,910** calls with the 0 marker, **73** with None." in shown
+    assert "diff[0] should be -1 → Bob; the 0 start makes it 0 → Tie." in shown
+    zh = page(DECK, lang="zh")
+    assert zh.subheader[0].value == "1 · 眼前拿得最多并不是最优" and "→ 平局" in texts(zh)
+
+
+def test_a_locked_link_keeps_the_cards_from_changing_the_row():
+    at = page(DECK, lock="1", values="4,5,6")
+    assert all(at.button(key=teach.DECK_LOAD.format(card=name)).disabled for name in teach._cards())
+    assert at.session_state["values"] == [4, 5, 6]
+
+
+# --- the exports --------------------------------------------------------------------------------
+
+
+def test_every_download_is_offered():
+    at = page(EXPORT, values="1,2,3,7", step="9")
+    buttons = {b.key: b for b in at.download_button}
+    assert set(buttons) == {teach.EXPORT_DOWNLOAD.format(kind=k) for k in ("csv", "json", "png", "svg", "gif")}
+    assert not any(b.disabled for b in buttons.values())
+    assert buttons["export_download_gif"].label == "Animated GIF"
+    assert "10 frames" in texts(at)
+    spec, _ = chart(at)
+    assert next(p for p in spec["params"] if p["name"] == "frame")["value"] == 9, "the preview is at step 9"
+    at.number_input(key=teach.EXPORT_W_STEP).set_value(3).run()
+    assert at.session_state["step"] == 3 and at.query_params["step"] == "3", "shared with the explainer"
+
+
+def test_what_each_download_makes():
+    sol = solve([1, 2, 3, 7])
+    spec = step_spec(sol, 9, "en", "py", "total")
+    made = teach.files(sol, spec, 9, "pages-test")
+    assert {k: v[0] for k, v in made.items()} == {
+        "csv": "stone-game-4-piles-trace.csv",
+        "json": "stone-game-4-piles-trace.json",
+        "svg": "stone-game-4-piles-step-9.svg",
+        "png": "stone-game-4-piles-step-9.png",
+        "gif": "stone-game-4-piles-fill.gif",
+    }
+    assert made["csv"][2]().startswith(b"step,phase,i,value")
+    assert json.loads(made["json"][2]())["winner"] == "Bob"
+    assert "Bob wins." in made["svg"][2]().decode()
+    assert made["png"][2]().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_exports_of_a_long_row_show_its_window(lang):
+    at = page(EXPORT, random="50000", seed="7", lang=lang)
+    shown = texts(at)
+    assert ("50,000 piles" in shown and "34 frames" in shown) or ("50,000 堆" in shown and "共 34 帧" in shown)
+    assert "49,984–49,999" in shown, "the window the explainer animates at step 0"
+    assert not at.download_button(key="export_download_gif").disabled

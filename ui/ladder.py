@@ -1,0 +1,272 @@
+"""The approach-ladder page's parts: the ladder at a glance, the two formulations with their identity
+check, one animated chart per rung, and how the counters grow. Everything is read off the cached
+solve and stonegame.approaches; the charts' specs are cached as validated dicts."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from stonegame import Solution
+from stonegame.draw.player import played
+from stonegame.i18n import labels, t
+from stonegame.ladder import rungs as ap
+from stonegame.ladder.charts import calls_chart, growth_charts, table_chart, window_chart
+from stonegame.ladder.view import (
+    WINDOW,
+    calls_view,
+    count_text,
+    latex,
+    name_of,
+    piles_shown,
+    ring_source,
+    summary_table,
+    table_view,
+    window_view,
+)
+from ui import cache, state
+
+# element keys of this page (a `ladder_` prefix: page-specific)
+LADDER_CHARTS = {name: f"ladder_chart_{name}" for name in (*ap.APPROACHES, "growth_work", "growth_memory")}
+LADDER_RUNGS = {rung: f"ladder_rung_{rung}" for rung in ap.APPROACHES}  # the rungs' containers
+LADDER_SUMMARY = "ladder_summary"
+LADDER_IDENTITY = "ladder_identity"
+LADDER_FORMS = {form: f"ladder_form_{form}" for form in ap.FORMS}  # the formulations' boxes
+IDENTITY_SHOWN = 200  # rows of the identity table drawn on the page (all of them are checked)
+# Our own constant CSS: the wide summary table and the formulas scroll inside their boxes on a phone,
+# never the whole page.
+STYLE = """<style>
+.st-key-ladder_summary, .st-key-ladder_form_total, .st-key-ladder_form_diff { overflow-x: auto; }
+</style>"""
+
+
+# --- cached work (keyed by the row's digest and the settings; the Solution itself is not hashed) ---------
+
+
+@st.cache_resource(**cache.PAGE)
+def _runs(key: str, max_take: int, _sol: Solution) -> dict[str, ap.Run]:
+    """Every rung run (or counted) on the row."""
+    return ap.ladder(_sol)
+
+
+@st.cache_resource(**cache.PAGE)
+def _identity(key: str, max_take: int, _sol: Solution) -> ap.Identity:
+    """diff[i] against 2·dp[i] − suffix[i] on every position of the row."""
+    return ap.identity(_sol)
+
+
+@st.cache_resource(**cache.PAGE)
+def _growth(max_take: int) -> pd.DataFrame:
+    """The counters for n = 1..30 (read-only, shared)."""
+    return ap.growth(max_take)
+
+
+@st.cache_resource(**cache.PAGE)
+def _calls_spec(key: str, max_take: int, _sol: Solution, memo: bool, form: str, lang: str) -> dict:
+    """The validated spec of the recursion's (or the memo's) animated chart."""
+    calls = ap.calls_table(_sol.values, max_take, memo)
+    view = calls_view(_sol, calls, memo, form, lang)
+    rung = "memo" if memo else "recursion"
+    chart = calls_chart(
+        view.frames,
+        view.calls,
+        view.cells,
+        view.marks,
+        view.code.lines,
+        view.highlight,
+        view.events,
+        rung,
+        labels(lang),
+    )
+    return played(chart, keys=False)
+
+
+@st.cache_resource(**cache.PAGE)
+def _table_spec(key: str, max_take: int, _sol: Solution, form: str, code: str, lang: str) -> dict:
+    """The validated spec of the bottom-up table's animated chart."""
+    view = table_view(_sol, form, code, lang)
+    words = labels(lang)
+    title = words["ladder_code_java" if code == "java" else "ladder_code_py"]
+    chart = table_chart(view.frames, view.cells, view.marks, view.rows, view.code.lines, view.highlight, title, words)
+    return played(chart, keys=False)
+
+
+@st.cache_resource(**cache.PAGE)
+def _window_spec(key: str, max_take: int, _sol: Solution, form: str, lang: str) -> dict:
+    """The validated spec of the rolling window's animated chart."""
+    view = window_view(_sol, form, lang)
+    chart = window_chart(
+        view.frames,
+        view.cells,
+        view.marks,
+        view.slots,
+        view.rows,
+        max_take,
+        view.code.lines,
+        view.highlight,
+        labels(lang),
+    )
+    return played(chart, keys=False)
+
+
+@st.cache_resource(**cache.PAGE)
+def _growth_specs(max_take: int, n: int, lang: str) -> tuple[dict, dict]:
+    """The validated specs of the growth charts (work, memory), the row's n marked if it is on them."""
+    work, memory = growth_charts(_growth(max_take), n, labels(lang))
+    return work.to_dict(), memory.to_dict()
+
+
+def _key(sol: Solution) -> str:
+    """The row's digest, for the caches."""
+    return cache.digest(sol.values)
+
+
+def _answer(sol: Solution, dp0: int, form: str) -> int:
+    """dp[0], or diff[0] = 2·dp[0] − total in the score-difference form."""
+    return 2 * dp0 - sol.total if form == "diff" else dp0
+
+
+# --- the page's parts -------------------------------------------------------------------------------------
+
+
+def row(sol: Solution, lang: str) -> None:
+    """What the page is, and the row it runs on."""
+    st.markdown(t("ladder_intro", lang))
+    st.markdown(f"**{t('ladder_row', lang, n=sol.n, total=sol.total, k=sol.max_take)}**")
+
+
+def summary(sol: Solution, form: str, lang: str) -> None:
+    """The ladder at a glance: each rung's cost and counters on the row, its answer, and whether all agree."""
+    runs = _runs(_key(sol), sol.max_take, sol)
+    st.subheader(t("ladder_summary", lang))
+    table = summary_table(sol, runs, form, lang)
+    with st.container(key=LADDER_SUMMARY):
+        st.table(table.set_index(table.columns[0]))
+    st.caption(t("ladder_counters_help", lang))
+    answers = {run.dp0 for run in runs.values() if run.dp0 is not None}
+    if answers == {sol.dp[0]}:
+        value = _answer(sol, sol.dp[0], form)
+        winner = t("winner_" + sol.winner, lang)
+        st.success(t("ladder_all_agree", lang, name=name_of(form), value=value, winner=winner), icon="✅")
+    else:
+        st.error(t("ladder_disagree", lang))
+
+
+def formulations(sol: Solution, form: str, lang: str) -> None:
+    """The two formulations side by side (the sidebar's choice marked), why they agree, and the check of
+    diff[i] = 2·dp[i] − suffix[i] on every position of the row."""
+    st.subheader(t("ladder_forms", lang))
+    for shown in ap.FORMS:
+        with st.container(border=True, key=LADDER_FORMS[shown]):
+            chosen = f"  {t('ladder_form_in_use', lang)}" if shown == form else ""
+            st.markdown(f"##### {t('ladder_form_' + shown, lang)}{chosen}")
+            st.latex(latex(shown, sol.max_take))
+            st.markdown(t(f"ladder_form_{shown}_body", lang))
+            st.markdown(
+                t(
+                    "ladder_form_values",
+                    lang,
+                    name=name_of(shown),
+                    value=_answer(sol, sol.dp[0], shown),
+                    winner=t("winner_" + sol.winner, lang),
+                )
+            )
+    st.markdown(t("ladder_bridge", lang))
+    check = _identity(_key(sol), sol.max_take, sol)
+    if check.all_agree:
+        st.success(t("ladder_identity_all", lang, rows=check.rows, n=sol.n))
+    else:
+        st.error(t("ladder_identity_some", lang, bad=check.rows - check.agreeing, rows=check.rows))
+    first = check.table.head(IDENTITY_SHOWN)
+    piles = ["—" if pd.isna(v) else str(v) for v in first["value"]]  # position n has no pile
+    shown = first.assign(value=piles).rename(
+        columns={"two_dp_minus_suffix": "2·dp − suffix", "agrees": t("ladder_col_agrees", lang)}
+    )
+    with st.container(key=LADDER_IDENTITY):
+        st.dataframe(shown, hide_index=True, width="stretch", height=min(36 + 35 * len(shown), 300))
+    if check.rows > IDENTITY_SHOWN:
+        st.caption(t("ladder_identity_shown", lang, shown=IDENTITY_SHOWN, rows=check.rows))
+
+
+def _chart(rung: str, spec: dict) -> None:
+    """A rung's animated chart, in a container keyed by the rung (so a browser test can find it)."""
+    with st.container(key=LADDER_RUNGS[rung]):
+        st.vega_lite_chart(spec=spec, width="stretch", key=LADDER_CHARTS[rung])
+
+
+def recursion(sol: Solution, form: str, lang: str) -> None:
+    """Rung 1: the exact call count; the call sequence animated if the row is small enough."""
+    st.subheader(t("ladder_name_recursion", lang))
+    st.markdown(t("ladder_intro_recursion", lang))
+    calls = ap.recursion_calls(sol.n, sol.max_take)
+    shown = count_text(calls, lang)
+    st.info(t("ladder_exact_calls", lang, n=sol.n, k=sol.max_take, calls=shown), icon="🧮")
+    if sol.n <= ap.DRAW_PILES and calls <= ap.DRAW_CALLS:
+        _chart("recursion", _calls_spec(_key(sol), sol.max_take, sol, False, form, lang))
+    else:
+        note = t("ladder_not_drawn_recursion", lang, piles=ap.DRAW_PILES, limit=ap.DRAW_CALLS, n=sol.n, calls=shown)
+        st.caption(note)
+
+
+def memo(sol: Solution, form: str, lang: str) -> None:
+    """Rung 2: the memo's call sequence animated for short rows; its depth and Python's recursion limit."""
+    st.subheader(t("ladder_name_memo", lang))
+    st.markdown(t("ladder_intro_memo", lang))
+    if sol.n <= ap.MEMO_PILES:
+        _chart("memo", _calls_spec(_key(sol), sol.max_take, sol, True, form, lang))
+    else:
+        st.caption(t("ladder_not_drawn_memo", lang, piles=ap.MEMO_PILES, n=sol.n))
+    st.caption(t("ladder_recursion_limit", lang, depth=sol.n + 1))
+
+
+def _long_row_note(sol: Solution, lang: str) -> None:
+    """For a row longer than the animation's window: which piles it shows."""
+    if sol.n > WINDOW:
+        st.info(t("ladder_long_row", lang, n=sol.n, hi=piles_shown(sol).hi - 1, size=WINDOW), icon="🔎")
+
+
+def table(sol: Solution, form: str, code: str, lang: str) -> None:
+    """Rung 3: the bottom-up fill, from the solver's own trace, with the Python or Java listing."""
+    st.subheader(t("ladder_name_table", lang))
+    st.markdown(t("ladder_intro_table", lang))
+    _long_row_note(sol, lang)
+    _chart("table", _table_spec(_key(sol), sol.max_take, sol, form, code, lang))
+
+
+def window(sol: Solution, form: str, lang: str) -> None:
+    """Rung 4: the rolling window, and why posts keep one slot more (with that listing)."""
+    st.subheader(t("ladder_name_window", lang))
+    st.markdown(t("ladder_intro_window", lang))
+    _long_row_note(sol, lang)
+    _chart("window", _window_spec(_key(sol), sol.max_take, sol, form, lang))
+    size = sol.max_take + 1
+    with st.expander(t("ladder_ring_title", lang, size=size)):
+        st.markdown(t("ladder_ring_body", lang, k=sol.max_take, size=size))
+        st.code(ring_source(form), language="python")
+    st.caption(t("ladder_listing_note", lang))
+
+
+def growth(sol: Solution, lang: str) -> None:
+    """How the counters grow with n = 1..30, the row's n marked if it is on the chart."""
+    st.subheader(t("ladder_growth", lang))
+    at_30 = count_text(ap.recursion_calls(max(ap.GROWTH_SIZES), sol.max_take), lang)
+    st.caption(t("ladder_growth_caption", lang, k=sol.max_take, calls=at_30))
+    n = sol.n if sol.n <= max(ap.GROWTH_SIZES) else 0
+    for name, spec in zip(("growth_work", "growth_memory"), _growth_specs(sol.max_take, n, lang), strict=True):
+        st.vega_lite_chart(spec=spec, width="stretch", key=LADDER_CHARTS[name])
+    if not n:
+        st.caption(t("ladder_growth_off", lang, n=sol.n))
+
+
+def page(sol: Solution, lang: str) -> None:
+    """The whole page, top to bottom."""
+    form, code = st.session_state[state.FORM], st.session_state[state.CODE]
+    st.html(STYLE)
+    row(sol, lang)
+    summary(sol, form, lang)
+    formulations(sol, form, lang)
+    recursion(sol, form, lang)
+    memo(sol, form, lang)
+    table(sol, form, code, lang)
+    window(sol, form, lang)
+    growth(sol, lang)
