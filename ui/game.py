@@ -11,8 +11,13 @@ import streamlit as st
 
 from stonegame import Solution, format_values
 from stonegame.draw.player import played
-from stonegame.game import rules as play
+from stonegame.game.board import STRIP_PILES, board_window, compare
+from stonegame.game.board import board as board_table
 from stonegame.game.charts import LABELLED_LEAVES, board_chart, growth_chart, replay_chart, strip_chart, tree_chart
+from stonegame.game.replay import WINDOW_TURNS, frame_of_turn, replay_tables, turn_window
+from stonegame.game.rules import PLAYERS, Game, Score, choices_at, move, new_game, optimal_game, take_words, turns, undo
+from stonegame.game.rules import score as score_of
+from stonegame.game.tree import TREE_LIMIT, describe_count, growth, tree_leaves, tree_of, tree_size
 from stonegame.i18n import labels, t
 from ui import cache, state
 from ui.explainer import PRESETS
@@ -67,7 +72,7 @@ def row(sol: Solution, lang: str, widget: str) -> None:
 def _turns(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None) -> pd.DataFrame:
     """The turns of the game `takes` on this row (the optimal game if None); read-only, shared."""
     sol = cache.solution(_values, max_take)
-    return play.replay(sol) if takes is None else play.turns(sol, takes)
+    return optimal_game(sol) if takes is None else turns(sol, takes)
 
 
 def game_turns(sol: Solution, takes: tuple[int, ...] | None = None) -> pd.DataFrame:
@@ -83,8 +88,8 @@ def _replay(
     building it costs ~0.1 s)."""
     sol = cache.solution(_values, max_take)
     game = _turns(key, _values, max_take, takes)
-    win = play.turn_window(len(game), centre)
-    tables = play.replay_tables(sol, game, win, lang)
+    win = turn_window(len(game), centre)
+    tables = replay_tables(sol, game, win, lang)
     chart = replay_chart(
         tables.frames,
         tables.piles,
@@ -92,7 +97,7 @@ def _replay(
         tables.choices,
         tables.totals,
         labels(lang),
-        start=play.frame_of_turn(win, centre),
+        start=frame_of_turn(win, centre),
         max_take=max_take,
     )
     return played(chart)
@@ -101,9 +106,9 @@ def _replay(
 def replay_of(sol: Solution, lang: str, key: str, takes: tuple[int, ...] | None = None, centre: int = 1) -> None:
     """The animated replay of a game on the row; for a long game, a note on the window it shows."""
     game = game_turns(sol, takes)
-    if len(game) > play.WINDOW_TURNS:
-        win = play.turn_window(len(game), centre)
-        note = t("replay_window_note", lang, turns=len(game), first=win.first, last=win.last, size=play.WINDOW_TURNS)
+    if len(game) > WINDOW_TURNS:
+        win = turn_window(len(game), centre)
+        note = t("replay_window_note", lang, turns=len(game), first=win.first, last=win.last, size=WINDOW_TURNS)
         st.info(note, icon="🔎")
     spec = _replay(cache.digest(sol.values), sol.values, sol.max_take, takes, centre, lang)
     st.vega_lite_chart(spec=spec, width="stretch", key=key)
@@ -123,7 +128,7 @@ def replay(sol: Solution, lang: str) -> None:
     st.info(t("replay_tie_rule", lang), icon="⚖️")
     game = game_turns(sol)
     centre = 1
-    if len(game) > play.WINDOW_TURNS:
+    if len(game) > WINDOW_TURNS:
         centre = st.slider(t("replay_window_turn", lang), 1, len(game), 1, key=state.REPLAY_TURN)
     replay_of(sol, lang, state.REPLAY_CHART, centre=centre)
     with st.expander(t("replay_turns_table", lang)):
@@ -133,11 +138,11 @@ def replay(sol: Solution, lang: str) -> None:
 # --- playing against the computer -----------------------------------------------------------------
 
 
-def current_game(sol: Solution) -> play.Game:
+def current_game(sol: Solution) -> Game:
     """The game in progress on this row; a new one (same side) when there is none or the row changed."""
     game = st.session_state.get(state.PLAY_GAME)
     if game is None or list(game.values) != sol.values:
-        game = play.new_game(sol, game.learner if game is not None else play.PLAYERS[0])
+        game = new_game(sol, game.learner if game is not None else PLAYERS[0])
         st.session_state[state.PLAY_GAME] = game
     return game
 
@@ -149,25 +154,25 @@ def _update(change: str, *args: object) -> None:
     game = current_game(sol)
     try:
         if change == "take":
-            game = play.move(sol, game, int(args[0]))
+            game = move(sol, game, int(args[0]))
         elif change == "undo":
-            game = play.undo(game)
+            game = undo(game)
         elif change == "new":
-            game = play.new_game(sol, game.learner)
+            game = new_game(sol, game.learner)
         elif change == "side":
-            game = play.new_game(sol, st.session_state[state.PLAY_SIDE])
+            game = new_game(sol, st.session_state[state.PLAY_SIDE])
     except ValueError:
         return
     st.session_state[state.PLAY_GAME] = game
 
 
-def controls(game: play.Game, lang: str) -> None:
+def controls(game: Game, lang: str) -> None:
     """The side the learner plays, a new game, and undo."""
-    side, new, undo = st.columns([3, 1, 1], vertical_alignment="bottom")
+    side, new, back = st.columns([3, 1, 1], vertical_alignment="bottom")
     st.session_state[state.PLAY_SIDE] = game.learner
     side.radio(
         t("play_side", lang),
-        play.PLAYERS,
+        PLAYERS,
         key=state.PLAY_SIDE,
         format_func=lambda p: t("play_side_" + p, lang),
         horizontal=True,
@@ -175,13 +180,13 @@ def controls(game: play.Game, lang: str) -> None:
         args=("side",),
     )
     new.button(t("play_new", lang), key=state.PLAY_NEW, on_click=_update, args=("new",), width="stretch")
-    nothing = play.undo(game) == game  # the learner has not moved yet
-    undo.button(
+    nothing = undo(game) == game  # the learner has not moved yet
+    back.button(
         t("play_undo", lang), key=state.PLAY_UNDO, on_click=_update, args=("undo",), disabled=nothing, width="stretch"
     )
 
 
-def scoreboard(game: play.Game, score: play.Score, lang: str) -> None:
+def scoreboard(game: Game, score: Score, lang: str) -> None:
     """Alice's and Bob's points (which one is you) and the learner's regret so far."""
     alice, bob, regret = st.columns(3)
     for column, player, points in ((alice, "Alice", score.alice), (bob, "Bob", score.bob)):
@@ -190,7 +195,7 @@ def scoreboard(game: play.Game, score: play.Score, lang: str) -> None:
     regret.metric(t("play_regret", lang), score.regret, help=t("play_regret_help", lang))
 
 
-def last_moves(sol: Solution, game: play.Game, table: pd.DataFrame, lang: str) -> None:
+def last_moves(sol: Solution, game: Game, table: pd.DataFrame, lang: str) -> None:
     """What the learner's last move collected and cost, then the computer's replies since."""
     mine = table.index[table["player"] == game.learner]
     since = table.loc[mine[-1] + 1 :] if len(mine) else table
@@ -198,7 +203,7 @@ def last_moves(sol: Solution, game: play.Game, table: pd.DataFrame, lang: str) -
         row = table.loc[mine[-1]]
         i, k = int(row["start"]), int(row["take"])
         words = {"take": k, "piles": t("pile_one" if k == 1 else "pile_many", lang), "gained": int(row["gained"])}
-        moved = t("play_you_moved", lang, span=play.span(i, i + k, lang), **words)
+        moved = t("play_you_moved", lang, span=take_words(i, k, lang), **words)
         if row["regret"] == 0:
             st.success(moved + " " + t("play_cost_zero", lang, i=i, dp=int(row["dp"])), icon="✅")
         else:
@@ -222,30 +227,30 @@ def last_moves(sol: Solution, game: play.Game, table: pd.DataFrame, lang: str) -
                 player=row["player"],
                 take=k,
                 piles=t("pile_one" if k == 1 else "pile_many", lang),
-                span=play.span(i, i + k, lang),
+                span=take_words(i, k, lang),
                 gained=int(row["gained"]),
             ),
             icon="🤖",
         )
 
 
-def board(sol: Solution, game: play.Game, table: pd.DataFrame, lang: str) -> None:
+def board(sol: Solution, game: Game, table: pd.DataFrame, lang: str) -> None:
     """The row around the current position: who took what, and how far each take would reach."""
-    lo, hi = play.board_window(sol.n, game.position)
-    if hi - lo < sol.n:
-        st.caption(t("play_board_window", lang, n=sol.n, lo=lo, hi=hi - 1))
+    shown = board_window(sol.n, game.position)
+    if len(shown) < sol.n:
+        st.caption(t("play_board_window", lang, n=sol.n, lo=shown.start, hi=shown[-1]))
     st.markdown("**" + t("play_board_title", lang) + "**")
-    chart = board_chart(play.board(sol, table, lo, hi), labels(lang), sol.max_take)
+    chart = board_chart(board_table(sol, table, shown), labels(lang), sol.max_take)
     st.altair_chart(chart, width="stretch", key=state.PLAY_CHARTS[0])
 
 
-def your_turn(sol: Solution, game: play.Game, lang: str) -> None:
+def your_turn(sol: Solution, game: Game, lang: str) -> None:
     """The take buttons (each with the piles it takes and their points) and the optional hint."""
     i = game.position
     st.markdown("**" + t("play_your_turn", lang, player=game.learner, left=sol.n - i, i=i) + "**")
-    options = play.choices_at(sol, i)
+    options = choices_at(sol, i)
     for column, choice in zip(st.columns(sol.max_take), options.itertuples(), strict=False):
-        label = t("play_take", lang, k=choice.k, span=play.span(i, choice.j, lang), gained=choice.gained)
+        label = t("play_take", lang, k=choice.k, span=take_words(i, choice.k, lang), gained=choice.gained)
         column.button(
             label, key=state.PLAY_TAKE.format(k=choice.k), on_click=_update, args=("take", choice.k), width="stretch"
         )
@@ -274,7 +279,7 @@ def moves_table(table: pd.DataFrame, lang: str) -> None:
     st.dataframe(shown, hide_index=True, width="stretch")
 
 
-def game_over(sol: Solution, game: play.Game, table: pd.DataFrame, score: play.Score, lang: str) -> None:
+def game_over(sol: Solution, game: Game, table: pd.DataFrame, score: Score, lang: str) -> None:
     """The final scores, the verdict had both played well, the regret check, and the two games compared."""
     result = t("game_result_" + str(score.winner), lang)
     best = t("game_result_" + score.best_winner, lang)
@@ -290,11 +295,11 @@ def game_over(sol: Solution, game: play.Game, table: pd.DataFrame, score: play.S
     )
     st.subheader(t("play_compare", lang))
     optimal = game_turns(sol)
-    shown = min(sol.n, play.STRIP_PILES)
+    shown = min(sol.n, STRIP_PILES)
     if sol.n > shown:
         st.caption(t("play_strip_cap", lang, last=shown - 1, n=sol.n))
     st.markdown("**" + t("play_strip_title", lang) + "**")
-    strip = strip_chart(play.compare(table, optimal, shown), shown, labels(lang))
+    strip = strip_chart(compare(table, optimal, shown), shown, labels(lang))
     st.altair_chart(strip, width="stretch", key=state.PLAY_CHARTS[1])
     mistakes = table.index[(table["player"] == game.learner) & (table["regret"] > 0)]
     centre = int(table.loc[mistakes[0], "turn"]) if len(mistakes) else 1
@@ -313,8 +318,8 @@ def game_page(sol: Solution, lang: str) -> None:
     """The play page: controls, scores, the last moves, the board, then the learner's turn or the end."""
     st.markdown(t("play_intro", lang))
     game = current_game(sol)
-    table = play.turns(sol, game.takes)
-    score = play.score(sol, game, table)
+    table = turns(sol, game.takes)
+    score = score_of(sol, game, table)
     controls(game, lang)
     scoreboard(game, score, lang)
     last_moves(sol, game, table, lang)
@@ -334,13 +339,13 @@ def game_page(sol: Solution, lang: str) -> None:
 @st.cache_data(**cache.CACHE)
 def counts(n: int, max_take: int) -> tuple[str, str]:
     """The game tree's node and leaf counts for n piles, as text (exact, or ≈ m × 10^e when huge)."""
-    return play.describe_count(play.tree_size(n, max_take)), play.describe_count(play.tree_leaves(n, max_take))
+    return describe_count(tree_size(n, max_take)), describe_count(tree_leaves(n, max_take))
 
 
 @st.cache_resource(**cache.PAGE)
 def _tree(key: str, _values: Sequence[int], max_take: int, lang: str) -> alt.VConcatChart:
     """The tree, merged-states and dp-array chart of a short row."""
-    tree = play.tree_of(cache.solution(_values, max_take))
+    tree = tree_of(cache.solution(_values, max_take))
     return tree_chart(tree.nodes, tree.edges, tree.states, tree.links, labels(lang))
 
 
@@ -348,8 +353,8 @@ def tree(sol: Solution, lang: str) -> None:
     """The tree page: the counts side by side, the three drawings (short rows) or why not, and the growth."""
     st.markdown(t("tree_intro", lang))
     nodes, leaves = counts(sol.n, sol.max_take)
-    if sol.n > play.TREE_LIMIT:
-        st.info(t("tree_too_big", lang, limit=play.TREE_LIMIT, n=sol.n, nodes=nodes), icon="🌳")
+    if sol.n > TREE_LIMIT:
+        st.info(t("tree_too_big", lang, limit=TREE_LIMIT, n=sol.n, nodes=nodes), icon="🌳")
     columns = st.columns(4)
     for column, key, value in zip(
         columns,
@@ -359,12 +364,12 @@ def tree(sol: Solution, lang: str) -> None:
     ):
         column.metric(t(key, lang), value)
     st.caption(t("tree_recurrence", lang, k=sol.max_take))
-    if sol.n <= play.TREE_LIMIT:
+    if sol.n <= TREE_LIMIT:
         chart = _tree(cache.digest(sol.values), sol.values, sol.max_take, lang)
         st.altair_chart(chart, width="stretch", key=state.TREE_CHARTS[0])
-        if play.tree_leaves(sol.n, sol.max_take) > LABELLED_LEAVES:
+        if tree_leaves(sol.n, sol.max_take) > LABELLED_LEAVES:
             st.caption(t("tree_leaf_hidden", lang))
         st.info(t("tree_merge_note", lang), icon="🔗")
     st.markdown("**" + t("tree_growth_title", lang) + "**")
-    growth = growth_chart(play.growth(GROWTH_N, sol.max_take), sol.n, labels(lang))
-    st.altair_chart(growth, width="stretch", key=state.TREE_CHARTS[1])
+    chart = growth_chart(growth(GROWTH_N, sol.max_take), sol.n, labels(lang))
+    st.altair_chart(chart, width="stretch", key=state.TREE_CHARTS[1])

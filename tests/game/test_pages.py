@@ -4,7 +4,8 @@ Each is opened through the entry page (its query parameters carry over), as a sh
 import pytest
 
 from stonegame import solve
-from stonegame.game.rules import WINDOW_TURNS, describe_count, tree_size
+from stonegame.game.replay import WINDOW_TURNS
+from stonegame.game.tree import describe_count, tree_size
 from stonegame.link import random_row
 from tests.apptest_helpers import app, chart, dataset_with, param, texts
 
