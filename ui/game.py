@@ -13,12 +13,24 @@ from stonegame import Solution, format_values
 from stonegame.draw.player import played
 from stonegame.game.board import STRIP_PILES, board_window, compare
 from stonegame.game.board import board as board_table
-from stonegame.game.charts import LABELLED_LEAVES, board_chart, growth_chart, replay_chart, strip_chart, tree_chart
+from stonegame.game.charts import (
+    LABELLED_LEAVES,
+    BoardWords,
+    GrowthWords,
+    ReplayWords,
+    StripWords,
+    TreeWords,
+    board_chart,
+    growth_chart,
+    replay_chart,
+    strip_chart,
+    tree_chart,
+)
 from stonegame.game.replay import WINDOW_TURNS, frame_of_turn, replay_tables, turn_window
 from stonegame.game.rules import PLAYERS, Game, Score, choices_at, move, new_game, optimal_game, take_words, turns, undo
 from stonegame.game.rules import score as score_of
 from stonegame.game.tree import TREE_LIMIT, describe_count, growth, tree_leaves, tree_of, tree_size
-from stonegame.i18n import labels, t
+from stonegame.i18n import t
 from ui import cache, state
 from ui.explainer import PRESETS
 
@@ -90,17 +102,7 @@ def _replay(
     game = _turns(key, _values, max_take, takes)
     win = turn_window(len(game), centre)
     tables = replay_tables(sol, game, win, lang)
-    chart = replay_chart(
-        tables.frames,
-        tables.piles,
-        tables.positions,
-        tables.choices,
-        tables.totals,
-        labels(lang),
-        start=frame_of_turn(win, centre),
-        max_take=max_take,
-    )
-    return played(chart)
+    return played(replay_chart(tables, ReplayWords.of(lang), frame_of_turn(win, centre), max_take))
 
 
 def replay_of(sol: Solution, lang: str, key: str, takes: tuple[int, ...] | None = None, centre: int = 1) -> None:
@@ -240,7 +242,7 @@ def board(sol: Solution, game: Game, table: pd.DataFrame, lang: str) -> None:
     if len(shown) < sol.n:
         st.caption(t("play_board_window", lang, n=sol.n, lo=shown.start, hi=shown[-1]))
     st.markdown("**" + t("play_board_title", lang) + "**")
-    chart = board_chart(board_table(sol, table, shown), labels(lang), sol.max_take)
+    chart = board_chart(board_table(sol, table, shown), BoardWords.of(lang), sol.max_take)
     st.altair_chart(chart, width="stretch", key=state.PLAY_CHARTS[0])
 
 
@@ -299,7 +301,7 @@ def game_over(sol: Solution, game: Game, table: pd.DataFrame, score: Score, lang
     if sol.n > shown:
         st.caption(t("play_strip_cap", lang, last=shown - 1, n=sol.n))
     st.markdown("**" + t("play_strip_title", lang) + "**")
-    strip = strip_chart(compare(table, optimal, shown), shown, labels(lang))
+    strip = strip_chart(compare(table, optimal, shown), shown, StripWords.of(lang))
     st.altair_chart(strip, width="stretch", key=state.PLAY_CHARTS[1])
     mistakes = table.index[(table["player"] == game.learner) & (table["regret"] > 0)]
     centre = int(table.loc[mistakes[0], "turn"]) if len(mistakes) else 1
@@ -345,8 +347,7 @@ def counts(n: int, max_take: int) -> tuple[str, str]:
 @st.cache_resource(**cache.PAGE)
 def _tree(key: str, _values: Sequence[int], max_take: int, lang: str) -> alt.VConcatChart:
     """The tree, merged-states and dp-array chart of a short row."""
-    tree = tree_of(cache.solution(_values, max_take))
-    return tree_chart(tree.nodes, tree.edges, tree.states, tree.links, labels(lang))
+    return tree_chart(tree_of(cache.solution(_values, max_take)), TreeWords.of(lang))
 
 
 def tree(sol: Solution, lang: str) -> None:
@@ -371,5 +372,5 @@ def tree(sol: Solution, lang: str) -> None:
             st.caption(t("tree_leaf_hidden", lang))
         st.info(t("tree_merge_note", lang), icon="🔗")
     st.markdown("**" + t("tree_growth_title", lang) + "**")
-    chart = growth_chart(growth(GROWTH_N, sol.max_take), sol.n, labels(lang))
+    chart = growth_chart(growth(GROWTH_N, sol.max_take), sol.n, GrowthWords.of(lang))
     st.altair_chart(chart, width="stretch", key=state.TREE_CHARTS[1])

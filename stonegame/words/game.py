@@ -285,6 +285,6 @@ WORDS: dict[str, dict[str, str]] = {
     "tree_tip_dp": {"en": "dp[i]: the mover can still guarantee", "zh": "dp[i]：行动者还能保证"},
     "tree_tip_alice_final": {"en": "Alice ends with (both play well)", "zh": "Alice 最终得分（双方最佳）"},
     "tree_tip_bob_final": {"en": "Bob ends with (both play well)", "zh": "Bob 最终得分（双方最佳）"},
-    "tree_tip_nodes": {"en": "tree nodes merged here", "zh": "合并到此的树节点数"},
+    "tree_tip_tree_nodes": {"en": "tree nodes merged here", "zh": "合并到此的树节点数"},
     "tree_row_dp": {"en": "dp", "zh": "dp"},
 }
