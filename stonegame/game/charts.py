@@ -35,11 +35,20 @@ PALE = "#DDDDDD"
 TITLE_COLUMNS = 62  # display columns per title line (one line of a phone at 10 px, of a desktop at 16 px)
 FIT_X = alt.AutoSizeParams(type="fit-x", contains="padding")  # height is the plot's; width fits the page
 EDGE_KINDS = ("other", "best", "optimal")
-NODE_KINDS = ("Alice", "Bob", "end")  # a node with Alice or Bob to move, or a finished game
+NODE_KINDS = (*PLAYERS, "end")  # a node with Alice or Bob to move, or a finished game
 ARC_POINTS = 13  # points along each arc of the merged graph
 LABELLED_LEAVES = 24  # a tree with more leaves leaves its numbers to the tooltips
-NODE_TIPS = (("path", "N"), ("i", "Q"), ("player", "N"), ("alice", "Q"), ("bob", "Q"), ("dp", "Q"))
-NODE_TIPS += (("alice_final", "Q"), ("bob_final", "Q"))
+# The tooltips' fields with their types, in order; each is titled by the catalogue key tree_tip_<field>.
+NODE_TIPS = (
+    ("path", "N"),
+    ("i", "Q"),
+    ("player", "N"),
+    ("alice", "Q"),
+    ("bob", "Q"),
+    ("dp", "Q"),
+    ("alice_final", "Q"),
+    ("bob_final", "Q"),
+)
 STATE_TIPS = (("i", "Q"), ("dp", "Q"), ("tree_nodes", "Q"))
 SERIES = ("tree_nodes", "states", "cells")  # the growth chart's lines, in legend order
 
