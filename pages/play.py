@@ -7,5 +7,5 @@ from ui import cache, frame, game, state
 lang = frame.page("play_title")
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
 game.row(sol, lang, state.PLAY_PRESET)
-game.game_page(sol, lang)
+game.play_page(sol, lang)
 state.sync_url()

@@ -7,5 +7,5 @@ from ui import cache, frame, game, state
 lang = frame.page("replay_title")
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
 game.row(sol, lang, state.REPLAY_PRESET)
-game.replay(sol, lang)
+game.replay_page(sol, lang)
 state.sync_url()

@@ -17,8 +17,8 @@ _HOMES = {
     "ParseError": "stonegame.parse",
     "format_values": "stonegame.parse",
     "parse_values": "stonegame.parse",
-    "GameTree": "stonegame.game.rules",
-    "game_tree": "stonegame.game.rules",
+    "GameTree": "stonegame.game.tree",
+    "game_tree": "stonegame.game.tree",
     "optimal_play": "stonegame.game.rules",
 }
 __all__ = sorted(_HOMES)

@@ -74,16 +74,20 @@ W_OVERVIEW = "explainer_overview"
 REPLAY_PRESET = "replay_preset"  # widget: the example-row pills on the replay page
 REPLAY_TURN = "replay_turn"  # widget: the turn the replay's window is centred on (long games only)
 REPLAY_CHART = "replay_chart"  # element key of the replay chart
-PLAY_GAME = "play_game"  # stonegame.game.Game | None: the game in progress (a new one when the row changes)
+PLAY_GAME = "play_game"  # stonegame.game.rules.Game | None: the game in progress (a new one when the row changes)
 PLAY_PRESET = "play_preset"  # widget: the example-row pills on the play page
 PLAY_SIDE = "play_side"  # widget: "Alice" | "Bob", set from PLAY_GAME on every run
 PLAY_HINT = "play_hint"  # widget: show the hint
-PLAY_TAKE = "play_take_{k}"  # widgets: the take buttons, k = 1 .. 3
+PLAY_TAKE = "play_take_{k}"  # widgets: the take buttons, k = 1 .. max_take
 PLAY_UNDO = "play_undo"  # widget: button
 PLAY_NEW = "play_new"  # widget: button
-PLAY_CHARTS = ("play_board", "play_strip", "play_replay_yours", "play_replay_optimal")  # element keys
+PLAY_BOARD = "play_board"  # element key of the board chart
+PLAY_STRIP = "play_strip"  # element key of the two games' strip (once the game is over)
+PLAY_REPLAY_YOURS = "play_replay_yours"  # element key of the replay of the learner's game
+PLAY_REPLAY_OPTIMAL = "play_replay_optimal"  # element key of the replay of the optimal game
 TREE_PRESET = "tree_preset"  # widget: the example-row pills on the tree page
-TREE_CHARTS = ("tree_chart", "tree_growth")  # element keys
+TREE_CHART = "tree_chart"  # element key of the tree, states and dp-array chart
+TREE_GROWTH = "tree_growth"  # element key of the counts chart
 
 # --- the ladder page ("Every way to solve it") ----------------------------------------------------
 

@@ -1,2 +1,3 @@
-"""The game itself, played forward on the solved table: the optimal replay, a game against the
-computer and the full game tree (`rules`), and their charts (`charts`)."""
+"""The game itself, played forward on the solved table: a game turn by turn and against the computer
+(`rules`), the full game tree and its counts (`tree`), the replay's tables (`replay`), the play page's
+board and comparison (`board`), and their charts (`charts`)."""

@@ -20,8 +20,7 @@ WORDS: dict[str, dict[str, str]] = {
     "game_legend_moving": {"en": "being taken now", "zh": "本回合拿走"},
     "game_legend_left": {"en": "still on the table", "zh": "尚未拿走"},
     "game_pile": {"en": "pile", "zh": "第几堆"},
-    "game_span_one": {"en": "pile {a}", "zh": "第 {a} 堆"},
-    "game_span_many": {"en": "piles {a}–{b}", "zh": "第 {a}–{b} 堆"},
+    "game_span": {"en": "{piles} {span}", "zh": "第 {span} {piles}"},  # "pile 4", "piles 4–6"
     # --- optimal replay --------------------------------------------------------------------------
     "replay_title": {"en": "The optimal game, replayed", "zh": "最优对局回放"},
     "replay_intro": {
@@ -209,16 +208,11 @@ WORDS: dict[str, dict[str, str]] = {
     "play_moves": {"en": "The moves, and what each cost", "zh": "每一步及其代价"},
     "play_col_turn": {"en": "turn", "zh": "回合"},
     "play_col_player": {"en": "player", "zh": "玩家"},
-    "play_col_piles": {"en": "piles taken", "zh": "拿走的堆"},
     "play_col_gained": {"en": "points", "zh": "得分"},
     "play_col_best": {"en": "best take", "zh": "最佳拿法"},
     "play_col_regret": {"en": "cost", "zh": "代价"},
     "play_replay_yours": {"en": "Replay: your game", "zh": "回放：你的对局"},
     "play_replay_optimal": {"en": "Replay: the optimal game", "zh": "回放：最优对局"},
-    "play_long_game": {
-        "en": "This game is too long to replay here ({turns:,} turns); the table above has every move.",
-        "zh": "这局太长（{turns:,} 个回合），无法在此回放；上表列出了每一步。",
-    },
     # --- game tree → shared states → table -------------------------------------------------------
     "tree_title": {"en": "From game tree to table", "zh": "从博弈树到 dp 表"},
     "tree_intro": {
@@ -253,7 +247,6 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "3 · Laid flat: the dp array, {cells} cells",
         "zh": "3 · 摊平：dp 数组，{cells} 个格子",
     },
-    "tree_axis": {"en": "position i (piles taken so far)", "zh": "位置 i（已拿走的堆数）"},
     "tree_legend_Alice": {"en": "Alice to move", "zh": "Alice 行动"},
     "tree_legend_Bob": {"en": "Bob to move", "zh": "Bob 行动"},
     "tree_legend_end": {"en": "game over (Alice : Bob)", "zh": "对局结束（Alice : Bob）"},
@@ -292,7 +285,6 @@ WORDS: dict[str, dict[str, str]] = {
     "tree_tip_dp": {"en": "dp[i]: the mover can still guarantee", "zh": "dp[i]：行动者还能保证"},
     "tree_tip_alice_final": {"en": "Alice ends with (both play well)", "zh": "Alice 最终得分（双方最佳）"},
     "tree_tip_bob_final": {"en": "Bob ends with (both play well)", "zh": "Bob 最终得分（双方最佳）"},
-    "tree_tip_nodes": {"en": "tree nodes merged here", "zh": "合并到此的树节点数"},
+    "tree_tip_tree_nodes": {"en": "tree nodes merged here", "zh": "合并到此的树节点数"},
     "tree_row_dp": {"en": "dp", "zh": "dp"},
-    "tree_row_take": {"en": "take", "zh": "take"},
 }

@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from stonegame import solve
-from stonegame.game.rules import describe_count, move, new_game, score, tree_size
+from stonegame.game.rules import move, new_game, score
+from stonegame.game.tree import describe_count, tree_size
 
 from .helpers import (
     CHART,

@@ -4,7 +4,8 @@ Each is opened through the entry page (its query parameters carry over), as a sh
 import pytest
 
 from stonegame import solve
-from stonegame.game.rules import WINDOW_TURNS, describe_count, tree_size
+from stonegame.game.replay import WINDOW_TURNS
+from stonegame.game.tree import describe_count, tree_size
 from stonegame.link import random_row
 from tests.apptest_helpers import app, chart, dataset_with, param, texts
 
@@ -54,13 +55,13 @@ def test_replay_of_the_default_row():
 
 def test_replay_presets_change_the_shared_row():
     at = page(REPLAY)
-    at.pills(key="replay_preset").set_value("preset_ex2").run()
+    at.pills(key="replay_preset").set_value("ex2").run()
     no_errors(at)
     assert at.session_state["values"] == [1, 2, 3, -9]
     _, data = chart(at)
     assert dataset_with(data, "formula")["formula"].iloc[-1].endswith("Alice")
     assert at.query_params["values"] == "1,2,3,-9"
-    at.pills(key="replay_preset").set_value("preset_ex3").run()
+    at.pills(key="replay_preset").set_value("ex3").run()
     _, data = chart(at)
     assert dataset_with(data, "formula")["formula"].iloc[-1].endswith("Tie")
 
@@ -155,7 +156,7 @@ def test_switch_side_new_game_and_the_hint():
 def test_the_game_restarts_when_the_row_changes():
     at = page(PLAY)
     at = take(at, 1)
-    at.pills(key="play_preset").set_value("preset_ex3").run()
+    at.pills(key="play_preset").set_value("ex3").run()
     no_errors(at)
     game = at.session_state["play_game"]
     assert game.values == (1, 2, 3, 6) and game.takes == ()
@@ -214,7 +215,7 @@ def test_tree_of_the_default_row():
 
 def test_tree_presets_and_a_one_pile_row():
     at = page(TREE)
-    at.pills(key="tree_preset").set_value("preset_ex2").run()
+    at.pills(key="tree_preset").set_value("ex2").run()
     no_errors(at)
     dp = dataset_with(chart(at, 0)[1], "tree_nodes")
     assert dp.sort_values("i")["dp"].tolist() == [6, 5, 3, -9, 0]  # the dp array of [1,2,3,-9]

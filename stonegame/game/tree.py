@@ -1,0 +1,261 @@
+"""The full game tree of a short row, how it merges into n + 1 states, and how big it is for any row.
+
+A node is a sequence of takes from the start (its position i = their sum), an edge is one take k from
+a node; every node at position i carries the same dp[i], which is why the tree merges into the table.
+The sizes are counted by recurrences, never by building the tree, so they are exact for 50,000 piles.
+
+Tables (one row per observation; the schemas are written once, below):
+    GameTree    .nodes: one row per node of the full game tree    NODES_SCHEMA
+                .edges: one row per take from a node              EDGES_SCHEMA
+                .states / .links: the same tables merged by position (n + 1 states)
+    growth      one row per n: tree nodes and leaves, states and dp cells
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
+
+import pandas as pd
+
+from stonegame.game.rules import Points, mover_of, optimal_takes, other, typed_table
+from stonegame.solver import Solution, solve
+from stonegame.terms import DEFAULT_TAKE
+
+TREE_LIMIT = 8  # piles: the largest row whose whole game tree is drawn
+
+#: One row per node of the full game tree: every sequence of takes from the start.
+NODES_SCHEMA: dict[str, str] = {
+    "node": "int64",  # 0 for the start; numbered depth first, takes in order 1, 2, 3
+    "parent": "Int64",  # the node one take earlier (missing for the start)
+    "path": "string",  # the takes from the start, e.g. "1,2" ("" for the start)
+    "depth": "int64",  # turns played to get here
+    "i": "int64",  # the position: piles taken so far
+    "player": "string",  # who moves here (at a leaf: who would move, had any piles been left)
+    "leaf": "bool",  # i == n: the game is over
+    "alice": "int64",  # Alice's points along the path
+    "bob": "int64",  # Bob's points along the path
+    "dp": "int64",  # dp[i]: what the mover can still guarantee from here
+    "alice_final": "int64",  # what Alice ends with if both play well from here (a leaf: her score)
+    "bob_final": "int64",  # what Bob ends with if both play well from here
+    "optimal": "bool",  # on the line both players follow when they play well
+    "y": "float64",  # where to draw it: leaves 0, 1, 2 ... depth first, a parent midway between its children
+}
+#: One row per edge of the game tree: a take k from a node.
+EDGES_SCHEMA: dict[str, str] = {
+    "parent": "int64",
+    "child": "int64",
+    "i": "int64",  # the parent's position
+    "k": "int64",  # piles taken
+    "j": "int64",  # the child's position, i + k
+    "player": "string",  # who takes
+    "gained": "int64",  # sum(values[i:j])
+    "gain": "int64",  # the candidates' gain of (i, k): suffix[i] - dp[j]
+    "best": "bool",  # k == take[i]
+    "optimal": "bool",  # on the line both players follow when they play well
+}
+
+
+@dataclass(frozen=True)
+class GameTree:
+    """The full game tree of a short row: `nodes` (NODES_SCHEMA) and `edges` (EDGES_SCHEMA).
+    `states` and `links` are the same tables merged by position: one state per i, one link per (i, k)."""
+
+    nodes: pd.DataFrame
+    edges: pd.DataFrame
+
+    @cached_property
+    def states(self) -> pd.DataFrame:
+        """One row per position i (n + 1 of them): its dp, and how many tree nodes (with Alice or Bob
+        to move) it merges."""
+        nodes = self.nodes.assign(alice_moves=self.nodes["player"] == "Alice")
+        merged = nodes.groupby("i", as_index=False).agg(
+            dp=("dp", "first"),
+            tree_nodes=("node", "size"),
+            alice_moves=("alice_moves", "sum"),
+            optimal=("optimal", "any"),
+        )
+        return merged.assign(bob_moves=merged["tree_nodes"] - merged["alice_moves"]).astype(
+            {"alice_moves": "int64", "bob_moves": "int64"}
+        )
+
+    @cached_property
+    def links(self) -> pd.DataFrame:
+        """One row per distinct take (i, k) in the tree: the edges merged by position, and how many
+        tree edges each one stands for."""
+        merged = self.edges.groupby(["i", "k"], as_index=False).agg(
+            j=("j", "first"),
+            gained=("gained", "first"),
+            gain=("gain", "first"),
+            best=("best", "first"),
+            optimal=("optimal", "any"),
+            tree_edges=("child", "size"),
+        )
+        return merged.astype({"tree_edges": "int64"})
+
+
+def tree_too_big(n: int, max_take: int = DEFAULT_TAKE) -> str:
+    """Why a row of n piles gets no tree drawing, in words for a person."""
+    return (
+        f"The game tree is drawn for rows of up to {TREE_LIMIT} piles; this row has {n:,}, "
+        f"and its tree would have {describe_count(tree_size(n, max_take))} nodes."
+    )
+
+
+def game_tree(values: Sequence[int], max_take: int = DEFAULT_TAKE) -> GameTree:
+    """The full game tree of `values` (every sequence of takes), for rows of up to TREE_LIMIT piles;
+    a longer row raises ValueError with a message for a person."""
+    if len(values) > TREE_LIMIT:
+        raise ValueError(tree_too_big(len(values), max_take))
+    return tree_of(solve(list(values), max_take))
+
+
+def tree_of(sol: Solution) -> GameTree:
+    """The full game tree of a solved row of up to TREE_LIMIT piles, depth first, takes in order."""
+    if sol.n > TREE_LIMIT:
+        raise ValueError(tree_too_big(sol.n, sol.max_take))
+    grown = _Growth(sol, set(_prefixes(optimal_takes(sol))))
+    grown.grow((), None, Points(0, 0))
+    return GameTree(_rows_table(grown.nodes, NODES_SCHEMA), _rows_table(grown.edges, EDGES_SCHEMA))
+
+
+def _prefixes(takes: list[int]) -> list[tuple[int, ...]]:
+    """Every prefix of `takes`, the empty one included."""
+    return [tuple(takes[:m]) for m in range(len(takes) + 1)]
+
+
+def _rows_table(rows: list[dict[str, object]], schema: dict[str, str]) -> pd.DataFrame:
+    """Rows (dicts keyed by the schema's columns) as a table with exactly the schema's columns and dtypes."""
+    return typed_table({name: [row[name] for row in rows] for name in schema}, schema)
+
+
+@dataclass
+class _Growth:
+    """The tree of one solved row being grown depth first: its node and edge rows so far, and how many
+    leaves (the next leaf's row y)."""
+
+    sol: Solution
+    optimal: set[tuple[int, ...]]  # the paths on the optimal game
+    nodes: list[dict[str, object]] = field(default_factory=list)
+    edges: list[dict[str, object]] = field(default_factory=list)
+    leaves: int = 0
+
+    def grow(self, path: tuple[int, ...], parent: int | None, have: Points) -> float:
+        """Append the node reached by `path` (with `have` points along it) and, depth first, its subtree;
+        return the node's y: a leaf takes the next free row, a parent sits midway between its first and
+        last child."""
+        node, i = len(self.nodes), sum(path)
+        self.nodes.append(self._node(path, parent, have))
+        ys = []
+        for k in range(1, min(self.sol.max_take, self.sol.n - i) + 1):
+            self.edges.append(self._edge(path, node, k))
+            gained = self.sol.suffix[i] - self.sol.suffix[i + k]
+            ys.append(self.grow((*path, k), node, have.plus(mover_of(len(path)), gained)))
+        if ys:
+            self.nodes[node]["y"] = (ys[0] + ys[-1]) / 2
+        else:
+            self.nodes[node]["y"], self.leaves = float(self.leaves), self.leaves + 1
+        return float(self.nodes[node]["y"])
+
+    def _node(self, path: tuple[int, ...], parent: int | None, have: Points) -> dict[str, object]:
+        """The node row of `path` (its y is set once its children are placed)."""
+        sol, i, player = self.sol, sum(path), mover_of(len(path))
+        final = have.plus(player, sol.dp[i]).plus(other(player), sol.suffix[i] - sol.dp[i])  # both play well
+        return {
+            "node": len(self.nodes),
+            "parent": parent,
+            "path": ",".join(map(str, path)),
+            "depth": len(path),
+            "i": i,
+            "player": player,
+            "leaf": i == sol.n,
+            "alice": have.alice,
+            "bob": have.bob,
+            "dp": sol.dp[i],
+            "alice_final": final.alice,
+            "bob_final": final.bob,
+            "optimal": path in self.optimal,
+            "y": math.nan,
+        }
+
+    def _edge(self, path: tuple[int, ...], parent: int, k: int) -> dict[str, object]:
+        """The edge row of taking k from the node `path` (number `parent`) to its next child."""
+        sol, i = self.sol, sum(path)
+        return {
+            "parent": parent,
+            "child": len(self.nodes),
+            "i": i,
+            "k": k,
+            "j": i + k,
+            "player": mover_of(len(path)),
+            "gained": sol.suffix[i] - sol.suffix[i + k],
+            "gain": sol.suffix[i] - sol.dp[i + k],
+            "best": k == sol.take[i],
+            "optimal": (*path, k) in self.optimal,
+        }
+
+
+# --- how big the tree is, counted -------------------------------------------------------------------
+
+
+def tree_size(n: int, max_take: int = DEFAULT_TAKE) -> int:
+    """Nodes of the full game tree of n piles, by the recurrence N(0) = 1, N(m) = 1 + N(m-1) + ... + N(m-max_take)
+    (terms below 0 left out): a node, plus the subtrees after each take."""
+    return _count(n, max_take, 1)
+
+
+def tree_leaves(n: int, max_take: int = DEFAULT_TAKE) -> int:
+    """Finished games (leaves) of n piles: L(0) = 1, L(m) = L(m-1) + ... + L(m-max_take) (terms below 0 left out)."""
+    return _count(n, max_take, 0)
+
+
+def _count(n: int, max_take: int, own: int) -> int:
+    """C(0) = 1, C(m) = own + C(m-1) + ... + C(m-max_take), terms below 0 left out; keeps the last
+    max_take values and their running sum."""
+    window, total = deque([1], maxlen=max_take), 1
+    for _ in range(n):
+        new = own + total
+        total += new - (window[0] if len(window) == max_take else 0)
+        window.append(new)
+    return window[-1]
+
+
+def growth(n_max: int = 20, max_take: int = DEFAULT_TAKE) -> pd.DataFrame:
+    """One row per n in 1..n_max: tree nodes and leaves (exact, by the recurrences), distinct
+    states (n + 1 positions) and dp cells (dp[0..n])."""
+    ns = range(1, n_max + 1)
+    return pd.DataFrame(
+        {
+            "n": list(ns),
+            "tree_nodes": [tree_size(n, max_take) for n in ns],
+            "leaves": [tree_leaves(n, max_take) for n in ns],
+            "states": [n + 1 for n in ns],
+            "cells": [n + 1 for n in ns],
+        }
+    ).astype("int64")
+
+
+class Magnitude(NamedTuple):
+    """A count as mantissa × 10**exponent, 1 <= mantissa < 10."""
+
+    mantissa: float
+    exponent: int
+
+
+def magnitude(count: int) -> Magnitude:
+    """count as mantissa × 10**exponent with 1 <= mantissa < 10 (works for counts of any size)."""
+    exponent = math.floor(math.log10(count))
+    return Magnitude(10 ** (math.log10(count) - exponent), exponent)
+
+
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def describe_count(count: int) -> str:
+    """A count as digits with separators, or as ≈ m × 10ᵉ (superscript digits) once it has more than 15 digits."""
+    mantissa, exponent = magnitude(count)
+    return f"{count:,}" if exponent < 15 else f"≈ {mantissa:.2f} × 10{str(exponent).translate(SUPERSCRIPT)}"
