@@ -22,10 +22,9 @@ from stonegame.link import MAX_SEED
 from stonegame.teach import deck as cards
 from stonegame.teach import export
 from stonegame.teach import quiz as qz
+from stonegame.text import ROW_SHOWN
 from ui import cache, state
 from ui.explainer import chart_spec
-
-ROW_SHOWN = 40  # piles: a longer row is summarised, not printed
 
 # --- session keys (page-specific, prefixed by page) ----------------------------------------------
 QUIZ = "quiz_state"  # stonegame.quiz.Quiz: the quiz in progress; absent until the quiz page first runs
