@@ -26,28 +26,6 @@ from stonegame.text import ROW_SHOWN
 from ui import cache, state
 from ui.explainer import chart_spec
 
-# --- session keys (page-specific, prefixed by page) ----------------------------------------------
-QUIZ = "quiz_state"  # stonegame.quiz.Quiz: the quiz in progress; absent until the quiz page first runs
-QUIZ_NOTICES = "quiz_notices"  # list[Notice]: what was wrong with the quiz's link parameters
-QUIZ_MISSING = "quiz_missing"  # tuple[str, ...]: the parts the last submit left blank
-QUIZ_W_ROW = "quiz_w_row"  # widget: "yours" | "generated"
-QUIZ_W_LEVEL = "quiz_w_level"  # widget: 1 .. 3
-QUIZ_W_SEED = "quiz_w_seed"  # widget: the generated row's seed
-QUIZ_TAKE = "quiz_take_{q}"  # widgets of question q: the take, the opponent's share, dp[i], the winner
-QUIZ_OPPONENT = "quiz_opponent_{q}"
-QUIZ_DP = "quiz_dp_{q}"
-QUIZ_WINNER = "quiz_winner_{q}"
-QUIZ_FORM = "quiz_form_{q}"
-QUIZ_NEXT = "quiz_next"  # buttons
-QUIZ_RESTART = "quiz_restart"
-QUIZ_NEW = "quiz_new"
-QUIZ_CHART = "quiz_board"  # element key of the board chart
-DECK_LOADED = "deck_loaded"  # str | None: the card whose row was loaded last
-DECK_LOAD = "deck_load_{card}"  # buttons: load the card's row
-DECK_CHART = "deck_memo_chart"
-EXPORT_W_STEP = "export_w_step"  # widget: the step to export (copied into state.STEP)
-EXPORT_DOWNLOAD = "export_download_{kind}"  # download buttons: csv, json, svg, png, gif
-EXPORT_PREVIEW = "export_preview"
 BOARD_LEGEND_FONT = 13
 MEMO_HEIGHT = 330  # pixels: the memo chart's height, given to st.vega_lite_chart (see _memo_spec)
 NUMBER_LIMIT = 10**9  # answers beyond this are refused by the number inputs (|dp| <= 5·10^7)
@@ -69,12 +47,12 @@ def row_line(sol: Solution, lang: str) -> None:
 
 def quiz_from_link() -> None:
     """On the quiz page's first run in a session, read its setup from the link (bad values named in
-    QUIZ_NOTICES and replaced by defaults)."""
-    if QUIZ in st.session_state:
+    state.QUIZ_NOTICES and replaced by defaults)."""
+    if state.QUIZ in st.session_state:
         return
     setup, problems = qz.read_setup({key: st.query_params.get_all(key) for key in st.query_params})
-    st.session_state[QUIZ] = qz.start(setup, "", 0)
-    st.session_state[QUIZ_NOTICES] = [
+    st.session_state[state.QUIZ] = qz.start(setup, "", 0)
+    st.session_state[state.QUIZ_NOTICES] = [
         ("bad_url", {"param": p.param, "reason": (p.key, p.fields), "fallback": (p.fallback, {})}) for p in problems
     ]
 
@@ -92,11 +70,11 @@ def _quiz_solution(setup: qz.Setup) -> tuple[Solution, str]:
 
 def current_quiz() -> tuple[Solution, qz.Quiz]:
     """The quiz on screen and its solved row; a new quiz when the row (or the rule) changed."""
-    stored: qz.Quiz = st.session_state[QUIZ]
+    stored: qz.Quiz = st.session_state[state.QUIZ]
     sol, key = _quiz_solution(stored.setup)
     if stored.key != key:
         stored = qz.start(stored.setup, key, sol.n)
-        st.session_state[QUIZ] = stored
+        st.session_state[state.QUIZ] = stored
     return sol, stored
 
 
@@ -104,18 +82,18 @@ def _new_setup(setup: qz.Setup) -> None:
     """Start a quiz on a new setup (unless a teacher's link locked the row); the link notices go."""
     if _locked():
         return
-    st.session_state[QUIZ] = qz.start(setup, "", 0)
-    st.session_state[QUIZ_NOTICES] = []
-    st.session_state[QUIZ_MISSING] = ()
+    st.session_state[state.QUIZ] = qz.start(setup, "", 0)
+    st.session_state[state.QUIZ_NOTICES] = []
+    st.session_state[state.QUIZ_MISSING] = ()
 
 
 def _setup_changed() -> None:
     """Callback: the row choice, level or seed widget changed."""
-    seed = st.session_state[QUIZ_W_SEED]
+    seed = st.session_state[state.QUIZ_W_SEED]
     _new_setup(
         qz.Setup(
-            st.session_state[QUIZ_W_ROW],
-            int(st.session_state[QUIZ_W_LEVEL]),
+            st.session_state[state.QUIZ_W_ROW],
+            int(st.session_state[state.QUIZ_W_LEVEL]),
             int(seed) if seed is not None else qz.Setup().seed,
         )
     )
@@ -123,25 +101,25 @@ def _setup_changed() -> None:
 
 def _next_generated() -> None:
     """Callback: a generated quiz on the next seed."""
-    setup: qz.Setup = st.session_state[QUIZ].setup
+    setup: qz.Setup = st.session_state[state.QUIZ].setup
     _new_setup(qz.Setup("generated", setup.level, qz.next_seed(setup.seed)))
 
 
 def quiz_setup(lang: str) -> None:
     """The link's problems, then where the row comes from: the user's row, or a generated one of a
     level and a seed (all fixed, and said so, under a teacher's locked link)."""
-    for notice in st.session_state.get(QUIZ_NOTICES, []):
+    for notice in st.session_state.get(state.QUIZ_NOTICES, []):
         st.warning(state.render(notice, lang), icon="⚠️")
-    setup: qz.Setup = st.session_state[QUIZ].setup
+    setup: qz.Setup = st.session_state[state.QUIZ].setup
     locked = _locked()
-    st.session_state[QUIZ_W_ROW] = setup.row
-    st.session_state[QUIZ_W_LEVEL] = setup.level
-    st.session_state[QUIZ_W_SEED] = setup.seed
+    st.session_state[state.QUIZ_W_ROW] = setup.row
+    st.session_state[state.QUIZ_W_LEVEL] = setup.level
+    st.session_state[state.QUIZ_W_SEED] = setup.seed
     left, mid, right = st.columns([3, 3, 2], vertical_alignment="bottom")
     left.radio(
         t("quiz_row_choice", lang),
         qz.ROWS,
-        key=QUIZ_W_ROW,
+        key=state.QUIZ_W_ROW,
         format_func=lambda row: t("quiz_row_" + row, lang),
         horizontal=True,
         disabled=locked,
@@ -151,14 +129,14 @@ def quiz_setup(lang: str) -> None:
         mid.selectbox(
             t("quiz_level", lang),
             list(qz.LEVELS),
-            key=QUIZ_W_LEVEL,
+            key=state.QUIZ_W_LEVEL,
             format_func=lambda level: t("quiz_level_name", lang, level=level, **vars(qz.LEVELS[level])),
             disabled=locked,
             on_change=_setup_changed,
         )
         with right:
             st.number_input(
-                t("quiz_seed", lang), 0, MAX_SEED, key=QUIZ_W_SEED, disabled=locked, on_change=_setup_changed
+                t("quiz_seed", lang), 0, MAX_SEED, key=state.QUIZ_W_SEED, disabled=locked, on_change=_setup_changed
             )
     if locked:
         st.caption("🔒 " + t("quiz_locked", lang))
@@ -211,7 +189,7 @@ def quiz_board(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
     q = qz.question(quiz)
     st.markdown(t("quiz_board_note", lang))
     spec = _board_spec(quiz.key, sol, q, quiz.revealed, lang)
-    st.vega_lite_chart(spec=spec, width="stretch", key=QUIZ_CHART)
+    st.vega_lite_chart(spec=spec, width="stretch", key=state.QUIZ_CHART)
 
 
 def _submit(q: int) -> None:
@@ -221,14 +199,14 @@ def _submit(q: int) -> None:
         return
     get = st.session_state.get
     guess = qz.Guess(
-        take=get(QUIZ_TAKE.format(q=q)),
-        opponent=_whole(get(QUIZ_OPPONENT.format(q=q))),
-        dp=_whole(get(QUIZ_DP.format(q=q))),
-        winner=get(QUIZ_WINNER.format(q=q)),
+        take=get(state.QUIZ_TAKE.format(q=q)),
+        opponent=_whole(get(state.QUIZ_OPPONENT.format(q=q))),
+        dp=_whole(get(state.QUIZ_DP.format(q=q))),
+        winner=get(state.QUIZ_WINNER.format(q=q)),
     )
-    st.session_state[QUIZ_MISSING] = qz.missing(guess, sol.n, q)
-    if not st.session_state[QUIZ_MISSING]:
-        st.session_state[QUIZ] = qz.answer(quiz, sol, guess)
+    st.session_state[state.QUIZ_MISSING] = qz.missing(guess, sol.n, q)
+    if not st.session_state[state.QUIZ_MISSING]:
+        st.session_state[state.QUIZ] = qz.answer(quiz, sol, guess)
 
 
 def _whole(value: object) -> int | None:
@@ -238,13 +216,13 @@ def _whole(value: object) -> int | None:
 
 def _advance() -> None:
     """Callback: move on from a revealed answer."""
-    st.session_state[QUIZ] = qz.advance(st.session_state[QUIZ])
+    st.session_state[state.QUIZ] = qz.advance(st.session_state[state.QUIZ])
 
 
 def _restart() -> None:
     """Callback: the same quiz again from the start."""
-    st.session_state[QUIZ] = qz.restart(st.session_state[QUIZ])
-    st.session_state[QUIZ_MISSING] = ()
+    st.session_state[state.QUIZ] = qz.restart(st.session_state[state.QUIZ])
+    st.session_state[state.QUIZ_MISSING] = ()
 
 
 def quiz_question(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
@@ -256,15 +234,15 @@ def quiz_question(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
             quiz_result(sol, quiz, lang)
         else:
             label = t("quiz_next_winner" if q + 1 >= sol.n else "quiz_next", lang)
-            st.button(label, key=QUIZ_NEXT, on_click=_advance, type="primary")
+            st.button(label, key=state.QUIZ_NEXT, on_click=_advance, type="primary")
         return
-    missing = st.session_state.get(QUIZ_MISSING, ())
-    with st.form(QUIZ_FORM.format(q=q), border=True):
+    missing = st.session_state.get(state.QUIZ_MISSING, ())
+    with st.form(state.QUIZ_FORM.format(q=q), border=True):
         if q >= sol.n:
             st.radio(
                 t("quiz_ask_winner", lang),
                 qz.WINNERS,
-                key=QUIZ_WINNER.format(q=q),
+                key=state.QUIZ_WINNER.format(q=q),
                 index=None,
                 horizontal=True,
                 format_func=lambda w: t("winner_" + w, lang),
@@ -285,7 +263,7 @@ def _pile_questions(sol: Solution, q: int, lang: str) -> None:
     st.radio(
         t("quiz_ask_take", lang, i=i),
         takes,
-        key=QUIZ_TAKE.format(q=q),
+        key=state.QUIZ_TAKE.format(q=q),
         index=None,
         horizontal=True,
         format_func=lambda k: t("quiz_take_k", lang, k=k, span=f"{i}" if k == 1 else f"{i}–{i + k - 1}"),
@@ -298,7 +276,7 @@ def _pile_questions(sol: Solution, q: int, lang: str) -> None:
         NUMBER_LIMIT,
         value=None,
         step=1,
-        key=QUIZ_OPPONENT.format(q=q),
+        key=state.QUIZ_OPPONENT.format(q=q),
         placeholder=t("quiz_placeholder", lang),
     )
     right.number_input(
@@ -307,7 +285,7 @@ def _pile_questions(sol: Solution, q: int, lang: str) -> None:
         NUMBER_LIMIT,
         value=None,
         step=1,
-        key=QUIZ_DP.format(q=q),
+        key=state.QUIZ_DP.format(q=q),
         placeholder=t("quiz_placeholder", lang),
     )
 
@@ -366,9 +344,11 @@ def quiz_result(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
     st.subheader(t("quiz_done", lang))
     st.markdown(t("quiz_done_score", lang, score=quiz.score, most=qz.max_score(sol.n), best=quiz.best_streak))
     again, new = st.columns(2)
-    again.button(t("quiz_again", lang), key=QUIZ_RESTART, on_click=_restart, width="stretch")
+    again.button(t("quiz_again", lang), key=state.QUIZ_RESTART, on_click=_restart, width="stretch")
     if quiz.setup.row == "generated":
-        new.button(t("quiz_new", lang), key=QUIZ_NEW, on_click=_next_generated, disabled=_locked(), width="stretch")
+        new.button(
+            t("quiz_new", lang), key=state.QUIZ_NEW, on_click=_next_generated, disabled=_locked(), width="stretch"
+        )
 
 
 def quiz_share(lang: str) -> None:
@@ -383,13 +363,13 @@ def quiz_share(lang: str) -> None:
 
 def quiz_params() -> dict[str, str]:
     """The quiz page's own link parameters."""
-    return qz.write_setup(st.session_state[QUIZ].setup)
+    return qz.write_setup(st.session_state[state.QUIZ].setup)
 
 
 # --- the deck -----------------------------------------------------------------------------------
 
 
-@st.cache_resource(show_spinner=False)
+@st.cache_resource(**cache.CACHE)
 def _cards() -> dict[str, cards.Card]:
     """Every card's row and numbers (the same for everyone: computed once per server)."""
     return {name: cards.card(name) for name in cards.CARDS}
@@ -400,7 +380,7 @@ def _load(name: str) -> None:
     if _locked():
         return
     state.set_row(list(_cards()[name].row))
-    st.session_state[DECK_LOADED] = name
+    st.session_state[state.DECK_LOADED] = name
 
 
 def deck(lang: str) -> None:
@@ -423,14 +403,14 @@ def _card_actions(name: str, card: cards.Card, lang: str) -> None:
     load, link = st.columns([1, 1], vertical_alignment="center")
     load.button(
         t("deck_load", lang, row=row),
-        key=DECK_LOAD.format(card=name),
+        key=state.DECK_LOAD.format(card=name),
         on_click=_load,
         args=(name,),
         disabled=_locked(),
         width="stretch",
     )
     link.page_link("streamlit_app.py", label=t("deck_open", lang), icon="📈")
-    loaded = st.session_state.get(DECK_LOADED) == name and st.session_state[state.VALUES] == list(card.row)
+    loaded = st.session_state.get(state.DECK_LOADED) == name and st.session_state[state.VALUES] == list(card.row)
     if loaded:
         st.caption("✓ " + t("deck_loaded", lang, row=row))
 
@@ -557,7 +537,7 @@ def _memo_zero(card: cards.Card, lang: str) -> None:
     st.markdown(
         t("deck_memo_zero_numbers", lang, n=int(last["n"]), bug=int(last["zero_marker"]), good=int(last["sentinel"]))
     )
-    st.vega_lite_chart(spec=_memo_spec(lang), width="stretch", height=MEMO_HEIGHT, key=DECK_CHART)
+    st.vega_lite_chart(spec=_memo_spec(lang), width="stretch", height=MEMO_HEIGHT, key=state.DECK_CHART)
     with st.expander(t("deck_memo_table", lang)):
         shown = pd.DataFrame(
             {
@@ -622,15 +602,15 @@ def export_chart(sol: Solution, lang: str) -> dict:
 
 def _set_step() -> None:
     """Callback: the step to export, shared with the explainer."""
-    st.session_state[state.STEP] = int(st.session_state[EXPORT_W_STEP])
+    st.session_state[state.STEP] = int(st.session_state[state.EXPORT_W_STEP])
 
 
 def export_step(sol: Solution, lang: str) -> int:
     """The step to export (the explainer's step; changing it here changes it there), clamped to the row."""
     step = min(st.session_state[state.STEP], sol.last_step)
     st.session_state[state.STEP] = step
-    st.session_state[EXPORT_W_STEP] = step
-    st.number_input(t("export_step", lang), 0, sol.last_step, key=EXPORT_W_STEP, on_change=_set_step)
+    st.session_state[state.EXPORT_W_STEP] = step
+    st.number_input(t("export_step", lang), 0, sol.last_step, key=state.EXPORT_W_STEP, on_change=_set_step)
     return step
 
 
@@ -638,7 +618,7 @@ def export_preview(spec: dict, lang: str) -> None:
     """The picture the PNG and SVG will hold, drawn by the browser from the same static spec."""
     frame = export.current_frame(spec)
     with st.expander(t("export_preview", lang)):  # folded: the chart's code listing is wider than a phone
-        st.vega_lite_chart(spec=export.static_spec(spec, frame, width=None), width="stretch", key=EXPORT_PREVIEW)
+        st.vega_lite_chart(spec=export.static_spec(spec, frame, width=None), width="stretch", key=state.EXPORT_PREVIEW)
 
 
 @st.cache_resource(**cache.RENDERS)
@@ -686,7 +666,7 @@ def export_downloads(sol: Solution, spec: dict, lang: str) -> None:
                     data=make,
                     file_name=name,
                     mime=mime,
-                    key=EXPORT_DOWNLOAD.format(kind=kind),
+                    key=state.EXPORT_DOWNLOAD.format(kind=kind),
                     on_click="ignore",
                     disabled=kind == "gif" and frames > export.MAX_GIF_FRAMES,
                     icon=":material/download:",
