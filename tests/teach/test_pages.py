@@ -9,9 +9,10 @@ import pytest
 from stonegame import solve
 from stonegame.explainer.spec import step_spec
 from stonegame.link import random_row
+from stonegame.teach import deck as cards
 from stonegame.teach import quiz as qz
 from tests.apptest_helpers import app, chart, dataset_with, texts
-from ui import state, teach
+from ui import export, state
 
 QUIZ, DECK, EXPORT = "pages/quiz.py", "pages/deck.py", "pages/export.py"
 
@@ -182,7 +183,7 @@ def test_the_quiz_in_chinese_and_on_edge_rows():
 def test_every_card_loads_its_row_for_the_explainer():
     at = page(DECK)
     assert len(at.subheader) == 6
-    rows = {name: list(card.row) for name, card in teach._cards().items()}
+    rows = {name: list(cards.card(name).row) for name in cards.CARDS}
     for name, row in rows.items():
         at.button(key=state.DECK_LOAD.format(card=name)).click().run()
         no_errors(at)
@@ -204,7 +205,7 @@ def test_the_deck_shows_its_numbers_in_both_languages():
 
 def test_a_locked_link_keeps_the_cards_from_changing_the_row():
     at = page(DECK, lock="1", values="4,5,6")
-    assert all(at.button(key=state.DECK_LOAD.format(card=name)).disabled for name in teach._cards())
+    assert all(at.button(key=state.DECK_LOAD.format(card=name)).disabled for name in cards.CARDS)
     assert at.session_state["values"] == [4, 5, 6]
 
 
@@ -227,7 +228,7 @@ def test_every_download_is_offered():
 def test_what_each_download_makes():
     sol = solve([1, 2, 3, 7])
     spec = step_spec(sol, 9, "en", "py", "total")
-    made = teach.files(sol, spec, 9, "pages-test")
+    made = export.files(sol, spec, 9, "pages-test")
     assert {k: v[0] for k, v in made.items()} == {
         "csv": "stone-game-4-piles-trace.csv",
         "json": "stone-game-4-piles-trace.json",
