@@ -7,18 +7,15 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
 from stonegame import format_values
-from stonegame.draw.kit import BLUE, VERMILLION
 from stonegame.i18n import t
+from stonegame.teach import charts
 from stonegame.teach import deck as cards
 from ui import cache, state
 from ui.teach import locked
-
-MEMO_HEIGHT = 330  # pixels: the memo chart's height, given to st.vega_lite_chart (see _memo_spec)
 
 # --- the deck -----------------------------------------------------------------------------------
 
@@ -135,53 +132,9 @@ def _zero_init(card: cards.Card, lang: str) -> None:
 @st.cache_resource(**cache.PAGE)
 def _memo_spec(lang: str) -> dict:
     """The validated spec of the memo chart in this language: a single view, drawn with an explicit
-    height (MEMO_HEIGHT), since st.vega_lite_chart overrides a lone view's own height, and a vconcat
-    (the board's way round that) would put its y axis outside the page's width."""
-    return memo_chart(cards.memo_table(), lang).to_dict()
-
-
-def memo_chart(table: pd.DataFrame, lang: str) -> alt.LayerChart:
-    """Calls against n on a log scale: the 0-marker bug (vermillion, ▲, solid) and a correct marker
-    (blue, ●, dashed), each line labelled at its end, so colour is never the only cue."""
-    series = {"zero_marker": t("deck_memo_bug", lang), "sentinel": t("deck_memo_good", lang)}
-    long = table.melt(id_vars="n", value_vars=list(series), var_name="kind", value_name="calls")
-    long["label"] = long["kind"].map(series)
-    domain = list(series.values())
-    colour = alt.Color("label:N", scale=alt.Scale(domain=domain, range=[VERMILLION, BLUE]), legend=None)
-    shape = alt.Shape("label:N", scale=alt.Scale(domain=domain, range=["triangle-up", "circle"]), legend=None)
-    dash = alt.StrokeDash("label:N", scale=alt.Scale(domain=domain, range=[[1, 0], [6, 4]]), legend=None)
-    base = alt.Chart(long).encode(
-        x=alt.X(
-            "n:Q",
-            title=t("deck_memo_n", lang),
-            scale=alt.Scale(domain=[4, 26], nice=False),
-            axis=alt.Axis(values=list(range(5, 26, 5)), grid=False),  # no label at the edges: none sticks out
-        ),
-        y=alt.Y("calls:Q", title=t("deck_memo_calls", lang), scale=alt.Scale(type="log")),
-        color=colour,
-    )
-    lines = base.mark_line(strokeWidth=3).encode(strokeDash=dash)
-    points = base.mark_point(size=70, filled=True).encode(
-        shape=shape, tooltip=[alt.Tooltip("n:Q"), alt.Tooltip("calls:Q", format=","), alt.Tooltip("label:N")]
-    )
-    ends = (
-        base.transform_filter(f"datum.n == {int(table['n'].max())}")
-        .mark_text(align="right", dy=-14, fontSize=14, fontWeight="bold")
-        .encode(text=alt.Text("calls:Q", format=","))
-    )
-    middle = int(table["n"].median())
-    bug_label = (
-        base.transform_filter(f"datum.n == {middle} && datum.kind == 'zero_marker'")
-        .mark_text(align="right", dx=-10, dy=-12, fontSize=14, fontWeight="bold")
-        .encode(text="label:N")
-    )
-    late = int(table["n"].quantile(0.85))  # the flat line's label sits above it, in the empty space
-    good_label = (
-        base.transform_filter(f"datum.n == {late} && datum.kind == 'sentinel'")
-        .mark_text(align="right", dx=-6, dy=-16, fontSize=14, fontWeight="bold")
-        .encode(text="label:N")
-    )
-    return alt.layer(lines, points, ends, bug_label, good_label).properties(width="container", height=MEMO_HEIGHT)
+    height (charts.MEMO_HEIGHT), since st.vega_lite_chart overrides a lone view's own height, and a
+    vconcat (the board's way round that) would put its y axis outside the page's width."""
+    return charts.memo_chart(cards.memo_table(), charts.MemoWords.of(lang)).to_dict()
 
 
 def _memo_zero(card: cards.Card, lang: str) -> None:
@@ -191,7 +144,7 @@ def _memo_zero(card: cards.Card, lang: str) -> None:
     st.markdown(
         t("deck_memo_zero_numbers", lang, n=int(last["n"]), bug=int(last["zero_marker"]), good=int(last["sentinel"]))
     )
-    st.vega_lite_chart(spec=_memo_spec(lang), width="stretch", height=MEMO_HEIGHT, key=state.DECK_CHART)
+    st.vega_lite_chart(spec=_memo_spec(lang), width="stretch", height=charts.MEMO_HEIGHT, key=state.DECK_CHART)
     with st.expander(t("deck_memo_table", lang)):
         shown = pd.DataFrame(
             {

@@ -4,20 +4,18 @@ shown is read off the cached solve and stonegame.teach.quiz."""
 
 from __future__ import annotations
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
 from stonegame import Solution
-from stonegame.draw.grid import grid_panel
-from stonegame.explainer.charts import GRID_ROWS, grid_words
+from stonegame.explainer.charts import grid_words
 from stonegame.i18n import labels, t
 from stonegame.link import MAX_SEED
+from stonegame.teach import charts
 from stonegame.teach import quiz as qz
 from ui import cache, state
 from ui.teach import locked, row_line
 
-BOARD_LEGEND_FONT = 13
 NUMBER_LIMIT = 10**9  # answers beyond this are refused by the number inputs (|dp| <= 5·10^7)
 
 # --- the quiz: its row ---------------------------------------------------------------------------
@@ -145,21 +143,7 @@ def progress(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
 @st.cache_resource(**cache.PAGE)
 def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: str) -> dict:
     """The validated spec of the board (the explainer's grid at question q's step) for the row `key`."""
-    shown = qz.board(_sol, q, revealed)
-    grid = grid_panel(shown.cells, shown.marks, GRID_ROWS, grid_words(labels(lang)))
-    chart = alt.vconcat(grid).add_params(alt.param(name="frame", value=shown.frame))  # a lone view's height
-    return _narrow_legend(chart.configure_view(stroke=None).to_dict())  # is overridden by st.vega_lite_chart
-
-
-def _narrow_legend(spec: dict) -> dict:
-    """The spec with its legends' labels at BOARD_LEGEND_FONT px, so the grid's one-line legend fits a
-    390 px phone (at the explainer's 14 px it is 392 px wide)."""
-    for view in spec["vconcat"]:
-        for layer in view.get("layer", []):
-            legend = layer.get("encoding", {}).get("color", {}).get("legend")
-            if isinstance(legend, dict):
-                legend["labelFontSize"] = BOARD_LEGEND_FONT
-    return spec
+    return charts.board_spec(qz.board(_sol, q, revealed), grid_words(labels(lang)))
 
 
 def board(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
