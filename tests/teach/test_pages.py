@@ -11,6 +11,8 @@ from stonegame.explainer.spec import step_spec
 from stonegame.link import random_row
 from stonegame.teach import deck as cards
 from stonegame.teach import quiz as qz
+from stonegame.teach.export import KINDS
+from stonegame.window import window_at
 from tests.apptest_helpers import app, chart, dataset_with, texts
 from ui import export, state
 
@@ -228,18 +230,20 @@ def test_every_download_is_offered():
 def test_what_each_download_makes():
     sol = solve([1, 2, 3, 7])
     spec = step_spec(sol, 9, "en", "py", "total")
-    made = export.files(sol, spec, 9, "pages-test")
-    assert {k: v[0] for k, v in made.items()} == {
+    picture = export.Chart(sol, spec, 9, window_at(sol, 0), "pages-test")
+    made = {kind: export.download(kind, picture) for kind in KINDS}
+    assert {kind: file.name for kind, file in made.items()} == {
         "csv": "stone-game-4-piles-trace.csv",
         "json": "stone-game-4-piles-trace.json",
         "svg": "stone-game-4-piles-step-9.svg",
         "png": "stone-game-4-piles-step-9.png",
         "gif": "stone-game-4-piles-fill.gif",
     }
-    assert made["csv"][2]().startswith(b"step,phase,i,value")
-    assert json.loads(made["json"][2]())["winner"] == "Bob"
-    assert "Bob wins." in made["svg"][2]().decode()
-    assert made["png"][2]().startswith(b"\x89PNG")
+    assert made["csv"].mime == "text/csv" and made["svg"].mime == "image/svg+xml"
+    assert made["csv"].make().startswith(b"step,phase,i,value")
+    assert json.loads(made["json"].make())["winner"] == "Bob"
+    assert "Bob wins." in made["svg"].make().decode()
+    assert made["png"].make().startswith(b"\x89PNG")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

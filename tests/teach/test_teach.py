@@ -285,6 +285,35 @@ def test_mixed_formulations_give_wrong_verdicts_on_leetcodes_examples():
 # --- exports -------------------------------------------------------------------------------------
 
 
+def read_trace_json(data):
+    """The steps of a trace_json document as a DataFrame with the trace's columns, in order."""
+    doc = json.loads(data)
+    return pd.DataFrame(doc["steps"], columns=doc["columns"])
+
+
+def gif_frames(data):
+    """The frames of a GIF, each as a whole RGB picture."""
+    with Image.open(io.BytesIO(data)) as image:
+        frames = []
+        for index in range(image.n_frames):
+            image.seek(index)
+            frames.append(image.convert("RGB"))
+        return frames
+
+
+def test_each_kind_of_file_has_a_name_and_a_type():
+    names = {kind: export.file_name(kind, 12, 5) for kind in export.KINDS}
+    assert names == {
+        "csv": "stone-game-12-piles-trace.csv",
+        "json": "stone-game-12-piles-trace.json",
+        "png": "stone-game-12-piles-step-5.png",
+        "svg": "stone-game-12-piles-step-5.svg",
+        "gif": "stone-game-12-piles-fill.gif",
+    }
+    assert set(export.MIME) == set(export.KINDS) and export.MIME["gif"] == "image/gif"
+    assert export.gif_seconds(10) == 10 and export.gif_seconds(34) == round(34 * export.SECONDS_PER_FRAME)
+
+
 @cache
 def spec_for(values, step=0, lang="en"):
     """The explainer's own spec for the row at `step`, as the page builds it."""
@@ -298,7 +327,7 @@ def test_trace_csv_and_json_carry_every_step():
     assert csv["dp"].tolist() == sol.trace["dp"].tolist()
     doc = json.loads(export.trace_json(sol))
     assert (doc["values"], doc["winner"], doc["alice"], doc["bob"]) == ([1, 2, 3, 7], "Bob", 6, 7)
-    steps = export.read_trace_json(export.trace_json(sol))
+    steps = read_trace_json(export.trace_json(sol))
     assert steps["phase"].tolist() == sol.trace["phase"].astype(str).tolist()
     assert steps["dp"].tolist() == sol.trace["dp"].tolist()
     assert doc["steps"][0]["value"] is None and doc["steps"][1]["value"] == 7, "no pile at n: null"
@@ -330,7 +359,7 @@ def small_gif():
 
 def test_the_gif_has_one_frame_per_step_and_ends_on_the_verdict(small_gif):
     spec, gif = small_gif
-    frames = export.gif_frames(gif)
+    frames = gif_frames(gif)
     assert len(frames) == 2 * 4 + 2
     with Image.open(io.BytesIO(gif)) as image:
         assert image.info["loop"] == 0
@@ -358,6 +387,6 @@ def test_a_long_rows_gif_is_the_explainers_window():
     spec = spec_for(tuple(random_row(50_000, 7)))
     assert export.frame_count(spec) == 2 * 16 + 2
     gif = export.to_gif(spec, scale=0.25)  # small pictures: the count is the point here
-    assert len(export.gif_frames(gif)) == 34
+    assert len(gif_frames(gif)) == 34
     with pytest.raises(ValueError, match="at most 10"):
         export.to_gif(spec, max_frames=10)
