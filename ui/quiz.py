@@ -4,15 +4,17 @@ shown is read off the cached solve and stonegame.teach.quiz."""
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from stonegame import Solution
 from stonegame.explainer.charts import grid_words
 from stonegame.i18n import labels, t
 from stonegame.link import MAX_SEED
-from stonegame.teach import charts
+from stonegame.teach import charts, feedback
 from stonegame.teach import quiz as qz
+from stonegame.terms import WINNERS, Lang
+from stonegame.text import ZWSP, span
 from ui import cache, state
 from ui.teach import locked, row_line
 
@@ -81,13 +83,12 @@ def _next_generated() -> None:
     _new_setup(qz.Setup("generated", setup.level, qz.next_seed(setup.seed)))
 
 
-def row_choice(lang: str) -> None:
+def row_choice(lang: Lang) -> None:
     """The link's problems, then where the row comes from: the user's row, or a generated one of a
     level and a seed (all fixed, and said so, under a teacher's locked link)."""
     for notice in st.session_state.get(state.QUIZ_NOTICES, []):
         st.warning(state.render(notice, lang), icon="⚠️")
     setup: qz.Setup = st.session_state[state.QUIZ].setup
-    fixed = locked()
     st.session_state[state.QUIZ_W_ROW] = setup.row
     st.session_state[state.QUIZ_W_LEVEL] = setup.level
     st.session_state[state.QUIZ_W_SEED] = setup.seed
@@ -96,34 +97,38 @@ def row_choice(lang: str) -> None:
         t("quiz_row_choice", lang),
         qz.ROWS,
         key=state.QUIZ_W_ROW,
+        on_change=_setup_changed,
+        disabled=locked(),
         format_func=lambda row: t("quiz_row_" + row, lang),
         horizontal=True,
-        disabled=fixed,
-        on_change=_setup_changed,
     )
     if setup.row == "generated":
-        mid.selectbox(
-            t("quiz_level", lang),
-            list(qz.LEVELS),
-            key=state.QUIZ_W_LEVEL,
-            format_func=lambda level: t("quiz_level_name", lang, level=level, **vars(qz.LEVELS[level])),
-            disabled=fixed,
-            on_change=_setup_changed,
-        )
-        with right:
-            st.number_input(
-                t("quiz_seed", lang), 0, MAX_SEED, key=state.QUIZ_W_SEED, disabled=fixed, on_change=_setup_changed
-            )
-    if fixed:
+        _level_and_seed(mid, right, lang)
+    if locked():
         st.caption("🔒 " + t("quiz_locked", lang))
     if st.session_state[state.FORM] == "diff":
         st.caption(t("quiz_form_note", lang))
 
 
+def _level_and_seed(mid: DeltaGenerator, right: DeltaGenerator, lang: Lang) -> None:
+    """The generated row's level (in `mid`) and seed (in `right`), fixed under a teacher's locked link."""
+    mid.selectbox(
+        t("quiz_level", lang),
+        list(qz.LEVELS),
+        key=state.QUIZ_W_LEVEL,
+        format_func=lambda level: t("quiz_level_name", lang, level=level, **vars(qz.LEVELS[level])),
+        disabled=locked(),
+        on_change=_setup_changed,
+    )
+    right.number_input(
+        t("quiz_seed", lang), 0, MAX_SEED, key=state.QUIZ_W_SEED, disabled=locked(), on_change=_setup_changed
+    )
+
+
 # --- the quiz: a question ------------------------------------------------------------------------
 
 
-def progress(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
+def progress(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
     """The row, then where the quiz is (which pile, how far) and the score and streaks."""
     row_line(sol, lang)
     q = qz.question(quiz)
@@ -141,12 +146,12 @@ def progress(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
 
 
 @st.cache_resource(**cache.PAGE)
-def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: str) -> dict:
+def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: Lang) -> dict:
     """The validated spec of the board (the explainer's grid at question q's step) for the row `key`."""
     return charts.board_spec(qz.board(_sol, q, revealed), grid_words(labels(lang)))
 
 
-def board(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
+def board(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
     """The arrays as the explainer draws them at this question's step, the answer hidden until revealed."""
     q = qz.question(quiz)
     st.markdown(t("quiz_board_note", lang))
@@ -187,7 +192,7 @@ def _restart() -> None:
     st.session_state[state.QUIZ_MISSING] = ()
 
 
-def question(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
+def question(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
     """The current question's form, or the revealed answer with its explanation, or the result."""
     q = qz.question(quiz)
     if quiz.revealed:
@@ -201,14 +206,7 @@ def question(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
     missing = st.session_state.get(state.QUIZ_MISSING, ())
     with st.form(state.QUIZ_FORM.format(q=q), border=True):
         if q >= sol.n:
-            st.radio(
-                t("quiz_ask_winner", lang),
-                qz.WINNERS,
-                key=state.QUIZ_WINNER.format(q=q),
-                index=None,
-                horizontal=True,
-                format_func=lambda w: t("winner_" + w, lang),
-            )
+            _winner_question(q, lang)
         else:
             _pile_questions(sol, q, lang)
         st.form_submit_button(t("quiz_reveal", lang), on_click=_submit, args=(q,), type="primary")
@@ -217,91 +215,59 @@ def question(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
         st.warning(t("quiz_missing", lang, parts=names), icon="✍️")
 
 
-def _pile_questions(sol: Solution, q: int, lang: str) -> None:
+def _winner_question(q: int, lang: Lang) -> None:
+    """The last question: who wins, Alice, Bob or a tie."""
+    st.radio(
+        t("quiz_ask_winner", lang),
+        WINNERS,
+        key=state.QUIZ_WINNER.format(q=q),
+        index=None,
+        horizontal=True,
+        format_func=lambda w: t("winner_" + w, lang),
+    )
+
+
+def _pile_questions(sol: Solution, q: int, lang: Lang) -> None:
     """The three questions about pile i: the best take, what the opponent is held to, and dp[i]."""
-    i = qz.pile(sol.n, q)
-    takes = list(range(1, min(sol.max_take, sol.n - i) + 1))
-    last = i + takes[-1]
+    i, takes = qz.pile(sol.n, q), qz.takes(sol, q)
     st.radio(
         t("quiz_ask_take", lang, i=i),
         takes,
         key=state.QUIZ_TAKE.format(q=q),
         index=None,
         horizontal=True,
-        format_func=lambda k: t("quiz_take_k", lang, k=k, span=f"{i}" if k == 1 else f"{i}–{i + k - 1}"),
+        format_func=lambda k: t("quiz_take_k", lang, k=k, span=span(i, k)),
     )
     left, right = st.columns(2)
-    choices = ", ".join(f"dp[{j}]" for j in range(i + 1, last + 1))
-    left.number_input(
-        t("quiz_ask_opponent", lang, choices=choices),
-        -NUMBER_LIMIT,
-        NUMBER_LIMIT,
-        value=None,
-        step=1,
-        key=state.QUIZ_OPPONENT.format(q=q),
-        placeholder=t("quiz_placeholder", lang),
-    )
-    right.number_input(
-        t("quiz_ask_dp", lang, i=i),
-        -NUMBER_LIMIT,
-        NUMBER_LIMIT,
-        value=None,
-        step=1,
-        key=state.QUIZ_DP.format(q=q),
-        placeholder=t("quiz_placeholder", lang),
+    choices = ", ".join(f"dp[{i + k}]" for k in takes)
+    with left:
+        _number_question(t("quiz_ask_opponent", lang, choices=choices), state.QUIZ_OPPONENT.format(q=q), lang)
+    with right:
+        _number_question(t("quiz_ask_dp", lang, i=i), state.QUIZ_DP.format(q=q), lang)
+
+
+def _number_question(label: str, key: str, lang: Lang) -> None:
+    """A whole-number answer, blank until given, within ±NUMBER_LIMIT."""
+    st.number_input(
+        label, -NUMBER_LIMIT, NUMBER_LIMIT, value=None, step=1, key=key, placeholder=t("quiz_placeholder", lang)
     )
 
 
-def reveal(sol: Solution, marked: qz.Marked, lang: str) -> None:
+def reveal(sol: Solution, marked: qz.Marked, lang: Lang) -> None:
     """Each part right (✓) or wrong (✗, with the right answer and why), then the step's own formula
     and sentence as the explainer says them."""
-    lines = [_mark_line(sol, marked, mark, lang) for mark in marked.marks]
+    lines = [feedback.mark_line(sol, marked, mark, lang) for mark in marked.marks]
     box = st.success if marked.right else st.warning
     box("  \n".join(lines), icon="✅" if marked.right else "✍️")
-    words = qz.explanation(sol, marked.question, lang)
-    st.code(words.formula.replace("\u200b", ""), language=None)
+    words = feedback.explanation(sol, marked.question, lang)
+    st.code(words.formula.replace(ZWSP, ""), language=None)
     st.markdown(state.as_text(words.sentence))
     for mark in marked.marks:
         if not mark.right:
-            st.markdown("→ " + _why(sol, marked, mark, words.candidates, lang))
+            st.markdown("→ " + feedback.why(sol, marked, mark, words.candidates, lang))
 
 
-def _shown(part: str, value: object, lang: str) -> str:
-    """An answer as shown: a winner in the page's language, a number as it is, a blank as —."""
-    if value is None:
-        return "—"
-    return t("winner_" + str(value), lang) if part == "winner" else str(value)
-
-
-def _mark_line(sol: Solution, marked: qz.Marked, mark: qz.Mark, lang: str) -> str:
-    """'✓ the best take: 3' or '✗ the best take: you said 1; the answer is 3', in the page's language."""
-    name = t("quiz_part_" + mark.part, lang, i=qz.pile(sol.n, marked.question))
-    given, expected = _shown(mark.part, mark.given, lang), _shown(mark.part, mark.expected, lang)
-    if mark.right:
-        return t("quiz_mark_right", lang, part=name, given=given)
-    return t("quiz_mark_wrong", lang, part=name, given=given, expected=expected)
-
-
-def _why(sol: Solution, marked: qz.Marked, mark: qz.Mark, cands: pd.DataFrame, lang: str) -> str:
-    """Why the answer to a part is what it is, from the trace row and candidates of its step."""
-    row = sol.trace.iloc[marked.step]
-    i, dp, suffix, opponent = int(row["i"]), int(row["dp"]), int(row["suffix"]), int(row["opponent"])
-    if mark.part == "winner":
-        return t("quiz_why_winner", lang, dp0=dp, twice=2 * dp, total=suffix)
-    if mark.part == "opponent":
-        options = ", ".join(f"dp[{j}] = {d}" for j, d in zip(cands["j"], cands["dp_j"], strict=True))
-        return t("quiz_why_opponent", lang, options=options, opponent=opponent)
-    if mark.part == "dp":
-        return t("quiz_why_dp", lang, i=i, suffix=suffix, opponent=opponent, dp=dp)
-    chosen = qz.choice_of(cands, int(mark.given)) if mark.given is not None else None
-    best = ", ".join(str(k) for k in mark.accepted)
-    if chosen is None:
-        return t("quiz_why_take_best", lang, best=best, dp=dp)
-    piles = t("pile_one" if mark.given == 1 else "pile_many", lang)
-    return t("quiz_why_take", lang, given=mark.given, piles=piles, suffix=suffix, best=best, dp=dp, **chosen)
-
-
-def result(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
+def result(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
     """The end: the score, the best streak, and the ways to go on."""
     st.subheader(t("quiz_done", lang))
     st.markdown(t("quiz_done_score", lang, score=quiz.score, most=qz.max_score(sol.n), best=quiz.best_streak))
@@ -313,7 +279,7 @@ def result(sol: Solution, quiz: qz.Quiz, lang: str) -> None:
         )
 
 
-def share(lang: str) -> None:
+def share(lang: Lang) -> None:
     """The link that gives a whole class this same quiz."""
     query = "&".join(f"{k}={v}" for k, v in {**state.link_params(), **params()}.items())
     base = (st.context.url or "").split("?")[0]

@@ -16,7 +16,7 @@ from stonegame.explainer.explain import formula, sentence
 from stonegame.explainer.spec import step_spec
 from stonegame.explainer.view import marks, window_for_step
 from stonegame.link import MAX_SEED, random_row
-from stonegame.teach import deck, export
+from stonegame.teach import deck, export, feedback
 from stonegame.teach import quiz as qz
 
 rows = st.lists(st.integers(-9, 9), min_size=1, max_size=8)
@@ -176,14 +176,43 @@ def test_the_quiz_state_is_frozen():
 
 def test_the_explanation_is_the_explainers_own_words():
     sol = solve([1, 2, 3, 7])
-    words = qz.explanation(sol, 2, "en")
+    words = feedback.explanation(sol, 2, "en")
     row = sol.trace.iloc[7]
     cands = sol.candidates[sol.candidates["step"] == 7]
     assert words.formula == formula(row, cands, sol, "en") and "12 − min(10, 7, 0) = 12" in words.formula
     assert words.sentence == sentence(row, sol, "en", "total", cands)
-    assert qz.explanation(sol, 4, "zh").sentence == "Alice 得 6 分，Bob 得 7 分：Bob 获胜。"
-    assert qz.choice_of(words.candidates, 1) == {"k": 1, "j": 2, "dp_j": 10, "gain": 2}
-    assert qz.choice_of(words.candidates, 4) is None
+    assert feedback.explanation(sol, 4, "zh").sentence == "Alice 得 6 分，Bob 得 7 分：Bob 获胜。"
+    assert feedback.choice_of(words.candidates, 1) == {"k": 1, "j": 2, "dp_j": 10, "gain": 2}
+    assert feedback.choice_of(words.candidates, 4) is None
+
+
+def test_each_part_is_marked_and_a_wrong_one_explained_from_the_trace():
+    sol = solve([1, 2, 3, 7])
+    marked = qz.grade(sol, 2, qz.Guess(take=1, opponent=0, dp=12))  # pile 1: take 3, held to 0, dp 12
+    cands = feedback.explanation(sol, 2, "en").candidates
+    take, opponent, dp = marked.marks
+    assert feedback.mark_line(sol, marked, take, "en") == "✗ the best take: you said 1; the answer is 3"
+    assert feedback.mark_line(sol, marked, dp, "en") == "✓ dp[1]: 12"
+    assert feedback.why(sol, marked, take, cands, "en") == (
+        "Taking 1 pile leaves the opponent dp[2] = 10, so the mover collects 12 − 10 = 2. "
+        "The best take (3) collects dp = 12."
+    )
+    assert "the least is 0" in feedback.why(sol, marked, opponent, cands, "en")
+    assert (
+        feedback.why(sol, marked, dp, cands, "en")
+        == "dp[1] = suffix[1] − (what the opponent is held to) = 12 − 0 = 12."
+    )
+    verdict = qz.grade(sol, 4, qz.Guess(winner="Tie"))
+    (winner,) = verdict.marks
+    assert feedback.mark_line(sol, verdict, winner, "zh") == "✗ 谁赢：你的答案是 平局；正确答案是 Bob"
+    assert "2·dp[0] = 12 and total = 13" in feedback.why(sol, verdict, winner, cands, "en")
+    assert feedback.shown("dp", None, "en") == "—"
+
+
+def test_the_takes_offered_are_every_legal_take_at_the_pile():
+    sol = solve([1, 2, 3, 7], 5)
+    assert [qz.takes(sol, q) for q in range(4)] == [[1], [1, 2], [1, 2, 3], [1, 2, 3, 4]]
+    assert qz.takes(sol, 4) == [], "the winner's question offers no take"
 
 
 def test_the_board_hides_the_answer_until_revealed():
