@@ -7,7 +7,7 @@ from functools import cache
 
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
@@ -16,7 +16,7 @@ from stonegame.explainer.explain import formula, sentence
 from stonegame.explainer.spec import step_spec
 from stonegame.explainer.view import marks, window_for_step
 from stonegame.link import MAX_SEED, random_row
-from stonegame.teach import deck, export, feedback
+from stonegame.teach import deck, export, feedback, tables
 from stonegame.teach import quiz as qz
 
 rows = st.lists(st.integers(-9, 9), min_size=1, max_size=8)
@@ -82,6 +82,7 @@ def test_a_bad_parameter_is_named_and_replaced_by_its_default(params, param, key
     assert getattr(setup, fallback[0]) == fallback[1]
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow])  # drawing text is slow on a loaded shared machine
 @given(st.dictionaries(st.sampled_from(["quiz_row", "quiz_level", "quiz_seed"]), st.lists(st.text(), max_size=3)))
 def test_reading_any_link_never_fails_and_gives_a_valid_setup(params):
     setup, _ = qz.read_setup(params)
@@ -309,6 +310,21 @@ def test_mixed_formulations_give_wrong_verdicts_on_leetcodes_examples():
     assert (n["winner"], n["dp_as_lead"], n["diff_as_total"]) == ("Tie", "Alice", "Bob"), "both wrong on [1,2,3,6]"
     with pytest.raises(ValueError, match="no card"):
         deck.card("nope")
+
+
+def test_the_decks_tables_as_shown_in_both_languages():
+    greedy = deck.card("greedy").numbers
+    turns = tables.turns_shown(greedy["greedy"], "en")
+    assert turns.columns.tolist() == ["turn", "player", "piles taken", "points"]
+    assert turns["piles taken"].tolist() == ["0–2", "3–4"] and turns["points"].tolist() == [3, 10]
+    fields = tables.sentence_fields(deck.card("negatives").numbers, "zh")
+    assert fields["winner"] == "平局" and fields["alice"] == -3 and "greedy" not in fields, "scalars only"
+    mixed = tables.mixed_shown(deck.mixed_table(), "en")
+    assert mixed.iloc[:, 0].tolist() == ["[1,2,3,7]", "[1,2,3,-9]", "[1,2,3,6]"]
+    assert mixed.iloc[:, 4].tolist() == ["✓ Bob", "✓ Alice", "✓ Tie"], "the right verdict is always right"
+    assert mixed.iloc[:, 5].tolist() == ["✗ Alice", "✓ Alice", "✗ Alice"]
+    memo = tables.memo_shown(deck.memo_table(), "en")
+    assert memo.columns[-1] == "×" and memo.iloc[-1].tolist()[:3] == [25, 5_600_910, 73]
 
 
 # --- exports -------------------------------------------------------------------------------------
