@@ -4,11 +4,11 @@ and a button that loads the row for the explainer."""
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import cache, frame, state, teach
+from ui import cache, deck, frame, state, teach
 
 lang = frame.page("deck_title")
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
 st.caption(t("deck_intro", lang))
 teach.row_line(sol, lang)
-teach.deck(lang)
+deck.cards_shown(lang)
 state.sync_url()

@@ -4,14 +4,13 @@ the whole fill as an animated GIF, each made on the server only when its button 
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import cache, frame, state, teach
+from ui import cache, export, frame, state, teach
 
 lang = frame.page("export_title")
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
 st.caption(t("export_intro", lang))
 teach.row_line(sol, lang)
-teach.export_step(sol, lang)
-spec = teach.export_chart(sol, lang)
-teach.export_downloads(sol, spec, lang)
-teach.export_preview(spec, lang)
+chart = export.chart_at(sol, export.step_input(sol, lang), lang)
+export.downloads(chart, lang)
+export.preview(chart, lang)
 state.sync_url()

@@ -4,16 +4,15 @@ to and dp[i]; then who wins. Graded against the trace, with the explainer's word
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import cache, frame, state, teach
+from ui import frame, quiz, state
 
 lang = frame.page("quiz_title")
-sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
 st.caption(t("quiz_intro", lang))
-teach.quiz_from_link()
-teach.quiz_setup(lang)
-sol, quiz = teach.current_quiz()
-teach.quiz_progress(sol, quiz, lang)
-teach.quiz_board(sol, quiz, lang)
-teach.quiz_question(sol, quiz, lang)
-teach.quiz_share(lang)
-state.sync_url(teach.quiz_params())
+quiz.from_link()
+quiz.row_choice(lang)
+sol, attempt = quiz.current()
+quiz.progress(sol, attempt, lang)
+quiz.board(sol, attempt, lang)
+quiz.question(sol, attempt, lang)
+quiz.share(lang)
+state.sync_url(quiz.params())

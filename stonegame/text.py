@@ -62,3 +62,6 @@ def two_lines(left: str, symbols: str, numbers: str) -> str:
 def span(i: int, take: int) -> str:
     """The piles a take of `take` from pile i removes: "4", or "4–6"."""
     return f"{i}" if take == 1 else f"{i}–{i + take - 1}"
+
+
+ROW_SHOWN = 40  # piles: a page prints a row of at most this many piles in full, and summarises a longer one

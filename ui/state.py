@@ -92,6 +92,27 @@ TREE_GROWTH = "tree_growth"  # element key of the counts chart
 # --- the ladder page ("Every way to solve it") ----------------------------------------------------
 
 # --- the teaching pages (quiz, misconception deck, exports) --------------------------------------
+QUIZ = "quiz_state"  # stonegame.teach.quiz.Quiz: the quiz in progress; absent until the quiz page first runs
+QUIZ_NOTICES = "quiz_notices"  # list[Notice]: what was wrong with the quiz's link parameters
+QUIZ_MISSING = "quiz_missing"  # tuple[Part, ...]: the parts the last submit left blank (stonegame.teach.quiz)
+QUIZ_W_ROW = "quiz_w_row"  # widget: "yours" | "generated"
+QUIZ_W_LEVEL = "quiz_w_level"  # widget: a key of stonegame.teach.quiz.LEVELS (1 .. 3)
+QUIZ_W_SEED = "quiz_w_seed"  # widget: the generated row's seed
+QUIZ_TAKE = "quiz_take_{q}"  # widgets of question q: the take, the opponent's share, dp[i], the winner
+QUIZ_OPPONENT = "quiz_opponent_{q}"
+QUIZ_DP = "quiz_dp_{q}"
+QUIZ_WINNER = "quiz_winner_{q}"
+QUIZ_FORM = "quiz_form_{q}"  # the form holding question q's widgets
+QUIZ_NEXT = "quiz_next"  # buttons: the next question, the same quiz again, a new generated quiz
+QUIZ_RESTART = "quiz_restart"
+QUIZ_NEW = "quiz_new"
+QUIZ_CHART = "quiz_board"  # element key of the board chart
+DECK_LOADED = "deck_loaded"  # CardName | None: the card whose row was loaded last
+DECK_LOAD = "deck_load_{card}"  # buttons: load the card's row
+DECK_CHART = "deck_memo_chart"  # element key of the memo chart
+EXPORT_W_STEP = "export_w_step"  # widget: the step to export (copied into STEP)
+EXPORT_DOWNLOAD = "export_download_{kind}"  # download buttons: csv, json, svg, png, gif
+EXPORT_PREVIEW = "export_preview"  # element key of the preview chart
 
 
 def start() -> Link | None:

@@ -1,1 +1,3 @@
-"""Teaching tools: the quiz (`quiz`), the misconception deck (`deck`) and the exports (`export`)."""
+"""Teaching tools: the quiz (`quiz`; what it says once an answer is graded, `feedback`), the
+misconception deck (`deck`; its tables as the page shows them, `tables`), the charts of both
+(`charts`) and the exports (`export`)."""

@@ -23,23 +23,25 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal, NamedTuple, get_args
 
 import pandas as pd
 
 from stonegame.solver import MAX_TAKE, Solution, solve, verdict
+from stonegame.terms import EXAMPLES, Winner
 
-CARDS = ("greedy", "negatives", "zero", "zero_init", "memo_zero", "mixed")
-STRATEGIES = ("optimal", "greedy")
+CardName = Literal["greedy", "negatives", "zero", "zero_init", "memo_zero", "mixed"]
+Strategy = Literal["optimal", "greedy"]
+CARDS: tuple[CardName, ...] = get_args(CardName)  # in the order the deck shows them
 GREEDY_VALUES = (1, 9)  # small and big piles: the rows the greedy trap is searched among
 GREEDY_LONGEST = 6
 NEGATIVES = [-1, -2, -3]
 ZERO = [0]
-LEETCODE = {"ex1": [1, 2, 3, 7], "ex2": [1, 2, 3, -9], "ex3": [1, 2, 3, 6]}
-ZERO_INIT_ROW = LEETCODE["ex1"]  # the first LeetCode example: where the 0 start changes the verdict
-MIXED_ROW = LEETCODE["ex3"]  # the third LeetCode example: where both mixed-up rules are wrong
+ZERO_INIT_ROW = EXAMPLES["ex1"]  # the first LeetCode example: where the 0 start changes the verdict
+MIXED_ROW = EXAMPLES["ex3"]  # the third LeetCode example: where both mixed-up rules are wrong
 MEMO_SIZES = range(5, 26)  # n for the memo-marker table
 MEMO_ROW = [0] * 10  # the all-zero row the memo card loads
 
@@ -58,25 +60,36 @@ def optimal_take(sol: Solution, i: int) -> int:
     return int(sol.trace.iloc[2 * sol.n - i]["take"])
 
 
-TAKERS = {"optimal": optimal_take, "greedy": greedy_take}
+TAKERS: dict[Strategy, Callable[[Solution, int], int]] = {"optimal": optimal_take, "greedy": greedy_take}
+
+
+class Turn(NamedTuple):
+    """One turn of a game: its number (from 1), who moved, the pile i they took from and the k piles
+    taken, and the points those piles held."""
+
+    turn: int
+    player: str
+    i: int
+    k: int
+    gained: int
 
 
 @dataclass(frozen=True)
 class Game:
     """A game played out: one row per turn, and the two final totals."""
 
-    turns: pd.DataFrame  # turn, player, i, k, gained
+    turns: pd.DataFrame  # one row per Turn: turn, player, i, k, gained
     alice: int
     bob: int
 
     @property
-    def winner(self) -> str:
+    def winner(self) -> Winner:
         """'Alice', 'Bob' or 'Tie' by the final totals."""
         return verdict(self.alice, self.alice + self.bob)
 
 
-def play(sol: Solution, alice: str, bob: str) -> Game:
-    """The game on the solved row with Alice playing strategy `alice` and Bob `bob` (see STRATEGIES)."""
+def play(sol: Solution, alice: Strategy, bob: Strategy) -> Game:
+    """The game on the solved row with Alice playing strategy `alice` and Bob `bob`."""
     i, turn, rows = 0, 0, []
     scores = {"Alice": 0, "Bob": 0}
     while i < sol.n:
@@ -84,9 +97,9 @@ def play(sol: Solution, alice: str, bob: str) -> Game:
         k = TAKERS[alice if player == "Alice" else bob](sol, i)
         gained = sol.suffix[i] - sol.suffix[i + k]
         scores[player] += gained
-        rows.append((turn + 1, player, i, k, gained))
+        rows.append(Turn(turn + 1, player, i, k, gained))
         i, turn = i + k, turn + 1
-    turns = pd.DataFrame(rows, columns=["turn", "player", "i", "k", "gained"])
+    turns = pd.DataFrame(rows, columns=list(Turn._fields))
     return Game(turns, scores["Alice"], scores["Bob"])
 
 
@@ -109,6 +122,8 @@ def greedy_trap(values: tuple[int, ...] = GREEDY_VALUES, longest: int = GREEDY_L
 
 
 # --- buggy code, on purpose --------------------------------------------------------------------
+# The deck shows the source of score_difference_zero_init_buggy, score_difference_memo and
+# verdict_without_tie_buggy as it stands (inspect.getsource): their text is what a student reads.
 
 
 def score_difference_zero_init_buggy(values: Sequence[int], max_take: int = MAX_TAKE) -> list[int]:
@@ -184,17 +199,18 @@ def memo_table(sizes: Iterable[int] = MEMO_SIZES, max_take: int = MAX_TAKE) -> p
 # --- verdicts, right and wrong -----------------------------------------------------------------
 
 
-def sign_verdict(x: int) -> str:
-    """'Alice' if x > 0, 'Bob' if x < 0, 'Tie' if 0: right for the score difference diff[0]."""
-    return "Alice" if x > 0 else "Bob" if x < 0 else "Tie"
+def sign_verdict(x: int) -> Winner:
+    """'Alice' if x > 0, 'Bob' if x < 0, 'Tie' if 0: right for the score difference diff[0]. It is the
+    solver's verdict(x, 0): 2·x weighed against a total of 0 has the sign of x."""
+    return verdict(x, 0)
 
 
-def verdict_dp_as_lead_buggy(sol: Solution) -> str:
+def verdict_dp_as_lead_buggy(sol: Solution) -> Winner:
     """BUGGY on purpose: reads dp[0] (Alice's total) as if it were her lead: 'Alice' iff dp[0] > 0."""
     return sign_verdict(sol.dp[0])
 
 
-def verdict_diff_as_total_buggy(sol: Solution) -> str:
+def verdict_diff_as_total_buggy(sol: Solution) -> Winner:
     """BUGGY on purpose: reads diff[0] (Alice's lead) as if it were her total: 'Alice' iff diff[0] > total/2."""
     diff0 = 2 * sol.dp[0] - sol.total
     return verdict(diff0, sol.total)
@@ -212,7 +228,7 @@ def verdict_without_tie_buggy(sol: Solution) -> str:
 class Card:
     """One card: its name (a key of CARDS), the row it loads, and the numbers it shows by name."""
 
-    name: str
+    name: CardName
     row: tuple[int, ...]
     numbers: dict[str, object]
 
@@ -232,7 +248,7 @@ def _games(sol: Solution) -> dict[str, object]:
     }
 
 
-def card(name: str) -> Card:
+def card(name: CardName) -> Card:
     """The card's row and numbers, all computed from the solver (and the buggy functions where named)."""
     if name == "greedy":
         row = greedy_trap()
@@ -270,5 +286,5 @@ def _mixed_numbers(sol: Solution) -> dict[str, object]:
 
 def mixed_table() -> pd.DataFrame:
     """One row per LeetCode example: its numbers and the right and the two mixed-up verdicts."""
-    rows = [{"example": name, "row": values, **_mixed_numbers(solve(values))} for name, values in LEETCODE.items()]
+    rows = [{"example": name, "row": values, **_mixed_numbers(solve(values))} for name, values in EXAMPLES.items()]
     return pd.DataFrame(rows)

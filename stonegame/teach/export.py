@@ -2,6 +2,8 @@
 server as SVG, PNG or an animated GIF of every frame. Pure: a Vega-Lite spec dict in, bytes out.
 
 Vocabulary:
+    kind        what a download holds: "csv" and "json" (the trace), "png" and "svg" (the chart at one
+                frame), "gif" (every frame)
     spec        the explainer's Vega-Lite spec, as the explainer builds it (stonegame.explainer.spec): one
                 vconcat of buttons, caption, arrays, bars and code sharing a `frame` parameter
     frame       0 .. last: the frame of the window the chart animates (`last` is a param of the spec)
@@ -20,9 +22,8 @@ import copy
 import io
 import json
 import unicodedata
-from typing import Any
+from typing import Any, Literal, get_args
 
-import pandas as pd
 import vl_convert as vlc
 from PIL import Image
 
@@ -42,6 +43,29 @@ CONTAINER_WIDTH = "containerSize()[0]"  # what the chart's font-size expressions
 # code with a Chinese comment into a serif font and its columns no longer line up (Debian: fonts-noto-cjk).
 CJK_SANS = "Noto Sans CJK SC"
 CJK_MONO = "Noto Sans Mono CJK SC"
+
+Kind = Literal["csv", "json", "png", "svg", "gif"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+MIME: dict[Kind, str] = {
+    "csv": "text/csv",
+    "json": "application/json",
+    "png": "image/png",
+    "svg": "image/svg+xml",
+    "gif": "image/gif",
+}
+
+
+def file_name(kind: Kind, n: int, step: int) -> str:
+    """The name a download of a row of n piles is saved under: stone-game-<n>-piles- and then
+    trace.csv, trace.json, step-<step>.png, step-<step>.svg or fill.gif."""
+    ends: dict[Kind, str] = {
+        "csv": "trace.csv",
+        "json": "trace.json",
+        "png": f"step-{step}.png",
+        "svg": f"step-{step}.svg",
+        "gif": "fill.gif",
+    }
+    return f"stone-game-{n}-piles-{ends[kind]}"
 
 
 # --- the trace ---------------------------------------------------------------------------------
@@ -67,12 +91,6 @@ def trace_json(sol: Solution) -> bytes:
         "steps": steps,
     }
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def read_trace_json(data: bytes) -> pd.DataFrame:
-    """The steps of a trace_json document as a DataFrame with the trace's columns, in order."""
-    doc = json.loads(data)
-    return pd.DataFrame(doc["steps"], columns=doc["columns"])
 
 
 # --- the chart, made static --------------------------------------------------------------------
@@ -200,6 +218,11 @@ def durations(frames: int, ms: int = GIF_MS, hold_ms: int = GIF_HOLD_MS) -> list
     return [ms] * (frames - 1) + [hold_ms]
 
 
+def gif_seconds(frames: int) -> int:
+    """About how long a GIF of this many frames takes to make, in whole seconds (SECONDS_PER_FRAME each)."""
+    return round(frames * SECONDS_PER_FRAME)
+
+
 def to_gif(
     spec: dict[str, Any], width: int = WIDTH, scale: float = GIF_SCALE, max_frames: int = MAX_GIF_FRAMES
 ) -> bytes:
@@ -215,13 +238,3 @@ def to_gif(
         out, format="GIF", save_all=True, append_images=images[1:], duration=durations(count), loop=0, disposal=1
     )
     return out.getvalue()
-
-
-def gif_frames(data: bytes) -> list[Image.Image]:
-    """The frames of a GIF, each as a whole RGB picture."""
-    with Image.open(io.BytesIO(data)) as image:
-        frames = []
-        for index in range(image.n_frames):
-            image.seek(index)
-            frames.append(image.convert("RGB"))
-        return frames

@@ -14,7 +14,8 @@ Vocabulary:
 A Quiz is frozen; `answer` and `advance` return the next state. Every expected answer is read off
 `Solution.trace` (one row per step) and `Solution.candidates` (one row per candidate take): the
 quiz never solves anything itself. The best take accepts every k as good as the solver's
-take[i] (the solver breaks ties towards the fewest piles).
+take[i] (the solver breaks ties towards the fewest piles). What a student is told once a question
+is graded is in stonegame.teach.feedback.
 
 Link parameters (read strictly by `read_setup`, written by `write_setup`):
     quiz_row    yours | generated (default: yours, or generated when quiz_level or quiz_seed is given)
@@ -27,17 +28,19 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal, get_args
 
 import pandas as pd
 
-from stonegame.explainer.explain import formula, sentence
 from stonegame.explainer.view import cells, frame_of_step, marks, window_for_step
 from stonegame.link import MAX_SEED, Problem, quoted, single_param, whole_number
 from stonegame.solver import Solution
+from stonegame.terms import Form, Winner
 
-ROWS = ("yours", "generated")
-PARTS = ("take", "opponent", "dp")
-WINNERS = ("Alice", "Bob", "Tie")
+Row = Literal["yours", "generated"]
+Part = Literal["take", "opponent", "dp", "winner"]
+ROWS: tuple[Row, ...] = get_args(Row)
+PARTS: tuple[Part, ...] = ("take", "opponent", "dp")  # what a question about a pile asks
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ LEVELS: dict[int, Level] = {1: Level(4, 1, 9), 2: Level(6, -5, 9), 3: Level(8, -
 class Setup:
     """Which row the quiz is on: the user's row, or the generated row of (level, seed)."""
 
-    row: str = "yours"
+    row: Row = "yours"
     level: int = 1
     seed: int = 1
 
@@ -68,14 +71,14 @@ class Guess:
     take: int | None = None
     opponent: int | None = None
     dp: int | None = None
-    winner: str | None = None
+    winner: Winner | None = None
 
 
 @dataclass(frozen=True)
 class Mark:
     """One graded part: what was given, the answer from the trace, the answers accepted, and whether right."""
 
-    part: str
+    part: Part
     given: int | str | None
     expected: int | str
     accepted: tuple[int | str, ...]
@@ -123,30 +126,37 @@ def read_setup(params: Mapping[str, Sequence[str]]) -> tuple[Setup, tuple[Proble
     """The quiz's link parameters (each a list of values) as a Setup; each bad one is named in a
     Problem and replaced by its default. A level or seed without quiz_row means a generated row."""
     problems: list[Problem] = []
+    level_text, level = _whole_param(params, "level", min(LEVELS), max(LEVELS), {"last": max(LEVELS)}, problems)
+    seed_text, seed = _whole_param(params, "seed", 0, MAX_SEED, {"limit": MAX_SEED}, problems)
+    implied: Row = "generated" if level_text is not None or seed_text is not None else "yours"
+    row = _row_param(params, problems)
     default = Setup()
-    level, seed = default.level, default.seed
-    level_text = single_param(params, "quiz_level", problems, "quiz_fallback_level")
-    if level_text is not None:
-        parsed = whole_number(level_text, min(LEVELS), max(LEVELS))
-        if parsed is None:
-            fields = {"token": quoted(level_text), "last": max(LEVELS)}
-            problems.append(Problem("quiz_level", "quiz_err_level", fields, "quiz_fallback_level"))
-        else:
-            level = parsed
-    seed_text = single_param(params, "quiz_seed", problems, "quiz_fallback_seed")
-    if seed_text is not None:
-        parsed = whole_number(seed_text, 0, MAX_SEED)
-        if parsed is None:
-            fields = {"token": quoted(seed_text), "limit": MAX_SEED}
-            problems.append(Problem("quiz_seed", "quiz_err_seed", fields, "quiz_fallback_seed"))
-        else:
-            seed = parsed
-    implied = "generated" if level_text is not None or seed_text is not None else "yours"
+    setup = Setup(row or implied, default.level if level is None else level, default.seed if seed is None else seed)
+    return setup, tuple(problems)
+
+
+def _row_param(params: Mapping[str, Sequence[str]], problems: list[Problem]) -> Row | None:
+    """The link parameter quiz_row as one of ROWS (None if absent, or bad: a bad one is named in `problems`)."""
     row = single_param(params, "quiz_row", problems, "quiz_fallback_row")
-    if row is not None and row not in ROWS:
-        problems.append(Problem("quiz_row", "quiz_err_row", {"token": quoted(row)}, "quiz_fallback_row"))
-        row = None
-    return Setup(row or implied, level, seed), tuple(problems)
+    if row is None or row in ROWS:
+        return row
+    problems.append(Problem("quiz_row", "quiz_err_row", {"token": quoted(row)}, "quiz_fallback_row"))
+    return None
+
+
+def _whole_param(
+    params: Mapping[str, Sequence[str]], part: str, low: int, high: int, bound: dict[str, int], problems: list[Problem]
+) -> tuple[str | None, int | None]:
+    """The link parameter quiz_<part> as given (None if absent) and as a whole number in low..high (None
+    if absent or bad: a bad one is named in `problems` with its token and `bound`)."""
+    name, fallback = f"quiz_{part}", f"quiz_fallback_{part}"
+    text = single_param(params, name, problems, fallback)
+    if text is None:
+        return None, None
+    parsed = whole_number(text, low, high)
+    if parsed is None:
+        problems.append(Problem(name, f"quiz_err_{part}", {"token": quoted(text), **bound}, fallback))
+    return text, parsed
 
 
 def write_setup(setup: Setup) -> dict[str, str]:
@@ -197,7 +207,7 @@ def step_of(n: int, q: int) -> int:
     return 2 * n + 1 if q >= n else 2 * n - pile(n, q)
 
 
-def parts(n: int, q: int) -> tuple[str, ...]:
+def parts(n: int, q: int) -> tuple[Part, ...]:
     """What question q asks."""
     return ("winner",) if q >= n else PARTS
 
@@ -208,7 +218,13 @@ def candidates_at(sol: Solution, step: int) -> pd.DataFrame:
     return cands[cands["step"] == step]
 
 
-def missing(guess: Guess, n: int, q: int) -> tuple[str, ...]:
+def takes(sol: Solution, q: int) -> list[int]:
+    """The takes question q offers at its pile i: every legal k (1 .. min(max_take, n-i)), read off the
+    candidates its step weighs (none for the winner's question)."""
+    return [int(k) for k in candidates_at(sol, step_of(sol.n, q))["k"]]
+
+
+def missing(guess: Guess, n: int, q: int) -> tuple[Part, ...]:
     """The parts of question q the guess leaves unanswered."""
     return tuple(p for p in parts(n, q) if getattr(guess, p) is None)
 
@@ -270,35 +286,6 @@ def max_score(n: int) -> int:
     return len(PARTS) * n + 1
 
 
-# --- what a wrong answer is told ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """The step's formula and sentence (the explainer's own words) and the candidates weighed."""
-
-    formula: str
-    sentence: str
-    candidates: pd.DataFrame
-
-
-def explanation(sol: Solution, q: int, lang: str) -> Explanation:
-    """The words the explainer shows at question q's step, in the best-total form, from the trace."""
-    step = step_of(sol.n, q)
-    row = sol.trace.iloc[step]
-    cands = candidates_at(sol, step)
-    return Explanation(formula(row, cands, sol, lang), sentence(row, sol, lang, "total", cands), cands)
-
-
-def choice_of(cands: pd.DataFrame, k: int) -> dict[str, int] | None:
-    """The candidate row of take k as plain ints (j, dp_j, gain), or None if k is not a legal take."""
-    rows = cands[cands["k"] == k]
-    if rows.empty:
-        return None
-    row = rows.iloc[0]
-    return {"k": k, "j": int(row["j"]), "dp_j": int(row["dp_j"]), "gain": int(row["gain"])}
-
-
 # --- the board ---------------------------------------------------------------------------------
 
 
@@ -312,7 +299,7 @@ class Board:
     frame: int
 
 
-def board(sol: Solution, q: int, revealed: bool, form: str = "total") -> Board:
+def board(sol: Solution, q: int, revealed: bool, form: Form = "total") -> Board:
     """The grid at question q's step. Before the reveal the cell the step writes shows no number and
     the best candidate is marked as merely read (○), so the board gives nothing away; after it, the
     frame is exactly the explainer's."""

@@ -9,9 +9,12 @@ import pytest
 from stonegame import solve
 from stonegame.explainer.spec import step_spec
 from stonegame.link import random_row
+from stonegame.teach import deck as cards
 from stonegame.teach import quiz as qz
+from stonegame.teach.export import KINDS
+from stonegame.window import window_at
 from tests.apptest_helpers import app, chart, dataset_with, texts
-from ui import teach
+from ui import export, state
 
 QUIZ, DECK, EXPORT = "pages/quiz.py", "pages/deck.py", "pages/export.py"
 
@@ -35,13 +38,13 @@ def page(path, **query):
 def answer(at, q, take=None, opponent=None, dp=None, winner=None):
     """Fill in question q's form and press Reveal."""
     if winner is not None:
-        at.radio(key=teach.QUIZ_WINNER.format(q=q)).set_value(winner)
+        at.radio(key=state.QUIZ_WINNER.format(q=q)).set_value(winner)
     if take is not None:
-        at.radio(key=teach.QUIZ_TAKE.format(q=q)).set_value(take)
+        at.radio(key=state.QUIZ_TAKE.format(q=q)).set_value(take)
     if opponent is not None:
-        at.number_input(key=teach.QUIZ_OPPONENT.format(q=q)).set_value(opponent)
+        at.number_input(key=state.QUIZ_OPPONENT.format(q=q)).set_value(opponent)
     if dp is not None:
-        at.number_input(key=teach.QUIZ_DP.format(q=q)).set_value(dp)
+        at.number_input(key=state.QUIZ_DP.format(q=q)).set_value(dp)
     at.form_submit_button[0].click()
     at.run()
     no_errors(at)
@@ -66,9 +69,9 @@ def board_dp(at):
 
 def test_the_quiz_opens_on_the_users_row_at_the_last_pile():
     at = page(QUIZ)
-    assert at.session_state[teach.QUIZ].setup == qz.Setup()
+    assert at.session_state[state.QUIZ].setup == qz.Setup()
     assert "Pile 3 · question 1 of 5" in at.get("progress")[0].proto.text
-    assert at.radio(key=teach.QUIZ_TAKE.format(q=0)).options == ["take 1 (3)"], "one pile left: one take"
+    assert at.radio(key=state.QUIZ_TAKE.format(q=0)).options == ["take 1 (3)"], "one pile left: one take"
     assert metric(at, "Score") == "0 / 0"
     assert board_dp(at) == ["·", "·", "·", "·", 0], "dp[3] hidden until answered"
     assert dict(at.query_params) == {}, "the user's row needs no quiz parameters"
@@ -91,23 +94,23 @@ def test_right_answers_score_streak_and_move_on_to_the_winner():
     assert at.success and "✓ dp[3]: 7" in at.success[0].value
     assert (metric(at, "Score"), metric(at, "Streak")) == ("3 / 3", "1")
     for q, (take, opponent, dp) in enumerate([(2, 0, 10), (3, 0, 12), (3, 7, 6)], 1):
-        at.button(key=teach.QUIZ_NEXT).click().run()
+        at.button(key=state.QUIZ_NEXT).click().run()
         at = answer(at, q, take=take, opponent=opponent, dp=dp)
     assert metric(at, "Streak") == "4 🔥"
-    at.button(key=teach.QUIZ_NEXT).click().run()
-    assert at.radio(key=teach.QUIZ_WINNER.format(q=4)).options == ["Alice", "Bob", "Tie"]
+    at.button(key=state.QUIZ_NEXT).click().run()
+    assert at.radio(key=state.QUIZ_WINNER.format(q=4)).options == ["Alice", "Bob", "Tie"]
     at = answer(at, 4, winner="Bob")
     assert "You answered **13 of 13** parts right" in texts(at)
-    at.button(key=teach.QUIZ_RESTART).click().run()
-    assert at.session_state[teach.QUIZ].score == 0 and metric(at, "Score") == "0 / 0"
+    at.button(key=state.QUIZ_RESTART).click().run()
+    assert at.session_state[state.QUIZ].score == 0 and metric(at, "Score") == "0 / 0"
 
 
 def test_the_quiz_follows_the_rule_k():
     at = page(QUIZ, k="5")
     for q in range(3):
         at = answer(at, q, take=1, opponent=0, dp=0)
-        at.button(key=teach.QUIZ_NEXT).click().run()
-    assert len(at.radio(key=teach.QUIZ_TAKE.format(q=3)).options) == 4, "pile 0 of 4: takes 1..4 when k = 5"
+        at.button(key=state.QUIZ_NEXT).click().run()
+    assert len(at.radio(key=state.QUIZ_TAKE.format(q=3)).options) == 4, "pile 0 of 4: takes 1..4 when k = 5"
     deck = page(DECK, k="5")
     assert "k = 3. The sidebar says k = 5" in texts(deck)
 
@@ -120,7 +123,7 @@ def test_the_quiz_says_which_form_it_asks_in():
 def test_blank_parts_are_refused_by_name():
     at = answer(page(QUIZ), 0, take=1)
     assert "Answer every part first: what the opponent is held to, dp[3]." in texts(at)
-    assert at.session_state[teach.QUIZ].asked == 0, "nothing graded"
+    assert at.session_state[state.QUIZ].asked == 0, "nothing graded"
 
 
 def test_a_seeded_link_gives_everyone_the_same_quiz():
@@ -128,7 +131,7 @@ def test_a_seeded_link_gives_everyone_the_same_quiz():
     first, second = page(QUIZ, **link), page(QUIZ, **link)
     row = qz.generated_row(2, 42)
     for at in (first, second):
-        assert at.session_state[teach.QUIZ].setup == qz.Setup("generated", 2, 42)
+        assert at.session_state[state.QUIZ].setup == qz.Setup("generated", 2, 42)
         assert f"`[{','.join(map(str, row))}]`" in texts(at)
         assert at.query_params["quiz_row"] == "generated" and at.query_params["quiz_seed"] == "42"
         assert at.session_state["values"] == [1, 2, 3, 7], "the shared row is left alone"
@@ -137,21 +140,21 @@ def test_a_seeded_link_gives_everyone_the_same_quiz():
 
 def test_choosing_a_generated_row_and_the_next_seed():
     at = page(QUIZ)
-    at.radio(key=teach.QUIZ_W_ROW).set_value("generated").run()
-    assert at.session_state[teach.QUIZ].setup == qz.Setup("generated", 1, 1)
-    at.selectbox(key=teach.QUIZ_W_LEVEL).set_value(3).run()
-    at.number_input(key=teach.QUIZ_W_SEED).set_value(9).run()
+    at.radio(key=state.QUIZ_W_ROW).set_value("generated").run()
+    assert at.session_state[state.QUIZ].setup == qz.Setup("generated", 1, 1)
+    at.selectbox(key=state.QUIZ_W_LEVEL).set_value(3).run()
+    at.number_input(key=state.QUIZ_W_SEED).set_value(9).run()
     no_errors(at)
-    assert at.session_state[teach.QUIZ].setup == qz.Setup("generated", 3, 9)
+    assert at.session_state[state.QUIZ].setup == qz.Setup("generated", 3, 9)
     assert at.query_params["quiz_level"] == "3" and at.query_params["quiz_seed"] == "9"
     assert "question 1 of 9" in at.get("progress")[0].proto.text, "level 3: 8 piles and the winner"
 
 
 def test_a_locked_link_fixes_the_quiz_row():
     at = page(QUIZ, lock="1", quiz_seed="5")
-    assert at.radio(key=teach.QUIZ_W_ROW).disabled and at.number_input(key=teach.QUIZ_W_SEED).disabled
+    assert at.radio(key=state.QUIZ_W_ROW).disabled and at.number_input(key=state.QUIZ_W_SEED).disabled
     assert "🔒 Your teacher's link fixes the row of this quiz." in texts(at)
-    assert at.session_state[teach.QUIZ].setup == qz.Setup("generated", 1, 5)
+    assert at.session_state[state.QUIZ].setup == qz.Setup("generated", 1, 5)
 
 
 def test_a_bad_quiz_link_is_named_and_falls_back():
@@ -160,14 +163,14 @@ def test_a_bad_quiz_link_is_named_and_falls_back():
     assert any("quiz_level" in w and "from 1 to 3" in w and "Using level 1." in w for w in warnings)
     assert any("quiz\\_seed" in w or "quiz_seed" in w for w in warnings)
     assert any("\\<b\\>x\\</b\\>" in w for w in warnings), "the user's token is escaped, never live HTML"
-    assert at.session_state[teach.QUIZ].setup == qz.Setup("generated", 1, 1)
+    assert at.session_state[state.QUIZ].setup == qz.Setup("generated", 1, 1)
 
 
 def test_the_quiz_in_chinese_and_on_edge_rows():
     at = page(QUIZ, lang="zh", values="0")
     assert "先预测，再揭晓" in texts(at) and "第 0 堆" in at.get("progress")[0].proto.text
     at = answer(at, 0, take=1, opponent=0, dp=0)
-    at.button(key=teach.QUIZ_NEXT).click().run()
+    at.button(key=state.QUIZ_NEXT).click().run()
     at = answer(at, 1, winner="Tie")
     assert metric(at, "得分") == "4 / 4"
     long = page(QUIZ, random="50000", seed="7")
@@ -182,9 +185,9 @@ def test_the_quiz_in_chinese_and_on_edge_rows():
 def test_every_card_loads_its_row_for_the_explainer():
     at = page(DECK)
     assert len(at.subheader) == 6
-    rows = {name: list(card.row) for name, card in teach._cards().items()}
+    rows = {name: list(cards.card(name).row) for name in cards.CARDS}
     for name, row in rows.items():
-        at.button(key=teach.DECK_LOAD.format(card=name)).click().run()
+        at.button(key=state.DECK_LOAD.format(card=name)).click().run()
         no_errors(at)
         assert at.session_state["values"] == row, name
         assert f"✓ `[{','.join(map(str, row))}]` is now the row" in texts(at)
@@ -204,7 +207,7 @@ def test_the_deck_shows_its_numbers_in_both_languages():
 
 def test_a_locked_link_keeps_the_cards_from_changing_the_row():
     at = page(DECK, lock="1", values="4,5,6")
-    assert all(at.button(key=teach.DECK_LOAD.format(card=name)).disabled for name in teach._cards())
+    assert all(at.button(key=state.DECK_LOAD.format(card=name)).disabled for name in cards.CARDS)
     assert at.session_state["values"] == [4, 5, 6]
 
 
@@ -214,31 +217,33 @@ def test_a_locked_link_keeps_the_cards_from_changing_the_row():
 def test_every_download_is_offered():
     at = page(EXPORT, values="1,2,3,7", step="9")
     buttons = {b.key: b for b in at.download_button}
-    assert set(buttons) == {teach.EXPORT_DOWNLOAD.format(kind=k) for k in ("csv", "json", "png", "svg", "gif")}
+    assert set(buttons) == {state.EXPORT_DOWNLOAD.format(kind=k) for k in ("csv", "json", "png", "svg", "gif")}
     assert not any(b.disabled for b in buttons.values())
     assert buttons["export_download_gif"].label == "Animated GIF"
     assert "10 frames" in texts(at)
     spec, _ = chart(at)
     assert next(p for p in spec["params"] if p["name"] == "frame")["value"] == 9, "the preview is at step 9"
-    at.number_input(key=teach.EXPORT_W_STEP).set_value(3).run()
+    at.number_input(key=state.EXPORT_W_STEP).set_value(3).run()
     assert at.session_state["step"] == 3 and at.query_params["step"] == "3", "shared with the explainer"
 
 
 def test_what_each_download_makes():
     sol = solve([1, 2, 3, 7])
     spec = step_spec(sol, 9, "en", "py", "total")
-    made = teach.files(sol, spec, 9, "pages-test")
-    assert {k: v[0] for k, v in made.items()} == {
+    picture = export.Chart(sol, spec, 9, window_at(sol, 0), "pages-test")
+    made = {kind: export.download(kind, picture) for kind in KINDS}
+    assert {kind: file.name for kind, file in made.items()} == {
         "csv": "stone-game-4-piles-trace.csv",
         "json": "stone-game-4-piles-trace.json",
         "svg": "stone-game-4-piles-step-9.svg",
         "png": "stone-game-4-piles-step-9.png",
         "gif": "stone-game-4-piles-fill.gif",
     }
-    assert made["csv"][2]().startswith(b"step,phase,i,value")
-    assert json.loads(made["json"][2]())["winner"] == "Bob"
-    assert "Bob wins." in made["svg"][2]().decode()
-    assert made["png"][2]().startswith(b"\x89PNG")
+    assert made["csv"].mime == "text/csv" and made["svg"].mime == "image/svg+xml"
+    assert made["csv"].make().startswith(b"step,phase,i,value")
+    assert json.loads(made["json"].make())["winner"] == "Bob"
+    assert "Bob wins." in made["svg"].make().decode()
+    assert made["png"].make().startswith(b"\x89PNG")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -7,7 +7,7 @@ from functools import cache
 
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
@@ -16,7 +16,7 @@ from stonegame.explainer.explain import formula, sentence
 from stonegame.explainer.spec import step_spec
 from stonegame.explainer.view import marks, window_for_step
 from stonegame.link import MAX_SEED, random_row
-from stonegame.teach import deck, export
+from stonegame.teach import deck, export, feedback, tables
 from stonegame.teach import quiz as qz
 
 rows = st.lists(st.integers(-9, 9), min_size=1, max_size=8)
@@ -82,6 +82,7 @@ def test_a_bad_parameter_is_named_and_replaced_by_its_default(params, param, key
     assert getattr(setup, fallback[0]) == fallback[1]
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow])  # drawing text is slow on a loaded shared machine
 @given(st.dictionaries(st.sampled_from(["quiz_row", "quiz_level", "quiz_seed"]), st.lists(st.text(), max_size=3)))
 def test_reading_any_link_never_fails_and_gives_a_valid_setup(params):
     setup, _ = qz.read_setup(params)
@@ -176,14 +177,43 @@ def test_the_quiz_state_is_frozen():
 
 def test_the_explanation_is_the_explainers_own_words():
     sol = solve([1, 2, 3, 7])
-    words = qz.explanation(sol, 2, "en")
+    words = feedback.explanation(sol, 2, "en")
     row = sol.trace.iloc[7]
     cands = sol.candidates[sol.candidates["step"] == 7]
     assert words.formula == formula(row, cands, sol, "en") and "12 − min(10, 7, 0) = 12" in words.formula
     assert words.sentence == sentence(row, sol, "en", "total", cands)
-    assert qz.explanation(sol, 4, "zh").sentence == "Alice 得 6 分，Bob 得 7 分：Bob 获胜。"
-    assert qz.choice_of(words.candidates, 1) == {"k": 1, "j": 2, "dp_j": 10, "gain": 2}
-    assert qz.choice_of(words.candidates, 4) is None
+    assert feedback.explanation(sol, 4, "zh").sentence == "Alice 得 6 分，Bob 得 7 分：Bob 获胜。"
+    assert feedback.choice_of(words.candidates, 1) == {"k": 1, "j": 2, "dp_j": 10, "gain": 2}
+    assert feedback.choice_of(words.candidates, 4) is None
+
+
+def test_each_part_is_marked_and_a_wrong_one_explained_from_the_trace():
+    sol = solve([1, 2, 3, 7])
+    marked = qz.grade(sol, 2, qz.Guess(take=1, opponent=0, dp=12))  # pile 1: take 3, held to 0, dp 12
+    cands = feedback.explanation(sol, 2, "en").candidates
+    take, opponent, dp = marked.marks
+    assert feedback.mark_line(sol, marked, take, "en") == "✗ the best take: you said 1; the answer is 3"
+    assert feedback.mark_line(sol, marked, dp, "en") == "✓ dp[1]: 12"
+    assert feedback.why(sol, marked, take, cands, "en") == (
+        "Taking 1 pile leaves the opponent dp[2] = 10, so the mover collects 12 − 10 = 2. "
+        "The best take (3) collects dp = 12."
+    )
+    assert "the least is 0" in feedback.why(sol, marked, opponent, cands, "en")
+    assert (
+        feedback.why(sol, marked, dp, cands, "en")
+        == "dp[1] = suffix[1] − (what the opponent is held to) = 12 − 0 = 12."
+    )
+    verdict = qz.grade(sol, 4, qz.Guess(winner="Tie"))
+    (winner,) = verdict.marks
+    assert feedback.mark_line(sol, verdict, winner, "zh") == "✗ 谁赢：你的答案是 平局；正确答案是 Bob"
+    assert "2·dp[0] = 12 and total = 13" in feedback.why(sol, verdict, winner, cands, "en")
+    assert feedback.shown("dp", None, "en") == "—"
+
+
+def test_the_takes_offered_are_every_legal_take_at_the_pile():
+    sol = solve([1, 2, 3, 7], 5)
+    assert [qz.takes(sol, q) for q in range(4)] == [[1], [1, 2], [1, 2, 3], [1, 2, 3, 4]]
+    assert qz.takes(sol, 4) == [], "the winner's question offers no take"
 
 
 def test_the_board_hides_the_answer_until_revealed():
@@ -282,7 +312,51 @@ def test_mixed_formulations_give_wrong_verdicts_on_leetcodes_examples():
         deck.card("nope")
 
 
+def test_the_decks_tables_as_shown_in_both_languages():
+    greedy = deck.card("greedy").numbers
+    turns = tables.turns_shown(greedy["greedy"], "en")
+    assert turns.columns.tolist() == ["turn", "player", "piles taken", "points"]
+    assert turns["piles taken"].tolist() == ["0–2", "3–4"] and turns["points"].tolist() == [3, 10]
+    fields = tables.sentence_fields(deck.card("negatives").numbers, "zh")
+    assert fields["winner"] == "平局" and fields["alice"] == -3 and "greedy" not in fields, "scalars only"
+    mixed = tables.mixed_shown(deck.mixed_table(), "en")
+    assert mixed.iloc[:, 0].tolist() == ["[1,2,3,7]", "[1,2,3,-9]", "[1,2,3,6]"]
+    assert mixed.iloc[:, 4].tolist() == ["✓ Bob", "✓ Alice", "✓ Tie"], "the right verdict is always right"
+    assert mixed.iloc[:, 5].tolist() == ["✗ Alice", "✓ Alice", "✗ Alice"]
+    memo = tables.memo_shown(deck.memo_table(), "en")
+    assert memo.columns[-1] == "×" and memo.iloc[-1].tolist()[:3] == [25, 5_600_910, 73]
+
+
 # --- exports -------------------------------------------------------------------------------------
+
+
+def read_trace_json(data):
+    """The steps of a trace_json document as a DataFrame with the trace's columns, in order."""
+    doc = json.loads(data)
+    return pd.DataFrame(doc["steps"], columns=doc["columns"])
+
+
+def gif_frames(data):
+    """The frames of a GIF, each as a whole RGB picture."""
+    with Image.open(io.BytesIO(data)) as image:
+        frames = []
+        for index in range(image.n_frames):
+            image.seek(index)
+            frames.append(image.convert("RGB"))
+        return frames
+
+
+def test_each_kind_of_file_has_a_name_and_a_type():
+    names = {kind: export.file_name(kind, 12, 5) for kind in export.KINDS}
+    assert names == {
+        "csv": "stone-game-12-piles-trace.csv",
+        "json": "stone-game-12-piles-trace.json",
+        "png": "stone-game-12-piles-step-5.png",
+        "svg": "stone-game-12-piles-step-5.svg",
+        "gif": "stone-game-12-piles-fill.gif",
+    }
+    assert set(export.MIME) == set(export.KINDS) and export.MIME["gif"] == "image/gif"
+    assert export.gif_seconds(10) == 10 and export.gif_seconds(34) == round(34 * export.SECONDS_PER_FRAME)
 
 
 @cache
@@ -298,7 +372,7 @@ def test_trace_csv_and_json_carry_every_step():
     assert csv["dp"].tolist() == sol.trace["dp"].tolist()
     doc = json.loads(export.trace_json(sol))
     assert (doc["values"], doc["winner"], doc["alice"], doc["bob"]) == ([1, 2, 3, 7], "Bob", 6, 7)
-    steps = export.read_trace_json(export.trace_json(sol))
+    steps = read_trace_json(export.trace_json(sol))
     assert steps["phase"].tolist() == sol.trace["phase"].astype(str).tolist()
     assert steps["dp"].tolist() == sol.trace["dp"].tolist()
     assert doc["steps"][0]["value"] is None and doc["steps"][1]["value"] == 7, "no pile at n: null"
@@ -330,7 +404,7 @@ def small_gif():
 
 def test_the_gif_has_one_frame_per_step_and_ends_on_the_verdict(small_gif):
     spec, gif = small_gif
-    frames = export.gif_frames(gif)
+    frames = gif_frames(gif)
     assert len(frames) == 2 * 4 + 2
     with Image.open(io.BytesIO(gif)) as image:
         assert image.info["loop"] == 0
@@ -358,6 +432,6 @@ def test_a_long_rows_gif_is_the_explainers_window():
     spec = spec_for(tuple(random_row(50_000, 7)))
     assert export.frame_count(spec) == 2 * 16 + 2
     gif = export.to_gif(spec, scale=0.25)  # small pictures: the count is the point here
-    assert len(export.gif_frames(gif)) == 34
+    assert len(gif_frames(gif)) == 34
     with pytest.raises(ValueError, match="at most 10"):
         export.to_gif(spec, max_frames=10)

@@ -1,0 +1,293 @@
+"""The quiz page's parts: where its row comes from, the progress and score, the board, the question
+(or the revealed answer, or the result) and the link that gives a class the same quiz. Everything
+shown is read off the cached solve and stonegame.teach.quiz."""
+
+from __future__ import annotations
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from stonegame import Solution
+from stonegame.explainer.charts import grid_words
+from stonegame.i18n import labels, t
+from stonegame.link import MAX_SEED
+from stonegame.teach import charts, feedback
+from stonegame.teach import quiz as qz
+from stonegame.terms import WINNERS, Lang
+from stonegame.text import ZWSP, span
+from ui import cache, state
+from ui.teach import locked, row_line
+
+NUMBER_LIMIT = 10**9  # answers beyond this are refused by the number inputs (|dp| <= 5·10^7)
+
+# --- the quiz: its row ---------------------------------------------------------------------------
+
+
+def from_link() -> None:
+    """On the quiz page's first run in a session, read its setup from the link (bad values named in
+    state.QUIZ_NOTICES and replaced by defaults)."""
+    if state.QUIZ in st.session_state:
+        return
+    setup, problems = qz.read_setup({key: st.query_params.get_all(key) for key in st.query_params})
+    st.session_state[state.QUIZ] = qz.start(setup, "", 0)
+    st.session_state[state.QUIZ_NOTICES] = [
+        ("bad_url", {"param": p.param, "reason": (p.key, p.fields), "fallback": (p.fallback, {})}) for p in problems
+    ]
+
+
+def _quiz_solution(setup: qz.Setup) -> tuple[Solution, str]:
+    """The solved row the setup asks for (the shared row, or a generated one) and its key."""
+    max_take = st.session_state[state.MAX_TAKE]
+    if setup.row == "generated":
+        values, key = qz.generated_row(setup.level, setup.seed), f"generated:{setup.level}:{setup.seed}"
+    else:
+        values = st.session_state[state.VALUES]
+        key = f"yours:{cache.digest(values)}"
+    return cache.solution(values, max_take), f"{key}:k{max_take}"
+
+
+def current() -> tuple[Solution, qz.Quiz]:
+    """The quiz on screen and its solved row; a new quiz when the row (or the rule) changed."""
+    stored: qz.Quiz = st.session_state[state.QUIZ]
+    sol, key = _quiz_solution(stored.setup)
+    if stored.key != key:
+        stored = qz.start(stored.setup, key, sol.n)
+        st.session_state[state.QUIZ] = stored
+    return sol, stored
+
+
+def _new_setup(setup: qz.Setup) -> None:
+    """Start a quiz on a new setup (unless a teacher's link locked the row); the link notices go."""
+    if locked():
+        return
+    st.session_state[state.QUIZ] = qz.start(setup, "", 0)
+    st.session_state[state.QUIZ_NOTICES] = []
+    st.session_state[state.QUIZ_MISSING] = ()
+
+
+def _setup_changed() -> None:
+    """Callback: the row choice, level or seed widget changed."""
+    seed = st.session_state[state.QUIZ_W_SEED]
+    _new_setup(
+        qz.Setup(
+            st.session_state[state.QUIZ_W_ROW],
+            int(st.session_state[state.QUIZ_W_LEVEL]),
+            int(seed) if seed is not None else qz.Setup().seed,
+        )
+    )
+
+
+def _next_generated() -> None:
+    """Callback: a generated quiz on the next seed."""
+    setup: qz.Setup = st.session_state[state.QUIZ].setup
+    _new_setup(qz.Setup("generated", setup.level, qz.next_seed(setup.seed)))
+
+
+def row_choice(lang: Lang) -> None:
+    """The link's problems, then where the row comes from: the user's row, or a generated one of a
+    level and a seed (all fixed, and said so, under a teacher's locked link)."""
+    for notice in st.session_state.get(state.QUIZ_NOTICES, []):
+        st.warning(state.render(notice, lang), icon="⚠️")
+    setup: qz.Setup = st.session_state[state.QUIZ].setup
+    st.session_state[state.QUIZ_W_ROW] = setup.row
+    st.session_state[state.QUIZ_W_LEVEL] = setup.level
+    st.session_state[state.QUIZ_W_SEED] = setup.seed
+    left, mid, right = st.columns([3, 3, 2], vertical_alignment="bottom")
+    left.radio(
+        t("quiz_row_choice", lang),
+        qz.ROWS,
+        key=state.QUIZ_W_ROW,
+        on_change=_setup_changed,
+        disabled=locked(),
+        format_func=lambda row: t("quiz_row_" + row, lang),
+        horizontal=True,
+    )
+    if setup.row == "generated":
+        _level_and_seed(mid, right, lang)
+    if locked():
+        st.caption("🔒 " + t("quiz_locked", lang))
+    if st.session_state[state.FORM] == "diff":
+        st.caption(t("quiz_form_note", lang))
+
+
+def _level_and_seed(mid: DeltaGenerator, right: DeltaGenerator, lang: Lang) -> None:
+    """The generated row's level (in `mid`) and seed (in `right`), fixed under a teacher's locked link."""
+    mid.selectbox(
+        t("quiz_level", lang),
+        list(qz.LEVELS),
+        key=state.QUIZ_W_LEVEL,
+        format_func=lambda level: t("quiz_level_name", lang, level=level, **vars(qz.LEVELS[level])),
+        disabled=locked(),
+        on_change=_setup_changed,
+    )
+    right.number_input(
+        t("quiz_seed", lang), 0, MAX_SEED, key=state.QUIZ_W_SEED, disabled=locked(), on_change=_setup_changed
+    )
+
+
+# --- the quiz: a question ------------------------------------------------------------------------
+
+
+def progress(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
+    """The row, then where the quiz is (which pile, how far) and the score and streaks."""
+    row_line(sol, lang)
+    q = qz.question(quiz)
+    heading = (
+        t("quiz_heading_winner", lang, q=q + 1, total=sol.n + 1)
+        if q >= sol.n
+        else t("quiz_heading_pile", lang, i=qz.pile(sol.n, q), q=q + 1, total=sol.n + 1)
+    )
+    st.progress(len(quiz.marked) / (sol.n + 1), text=heading)
+    row = st.container(horizontal=True, gap="large")  # stays one row on a phone, where columns stack
+    score, streak, best = (row.container(width="content") for _ in range(3))
+    score.metric(t("quiz_score", lang), f"{quiz.score} / {quiz.asked}", help=t("quiz_score_help", lang))
+    streak.metric(t("quiz_streak", lang), f"{quiz.streak} 🔥" if quiz.streak >= 2 else str(quiz.streak))
+    best.metric(t("quiz_best_streak", lang), quiz.best_streak)
+
+
+@st.cache_resource(**cache.PAGE)
+def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: Lang) -> dict:
+    """The validated spec of the board (the explainer's grid at question q's step) for the row `key`."""
+    return charts.board_spec(qz.board(_sol, q, revealed), grid_words(labels(lang)))
+
+
+def board(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
+    """The arrays as the explainer draws them at this question's step, the answer hidden until revealed."""
+    q = qz.question(quiz)
+    st.markdown(t("quiz_board_note", lang))
+    spec = _board_spec(quiz.key, sol, q, quiz.revealed, lang)
+    st.vega_lite_chart(spec=spec, width="stretch", key=state.QUIZ_CHART)
+
+
+def _submit(q: int) -> None:
+    """Callback: grade the answers given to question q (refused, with the blanks named, if any is blank)."""
+    sol, quiz = current()
+    if qz.question(quiz) != q or quiz.revealed:
+        return
+    get = st.session_state.get
+    guess = qz.Guess(
+        take=get(state.QUIZ_TAKE.format(q=q)),
+        opponent=_whole(get(state.QUIZ_OPPONENT.format(q=q))),
+        dp=_whole(get(state.QUIZ_DP.format(q=q))),
+        winner=get(state.QUIZ_WINNER.format(q=q)),
+    )
+    st.session_state[state.QUIZ_MISSING] = qz.missing(guess, sol.n, q)
+    if not st.session_state[state.QUIZ_MISSING]:
+        st.session_state[state.QUIZ] = qz.answer(quiz, sol, guess)
+
+
+def _whole(value: object) -> int | None:
+    """A number input's value as an int (None stays None)."""
+    return None if value is None else int(value)
+
+
+def _advance() -> None:
+    """Callback: move on from a revealed answer."""
+    st.session_state[state.QUIZ] = qz.advance(st.session_state[state.QUIZ])
+
+
+def _restart() -> None:
+    """Callback: the same quiz again from the start."""
+    st.session_state[state.QUIZ] = qz.restart(st.session_state[state.QUIZ])
+    st.session_state[state.QUIZ_MISSING] = ()
+
+
+def question(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
+    """The current question's form, or the revealed answer with its explanation, or the result."""
+    q = qz.question(quiz)
+    if quiz.revealed:
+        reveal(sol, quiz.marked[-1], lang)
+        if qz.finished(quiz):
+            result(sol, quiz, lang)
+        else:
+            label = t("quiz_next_winner" if q + 1 >= sol.n else "quiz_next", lang)
+            st.button(label, key=state.QUIZ_NEXT, on_click=_advance, type="primary")
+        return
+    missing = st.session_state.get(state.QUIZ_MISSING, ())
+    with st.form(state.QUIZ_FORM.format(q=q), border=True):
+        if q >= sol.n:
+            _winner_question(q, lang)
+        else:
+            _pile_questions(sol, q, lang)
+        st.form_submit_button(t("quiz_reveal", lang), on_click=_submit, args=(q,), type="primary")
+    if missing:
+        names = ", ".join(t("quiz_part_" + p, lang, i=qz.pile(sol.n, q)) for p in missing)
+        st.warning(t("quiz_missing", lang, parts=names), icon="✍️")
+
+
+def _winner_question(q: int, lang: Lang) -> None:
+    """The last question: who wins, Alice, Bob or a tie."""
+    st.radio(
+        t("quiz_ask_winner", lang),
+        WINNERS,
+        key=state.QUIZ_WINNER.format(q=q),
+        index=None,
+        horizontal=True,
+        format_func=lambda w: t("winner_" + w, lang),
+    )
+
+
+def _pile_questions(sol: Solution, q: int, lang: Lang) -> None:
+    """The three questions about pile i: the best take, what the opponent is held to, and dp[i]."""
+    i, takes = qz.pile(sol.n, q), qz.takes(sol, q)
+    st.radio(
+        t("quiz_ask_take", lang, i=i),
+        takes,
+        key=state.QUIZ_TAKE.format(q=q),
+        index=None,
+        horizontal=True,
+        format_func=lambda k: t("quiz_take_k", lang, k=k, span=span(i, k)),
+    )
+    left, right = st.columns(2)
+    choices = ", ".join(f"dp[{i + k}]" for k in takes)
+    with left:
+        _number_question(t("quiz_ask_opponent", lang, choices=choices), state.QUIZ_OPPONENT.format(q=q), lang)
+    with right:
+        _number_question(t("quiz_ask_dp", lang, i=i), state.QUIZ_DP.format(q=q), lang)
+
+
+def _number_question(label: str, key: str, lang: Lang) -> None:
+    """A whole-number answer, blank until given, within ±NUMBER_LIMIT."""
+    st.number_input(
+        label, -NUMBER_LIMIT, NUMBER_LIMIT, value=None, step=1, key=key, placeholder=t("quiz_placeholder", lang)
+    )
+
+
+def reveal(sol: Solution, marked: qz.Marked, lang: Lang) -> None:
+    """Each part right (✓) or wrong (✗, with the right answer and why), then the step's own formula
+    and sentence as the explainer says them."""
+    lines = [feedback.mark_line(sol, marked, mark, lang) for mark in marked.marks]
+    box = st.success if marked.right else st.warning
+    box("  \n".join(lines), icon="✅" if marked.right else "✍️")
+    words = feedback.explanation(sol, marked.question, lang)
+    st.code(words.formula.replace(ZWSP, ""), language=None)
+    st.markdown(state.as_text(words.sentence))
+    for mark in marked.marks:
+        if not mark.right:
+            st.markdown("→ " + feedback.why(sol, marked, mark, words.candidates, lang))
+
+
+def result(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
+    """The end: the score, the best streak, and the ways to go on."""
+    st.subheader(t("quiz_done", lang))
+    st.markdown(t("quiz_done_score", lang, score=quiz.score, most=qz.max_score(sol.n), best=quiz.best_streak))
+    again, new = st.columns(2)
+    again.button(t("quiz_again", lang), key=state.QUIZ_RESTART, on_click=_restart, width="stretch")
+    if quiz.setup.row == "generated":
+        new.button(
+            t("quiz_new", lang), key=state.QUIZ_NEW, on_click=_next_generated, disabled=locked(), width="stretch"
+        )
+
+
+def share(lang: Lang) -> None:
+    """The link that gives a whole class this same quiz."""
+    query = "&".join(f"{k}={v}" for k, v in {**state.link_params(), **params()}.items())
+    base = (st.context.url or "").split("?")[0]
+    with st.expander(t("quiz_share", lang)):
+        st.code(f"{base}?{query}" if query else base, language=None)
+        st.caption(t("quiz_share_help", lang))
+
+
+def params() -> dict[str, str]:
+    """The quiz page's own link parameters."""
+    return qz.write_setup(st.session_state[state.QUIZ].setup)
