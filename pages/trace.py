@@ -9,7 +9,8 @@ lang = frame.page("trace_title")
 st.markdown(t("trace_intro", lang))
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
 st.markdown(f"**{t('row_summary', lang, n=sol.n, total=sol.total)}**")
-for tab, (name, table) in zip(st.tabs([t(k, lang) for k in trace.NAMES]), trace.of(sol).items(), strict=True):
+tables = trace.of(sol)
+for tab, shown in zip(st.tabs([t(table.tab, lang) for table in tables]), tables, strict=True):
     with tab:
-        trace.show(name, table, lang)
+        trace.show(shown.name, shown.table, lang)
 state.sync_url()

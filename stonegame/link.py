@@ -20,9 +20,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from stonegame.parse import MAX_PILES, ParseError, format_values, parse_values
+from stonegame.parse import MAX_PILES, ParseError, format_values, parse_values, quoted  # quoted: links quote with it
 from stonegame.terms import CODES, DEFAULT_TAKE, FORMS, LANGS, TAKES, Code, Form, Lang
+
+Allowed = TypeVar("Allowed", bound=str)  # one of a parameter's allowed values
 
 KEYS = ("values", "random", "seed", "step", "lang", "code", "k", "form", "present", "lock")
 TAKE_TEXTS = tuple(dict.fromkeys(str(k) for k in (DEFAULT_TAKE, *TAKES)))  # "3", "1", "2", "4", "5": the default first
@@ -82,70 +85,95 @@ def whole_number(text: str, lo: int, hi: int) -> int | None:
     return value if lo <= value <= hi else None
 
 
-def quoted(token: str) -> str:
-    """A token cut short enough to quote in a message."""
-    return token if len(token) <= 20 else token[:20] + "…"
-
-
 def read_link(params: Mapping[str, Sequence[str]]) -> Link:
     """Validate query parameters (each a list of values) into a Link; problems say what was dropped."""
     problems: list[Problem] = []
-    values, rand = list(DEFAULT_VALUES), None
+    values, rand = _row(params, problems)
+    return Link(
+        values=values,
+        random=rand,
+        step=_step(params, problems, 2 * len(values) + 1),
+        lang=_choice(params, "lang", LANGS, problems, "err_url_lang", "fallback_lang"),
+        code=_choice(params, "code", CODES, problems, "err_url_code", "fallback_code"),
+        max_take=int(_choice(params, "k", TAKE_TEXTS, problems, "err_url_k", "fallback_k")),
+        form=_choice(params, "form", FORMS, problems, "err_url_form", "fallback_form"),
+        present=_choice(params, "present", FLAGS, problems, "err_url_flag", "fallback_flag") == "1",
+        lock=_choice(params, "lock", FLAGS, problems, "err_url_flag", "fallback_flag") == "1",
+        problems=tuple(problems),
+    )
+
+
+def _row(params: Mapping[str, Sequence[str]], problems: list[Problem]) -> tuple[list[int], tuple[int, int] | None]:
+    """The row a link asks for and its (piles, seed) if it is a seeded random one: `values` if given,
+    else `random` (with `seed`), else the default row; a bad one is dropped with a Problem."""
     text = single_param(params, "values", problems, "fallback_default")
     piles = single_param(params, "random", problems, "fallback_default")
     if text is not None:
         try:
-            values = parse_values(text)
+            return parse_values(text), None
         except ParseError as err:
             problems.append(Problem("values", err.key, err.fields, "fallback_default"))
     elif piles is not None:
-        n = whole_number(piles, 1, MAX_PILES)
-        seed_text = single_param(params, "seed", problems, "fallback_default") or "0"
-        seed = whole_number(seed_text, 0, MAX_SEED)
-        if n is None:
-            problems.append(
-                Problem("random", "err_url_random", {"token": quoted(piles), "limit": MAX_PILES}, "fallback_default")
-            )
-        elif seed is None:
-            problems.append(
-                Problem("seed", "err_url_seed", {"token": quoted(seed_text), "limit": MAX_SEED}, "fallback_default")
-            )
-        else:
-            values, rand = random_row(n, seed), (n, seed)
-    step = 0
-    step_text = single_param(params, "step", problems, "fallback_step")
-    if step_text is not None:
-        last = 2 * len(values) + 1
-        parsed = whole_number(step_text, 0, last)
-        if parsed is None:
-            problems.append(
-                Problem("step", "err_url_step", {"token": quoted(step_text), "last": last}, "fallback_step")
-            )
-        else:
-            step = parsed
-    lang = _choice(params, "lang", LANGS, problems, "err_url_lang", "fallback_lang")
-    code = _choice(params, "code", CODES, problems, "err_url_code", "fallback_code")
-    max_take = int(_choice(params, "k", TAKE_TEXTS, problems, "err_url_k", "fallback_k"))
-    form = _choice(params, "form", FORMS, problems, "err_url_form", "fallback_form")
-    present = _choice(params, "present", FLAGS, problems, "err_url_flag", "fallback_flag") == "1"
-    lock = _choice(params, "lock", FLAGS, problems, "err_url_flag", "fallback_flag") == "1"
-    return Link(values, rand, step, lang, code, max_take, form, present, lock, tuple(problems))
+        return _random(params, piles, problems)
+    return list(DEFAULT_VALUES), None
+
+
+def _random(
+    params: Mapping[str, Sequence[str]], piles: str, problems: list[Problem]
+) -> tuple[list[int], tuple[int, int] | None]:
+    """The seeded random row of `piles` piles (seed 0 unless the link gives one), or the default row with
+    a Problem naming whichever of the two is bad."""
+    n = whole_number(piles, 1, MAX_PILES)
+    seed_text = single_param(params, "seed", problems, "fallback_default") or "0"
+    seed = whole_number(seed_text, 0, MAX_SEED)
+    if n is None:
+        problems.append(
+            Problem("random", "err_url_random", {"token": quoted(piles), "limit": MAX_PILES}, "fallback_default")
+        )
+    elif seed is None:
+        problems.append(
+            Problem("seed", "err_url_seed", {"token": quoted(seed_text), "limit": MAX_SEED}, "fallback_default")
+        )
+    else:
+        return random_row(n, seed), (n, seed)
+    return list(DEFAULT_VALUES), None
+
+
+def _step(params: Mapping[str, Sequence[str]], problems: list[Problem], last: int) -> int:
+    """The step a link opens at, 0 .. last; 0 (with a Problem if it was bad) unless it gives a good one."""
+    text = single_param(params, "step", problems, "fallback_step")
+    if text is None:
+        return 0
+    step = whole_number(text, 0, last)
+    if step is None:
+        problems.append(Problem("step", "err_url_step", {"token": quoted(text), "last": last}, "fallback_step"))
+        return 0
+    return step
 
 
 def _choice(
     params: Mapping[str, Sequence[str]],
     key: str,
-    allowed: tuple[str, ...],
+    allowed: tuple[Allowed, ...],
     problems: list[Problem],
     err: str,
     fallback: str,
-) -> str:
-    """The parameter's value if it is one of `allowed`, else the first allowed (with a Problem)."""
+) -> Allowed:
+    """The parameter's value if it is one of `allowed`, else the first allowed (with a Problem if it was
+    given)."""
     given = single_param(params, key, problems, fallback)
-    if given is None or given in allowed:
-        return given or allowed[0]
+    if given is None:
+        return allowed[0]
+    if given in allowed:
+        return allowed[allowed.index(given)]
     problems.append(Problem(key, err, {"token": quoted(given)}, fallback))
     return allowed[0]
+
+
+def fits_in_link(values: Sequence[int]) -> bool:
+    """Whether a row is short enough for a link to carry as `values` (at most URL_VALUES_LIMIT characters;
+    a row of more than half that many piles never is, each taking at least "d,")."""
+    return len(values) <= URL_VALUES_LIMIT // 2 and len(format_values(values)) <= URL_VALUES_LIMIT
 
 
 def write_link(link: Link) -> dict[str, str]:
@@ -154,10 +182,8 @@ def write_link(link: Link) -> dict[str, str]:
     params: dict[str, str] = {}
     if link.random is not None:
         params["random"], params["seed"] = str(link.random[0]), str(link.random[1])
-    elif link.values != DEFAULT_VALUES and len(link.values) <= URL_VALUES_LIMIT // 2:  # at least "d," a value
-        text = format_values(link.values)
-        if len(text) <= URL_VALUES_LIMIT:
-            params["values"] = text
+    elif link.values != DEFAULT_VALUES and fits_in_link(link.values):
+        params["values"] = format_values(link.values)
     if link.step:
         params["step"] = str(link.step)
     for key, value, default in (

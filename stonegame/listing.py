@@ -10,6 +10,7 @@ import inspect
 from dataclasses import dataclass
 
 from stonegame import reference
+from stonegame.terms import DEFAULT_TAKE, Code, Form
 
 # The reference write-up's Java, as published (comments in Chinese).
 JAVA_SOURCE = """\
@@ -72,7 +73,7 @@ class Solution {
 # (language, form) -> phase -> the text of the lines it runs (each must match exactly one line).
 # `<phase>_last`: the lines instead when the step is at the last pile; `<phase>_more`: lines that run
 # only when the step weighs more than one candidate.
-MARKERS: dict[tuple[str, str], dict[str, list[str]]] = {
+MARKERS: dict[tuple[Code, Form], dict[str, list[str]]] = {
     ("py", "total"): {
         "start": ["suffix = [0] * (n + 1)", "dp = [0] * (n + 1)"],
         "suffix": ["suffix[i] = stone_value[i] + suffix[i + 1]"],
@@ -106,7 +107,7 @@ MARKERS: dict[tuple[str, str], dict[str, list[str]]] = {
 class Listing:
     """A source text and, for each trace phase, the 1-based numbers of the lines it runs."""
 
-    lang: str
+    lang: Code  # the programming language: "py" or "java"
     source: str
     lines_by_phase: dict[str, list[int]]
 
@@ -115,7 +116,7 @@ class Listing:
         """The source split into lines."""
         return self.source.splitlines()
 
-    def lines_for(self, phase: str, i: int, n: int, max_take: int = 3) -> list[int]:
+    def lines_for(self, phase: str, i: int, n: int, max_take: int = DEFAULT_TAKE) -> list[int]:
         """The lines a step of `phase` at pile i runs (of n, moves of 1..max_take piles): `<phase>_last`
         at the last pile if the listing has it, and `<phase>_more` only when there are two or more candidates."""
         if i == n - 1 and phase + "_last" in self.lines_by_phase:
@@ -139,13 +140,13 @@ def find_lines(source: str, markers: dict[str, list[str]]) -> dict[str, list[int
     return found
 
 
-def java_source(form: str = "total", max_take: int = 3) -> str:
+def java_source(form: Form = "total", max_take: int = DEFAULT_TAKE) -> str:
     """The Java of a formulation with its take limit written in: the write-up's `i + 3` becomes `i + max_take`."""
     source = JAVA_DIFF_SOURCE if form == "diff" else JAVA_SOURCE
     return source.replace("j <= i + 3", f"j <= i + {max_take}")
 
 
-def listing(lang: str, form: str = "total", max_take: int = 3) -> Listing:
+def listing(lang: Code, form: Form = "total", max_take: int = DEFAULT_TAKE) -> Listing:
     """A listing: Python (the real source of `stonegame.reference`'s function for the formulation,
     whose `max_take` is a parameter) or Java (the reference write-up's, with max_take written in)."""
     if lang == "java":

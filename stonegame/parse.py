@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import NamedTuple
+
+from stonegame.terms import Lang
 
 MIN_VALUE, MAX_VALUE = -1000, 1000
 MAX_PILES = 50_000
@@ -39,19 +42,30 @@ class ParseError(ValueError):
         super().__init__(key)
 
     def __str__(self) -> str:
-        from stonegame.i18n import t
+        return self.message("en")
 
-        return t(self.key, "en", **self.fields)
-
-    def message(self, lang: str) -> str:
+    def message(self, lang: Lang) -> str:
         """The message in the given language."""
-        from stonegame.i18n import t
+        from stonegame.i18n import t  # on demand: reading a row needs no catalogue until it goes wrong
 
         return t(self.key, lang, **self.fields)
 
 
+class Token(NamedTuple):
+    """One value's text as typed, and where it starts (1-based character position in the whole text)."""
+
+    pos: int
+    text: str
+
+
 def _fail(key: str, **fields: object) -> ParseError:
+    """The ParseError of catalogue key `key` with these fields."""
     return ParseError(key, fields)
+
+
+def quoted(token: str) -> str:
+    """A token cut short enough to quote in a message: its first 20 characters and "…"."""
+    return token if len(token) <= 20 else token[:20] + "…"
 
 
 def normalise(text: str) -> tuple[str, int]:
@@ -71,14 +85,14 @@ def normalise(text: str) -> tuple[str, int]:
     return body, skipped
 
 
-def tokens(text: str, offset: int = 0) -> list[tuple[int, str]]:
-    """Split text at separators into (1-based character position + offset, token) pairs."""
+def tokens(text: str, offset: int = 0) -> list[Token]:
+    """Split text at separators into Tokens, each at its 1-based character position + offset."""
     found, pos = [], 0
     for sep in _SEPARATOR.finditer(text):
-        found.append((offset + pos + 1, text[pos : sep.start()]))
+        found.append(Token(offset + pos + 1, text[pos : sep.start()]))
         pos = sep.end()
-    found.append((offset + pos + 1, text[pos:]))
-    if found and found[-1][1] == "" and len(found) > 1:
+    found.append(Token(offset + pos + 1, text[pos:]))
+    if found and found[-1].text == "" and len(found) > 1:
         found.pop()  # one trailing separator: "1,2,3," means [1, 2, 3]
     return found
 
@@ -87,7 +101,7 @@ def _number(index: int, pos: int, token: str) -> int:
     """The token as an int, or ParseError naming it, its index and its position."""
     if token == "":
         raise _fail("err_empty_between", index=index, pos=pos)
-    shown = token if len(token) <= 20 else token[:20] + "…"
+    shown = quoted(token)
     if not _NUMBER.fullmatch(token):
         raise _fail("err_not_integer", index=index, pos=pos, token=shown)
     digits = token.lstrip("+-").lstrip("0")  # "0007" is 7; a long run of digits is never handed to int()
@@ -103,8 +117,8 @@ def parse_values(text: str) -> list[int]:
     """The piles in `text`, or ValueError (a ParseError) saying what is wrong and where."""
     if len(text) > MAX_TEXT:
         raise _fail("err_too_long", length=len(text), limit=MAX_TEXT)
-    if any(unicodedata.category(c) in ("Cc", "Cf") and c not in "\t\n\r" for c in text):
-        bad = next(i for i, c in enumerate(text) if unicodedata.category(c) in ("Cc", "Cf") and c not in "\t\n\r")
+    bad = next((i for i, c in enumerate(text) if unicodedata.category(c) in ("Cc", "Cf") and c not in "\t\n\r"), None)
+    if bad is not None:
         raise _fail("err_control", pos=bad + 1, code=f"U+{ord(text[bad]):04X}")
     body, offset = normalise(text)
     if not body:
@@ -112,7 +126,7 @@ def parse_values(text: str) -> list[int]:
     pairs = tokens(body, offset)
     if len(pairs) > MAX_PILES:
         raise _fail("err_too_many", count=len(pairs), limit=MAX_PILES)
-    return [_number(index, pos, token) for index, (pos, token) in enumerate(pairs, start=1)]
+    return [_number(index, token.pos, token.text) for index, token in enumerate(pairs, start=1)]
 
 
 def format_values(values: list[int]) -> str:

@@ -228,9 +228,17 @@ class Solution:
         keep = i + k <= n
         i, k = i[keep], k[keep]
         j = i + k
-        dp, suffix, take, _ = self._arrays
+        a = self._arrays
         return _frame(
-            {"step": 2 * n - i, "i": i, "k": k, "j": j, "dp_j": dp[j], "gain": suffix[i] - dp[j], "best": k == take[i]},
+            {
+                "step": 2 * n - i,
+                "i": i,
+                "k": k,
+                "j": j,
+                "dp_j": a.dp[j],
+                "gain": a.suffix[i] - a.dp[j],
+                "best": k == a.take[i],
+            },
             CANDIDATES_SCHEMA,
         )
 
@@ -241,7 +249,8 @@ class Solution:
         desc = np.arange(n - 1, -1, -1)  # the piles the suffix steps, then the dp steps, write
         i = np.concatenate([[n], desc, desc, [0]])
         codes = np.repeat(np.arange(len(PHASES), dtype=np.int8), [1, n, n, 1])
-        dp, suffix, take, _ = self._arrays
+        a = self._arrays
+        dp, suffix, take = a.dp, a.suffix, a.take
         reads_dp = codes >= PHASES.index("dp")  # dp steps and the verdict
         is_suffix = codes == PHASES.index("suffix")
         return _frame(
@@ -249,7 +258,7 @@ class Solution:
                 "step": np.arange(2 * n + 2),
                 "phase": pd.Categorical.from_codes(codes, categories=PHASES),
                 "i": i,
-                "value": _values_at(self._arrays.values, i),
+                "value": _values_at(a.values, i),
                 "suffix_next": np.where(is_suffix, suffix[np.minimum(i + 1, n)], 0),
                 "suffix": suffix[i],
                 "dp": np.where(reads_dp, dp[i], 0),
@@ -273,7 +282,7 @@ def solve(values: list[int], max_take: int = MAX_TAKE) -> Solution:
     return Solution(row.tolist(), suffix, dp, take, max_take, row=row, suffix_array=suffix_array)
 
 
-def stone_game_iii(values: list[int]) -> str:
+def stone_game_iii(values: list[int]) -> Winner:
     """LeetCode 1406's answer: 'Alice', 'Bob' or 'Tie'."""
     return solve(values).winner
 

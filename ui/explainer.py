@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from urllib.parse import urljoin, urlparse
 
 import streamlit as st
 
 from stonegame import ParseError, Solution, format_values, parse_values
 from stonegame.explainer.charts import OVERVIEW_PICK, PRESENTER_SCALE
+from stonegame.explainer.explain import verdict_formula
 from stonegame.explainer.spec import Spec, at_frame, opening, overview_spec, window_spec
-from stonegame.explainer.view import WINDOW, Window, pile_of_step, window_for_step
+from stonegame.explainer.view import pile_of_step, window_for_step
 from stonegame.i18n import t
-from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, random_row
+from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, fits_in_link, random_row, write_link
 from stonegame.parse import MAX_PILES, MAX_TEXT
-from stonegame.terms import EXAMPLES, WINNER_SIGN
+from stonegame.terms import EXAMPLES, Code, Form, Lang
+from stonegame.window import WINDOW, Window
 from ui import cache, state
 
 PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue key -> row
@@ -26,6 +29,11 @@ def _row_text(values: list[int]) -> str:
     return f"[{text}]" if len(text) <= TEXTBOX_LIMIT else ""
 
 
+def _row_key(sol: Solution) -> str:
+    """The cache key of a solved row: its values' digest and its take limit."""
+    return f"{cache.digest(sol.values)}:{sol.max_take}"
+
+
 def _apply_text() -> None:
     """Callback: parse the text box; on success make it the row, else keep the row and say why.
     A locked row (a teacher's link) is never changed."""
@@ -34,7 +42,7 @@ def _apply_text() -> None:
     try:
         values = parse_values(st.session_state[state.W_ROW_TEXT])
     except ParseError as err:
-        st.session_state[state.NOTICES] = [("bad_input", {"reason": (err.key, err.fields)})]
+        st.session_state[state.NOTICES] = [state.Notice("bad_input", {"reason": (err.key, err.fields)})]
         return
     state.set_row(values)
 
@@ -61,8 +69,9 @@ def _draw_random() -> None:
     _apply_preset(random_row(n, seed), (n, seed))
 
 
-def presenter_bar(sol: Solution, lang: str) -> None:
-    """Presenter mode's one line above the chart: the row, the keys, and the way back."""
+def presenter_bar(sol: Solution, lang: Lang) -> None:
+    """Presenter mode's one line above the chart: the row (when it fits one window), the keys, and the
+    way back."""
     left, right = st.columns([4, 1], vertical_alignment="center")
     summary = t("row_summary", lang, n=sol.n, total=sol.total)
     row = f"`[{format_values(sol.values)}]` · " if sol.n <= WINDOW else ""
@@ -76,15 +85,24 @@ def _exit_presenter() -> None:
     st.session_state[state.PRESENT] = False
 
 
-def row_input(sol: Solution, lang: str) -> None:
+def row_input(sol: Solution, lang: Lang) -> None:
     """The text box (applied with its button or Ctrl+Enter) on the left; on the right the example
     rows, the random row, the step the animation opens at and, for long rows, the pile to look at."""
     if state.W_ROW_TEXT not in st.session_state:
         st.session_state[state.W_ROW_TEXT] = _row_text(sol.values)
-    summary = t("row_summary", lang, n=sol.n, total=sol.total)
     locked = st.session_state[state.LOCK]
     left, right = st.columns([5, 4])
-    with left, st.form("explainer_row_form", border=False, enter_to_submit=True):
+    with left:
+        _row_form(sol, lang, locked)
+    with right:
+        _row_choices(sol, lang, locked)
+
+
+def _row_form(sol: Solution, lang: Lang, locked: bool) -> None:
+    """The text box, labelled with the row's summary, and its apply button (Ctrl+Enter applies too);
+    both disabled, with a note saying why, when the row is locked."""
+    summary = t("row_summary", lang, n=sol.n, total=sol.total)
+    with st.form(state.W_ROW_FORM, border=False, enter_to_submit=True):
         st.text_area(
             f"{t('input_label', lang)} · {summary}",
             key=state.W_ROW_TEXT,
@@ -97,22 +115,26 @@ def row_input(sol: Solution, lang: str) -> None:
         st.form_submit_button(t("apply", lang), on_click=_apply_text, type="primary", disabled=locked)
         if locked:
             st.caption(t("locked_row", lang))
-    with right:
-        st.pills(
-            t("presets", lang),
-            list(PRESETS),
-            key=state.W_PRESET,
-            format_func=lambda key: t(key, lang),
-            on_change=_pick_preset,
-            disabled=locked,
-        )
-        dice, step = st.columns(2, vertical_alignment="bottom")
-        with dice.popover("🎲 " + t("preset_random", lang), width="stretch", disabled=locked):
-            st.number_input(t("random_size", lang), 1, MAX_PILES, 12, key=state.W_RANDOM_N)
-            st.number_input(t("random_seed", lang), 0, MAX_SEED, 7, key=state.W_RANDOM_SEED)
-            st.button(t("preset_random", lang), key="explainer_draw", on_click=_draw_random, type="primary")
-        with step:
-            start_controls(sol, lang)
+
+
+def _row_choices(sol: Solution, lang: Lang, locked: bool) -> None:
+    """The example rows as pills, the seeded random row in a popover (both disabled when the row is
+    locked), and beside it the start controls."""
+    st.pills(
+        t("presets", lang),
+        list(PRESETS),
+        key=state.W_PRESET,
+        format_func=lambda key: t(key, lang),
+        on_change=_pick_preset,
+        disabled=locked,
+    )
+    dice, step = st.columns(2, vertical_alignment="bottom")
+    with dice.popover("🎲 " + t("preset_random", lang), width="stretch", disabled=locked):
+        st.number_input(t("random_size", lang), 1, MAX_PILES, 12, key=state.W_RANDOM_N)
+        st.number_input(t("random_seed", lang), 0, MAX_SEED, 7, key=state.W_RANDOM_SEED)
+        st.button(t("preset_random", lang), key=state.W_DRAW, on_click=_draw_random, type="primary")
+    with step:
+        start_controls(sol, lang)
 
 
 def _set_step(step: int) -> None:
@@ -120,8 +142,9 @@ def _set_step(step: int) -> None:
     st.session_state[state.STEP] = int(step)
 
 
-def start_controls(sol: Solution, lang: str) -> None:
-    """The step the animation opens at, and for long rows the pile the window shows."""
+def start_controls(sol: Solution, lang: Lang) -> None:
+    """The step the animation opens at (kept within the row's steps), and for long rows the pile the
+    window shows."""
     step = min(st.session_state[state.STEP], sol.last_step)
     st.session_state[state.STEP] = step
     st.session_state[state.W_STEP] = step
@@ -143,18 +166,17 @@ def start_controls(sol: Solution, lang: str) -> None:
         )
 
 
-def chart_spec(sol: Solution, step: int, lang: str, code: str, form: str, scale: float = 1.0) -> tuple[Spec, Window]:
+def chart_spec(sol: Solution, step: int, lang: Lang, code: Code, form: Form, scale: float = 1.0) -> tuple[Spec, Window]:
     """The explainer chart's playable spec for this row opening at `step`, and the window of piles it
     animates: the cached spec of the step's window, with its frame set in a shallow copy (so a new
     start step costs no new chart)."""
     win, frame = opening(sol, step)
-    key = f"{cache.digest(sol.values)}:{sol.max_take}"
-    return at_frame(_window_spec(key, sol, win.lo, lang, code, form, scale), frame), win
+    return at_frame(_window_spec(_row_key(sol), sol, win.lo, lang, code, form, scale), frame), win
 
 
 @st.cache_resource(**cache.CACHE)
-def _window_spec(key: str, _sol: Solution, lo: int, lang: str, code: str, form: str, scale: float) -> Spec:
-    """The spec of the window of piles starting at lo for the row with this digest (cached as a dict:
+def _window_spec(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scale: float) -> Spec:
+    """The spec of the window of piles starting at lo for the row with this key (cached as a dict:
     building the Altair chart costs far more than a script run should)."""
     return window_spec(_sol, lo, lang, code, form, scale)
 
@@ -168,77 +190,76 @@ def _pick_bin() -> None:
         _set_step(n - pile)
 
 
-def overview(sol: Solution, lang: str) -> None:
+def overview(sol: Solution, lang: Lang) -> None:
     """For a long row: the whole row at a glance, with the window marked; a click moves the window."""
     if sol.n <= WINDOW:
         return
     win = window_for_step(sol, st.session_state[state.STEP])
-    spec = _overview_spec(f"{cache.digest(sol.values)}:{sol.max_take}", sol, win.lo, win.hi, lang)
+    spec = _overview_spec(_row_key(sol), sol, win.lo, win.hi, lang)
     st.vega_lite_chart(
         spec=spec, width="stretch", key=state.W_OVERVIEW, on_select=_pick_bin, selection_mode=OVERVIEW_PICK
     )
 
 
 @st.cache_resource(**cache.CACHE)
-def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: str) -> Spec:
-    """The overview chart's validated Vega-Lite spec for the row with this digest and this window."""
+def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Spec:
+    """The overview chart's validated Vega-Lite spec for the row with this key and this window."""
     return overview_spec(_sol, lo, hi, lang)
 
 
-def player(sol: Solution, lang: str) -> None:
-    """The animated chart, and a note when only a window of the row is drawn."""
-    chart, win = chart_spec(
-        sol,
-        st.session_state[state.STEP],
-        lang,
-        st.session_state[state.CODE],
-        st.session_state[state.FORM],
-        PRESENTER_SCALE if st.session_state[state.PRESENT] else 1.0,
-    )
+def player(sol: Solution, lang: Lang) -> None:
+    """The animated chart (enlarged in presenter mode), a note when only a window of the row is drawn,
+    and how to read it."""
+    ss = st.session_state
+    scale = PRESENTER_SCALE if ss[state.PRESENT] else 1.0
+    chart, win = chart_spec(sol, ss[state.STEP], lang, ss[state.CODE], ss[state.FORM], scale)
     if sol.n > WINDOW:
         st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, last=win.last), icon="🔎")
-    st.vega_lite_chart(spec=chart, width="stretch", key="explainer_chart")
+    st.vega_lite_chart(spec=chart, width="stretch", key=state.EXPLAINER_CHART)
     with st.expander(t("how_it_works", lang)):
         st.markdown(t("how_it_works_body", lang, k=sol.max_take))
 
 
-def answer(sol: Solution, lang: str) -> None:
+def answer(sol: Solution, lang: Lang) -> None:
     """The verdict, folded away so the animation can reveal it first."""
     with st.expander(t("answer", lang)):
         a, b, w = st.columns(3)
         a.metric(t("alice_total", lang), sol.alice)
         b.metric(t("bob_total", lang), sol.bob)
         w.metric(t("answer", lang), t("winner_" + sol.winner, lang))
-        sign = WINNER_SIGN[sol.winner]
-        st.markdown(f"`2·dp[0] = {2 * sol.alice} {sign} total = {sol.total}`")
+        st.markdown(f"`{verdict_formula(sol)}`")
 
 
-def share(sol: Solution, lang: str) -> None:
-    """The link that reopens this row at this step, ready to copy; a teacher can lock the row in it
-    or make it open in presenter mode."""
+def share(sol: Solution, lang: Lang) -> None:
+    """The link that reopens this row at this step, ready to copy; a teacher can lock the row in it,
+    make it open in presenter mode, or make it open the quiz on this row. A row too long for a link
+    that is not a seeded random one gets a note that the link leaves it out."""
     with st.expander(t("share_link", lang)):
         lock, present, quiz = st.columns(3)
         lock.checkbox(t("share_lock", lang), key=state.W_SHARE_LOCK, value=st.session_state[state.LOCK])
         present.checkbox(t("share_present", lang), key=state.W_SHARE_PRESENT, value=st.session_state[state.PRESENT])
         quiz.checkbox(t("share_quiz", lang), key=state.W_SHARE_QUIZ)
-        params = state.link_params()
-        params.pop("lock", None), params.pop("present", None)
-        if st.session_state[state.W_SHARE_LOCK]:
-            params["lock"] = "1"
-        if st.session_state[state.W_SHARE_PRESENT]:
-            params["present"] = "1"
-        base = (st.context.url or "").split("?")[0]
-        base += "" if urlparse(base).path else "/"  # http://host:port/?… rather than http://host:port?…
-        if st.session_state[state.W_SHARE_QUIZ]:  # the quiz page, on this row
-            base = urljoin(base, "quiz")
-            params.pop("step", None)
-            params["quiz_row"] = "yours"
-        query = "&".join(f"{k}={v}" for k, v in params.items())
-        st.code(f"{base}?{query}" if query else base, language=None)
+        st.code(_share_url(), language=None)
         st.caption(t("share_help", lang))
-        if (
-            "values" not in params
-            and st.session_state[state.RANDOM] is None
-            and len(format_values(sol.values)) > URL_VALUES_LIMIT
-        ):
+        if st.session_state[state.RANDOM] is None and not fits_in_link(sol.values):
             st.caption(t("share_too_long", lang, limit=URL_VALUES_LIMIT))
+
+
+def _share_url() -> str:
+    """The link the share checkboxes ask for: the shared state's parameters with the lock and presenter
+    flags as ticked (lock first), on this app's address; with the quiz ticked, the quiz page's address,
+    without the step, asking for this row."""
+    ss = st.session_state
+    link = replace(state.current_link(), lock=False, present=False)
+    if ss[state.W_SHARE_QUIZ]:
+        link = replace(link, step=0)
+    flags = {"lock": ss[state.W_SHARE_LOCK], "present": ss[state.W_SHARE_PRESENT]}  # link.py's parameters
+    params = write_link(link) | {name: "1" for name, ticked in flags.items() if ticked}
+    base = (st.context.url or "").split("?")[0]
+    base += "" if urlparse(base).path else "/"  # http://host:port/?… rather than http://host:port?…
+    if ss[state.W_SHARE_QUIZ]:
+        base = urljoin(base, state.SHARE_QUIZ_PAGE)
+        key, value = state.SHARE_QUIZ_ROW
+        params[key] = value
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    return f"{base}?{query}" if query else base

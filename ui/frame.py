@@ -7,11 +7,11 @@ from collections.abc import Callable
 import streamlit as st
 
 from stonegame.i18n import LANG_NAMES, t
-from stonegame.terms import CODES, FORMS, LANGS, TAKES
+from stonegame.terms import CODES, FORMS, LANGS, TAKES, Code, Lang
 from ui import state
 from ui.nav import PAGES
 
-CODE_NAMES = {"py": "Python", "java": "Java"}
+CODE_NAMES: dict[Code, str] = {"py": "Python", "java": "Java"}
 # Our own constant CSS (nothing a user controls): less empty space above the title, a calmer title.
 STYLE = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.6rem; }
@@ -34,8 +34,9 @@ h1 { font-size: 2.6rem !important; }
 </style>"""
 
 
-def page(title_key: str) -> str:
-    """Set up a page: config, state (reading the URL on a session's first run), sidebar; return the language."""
+def page(title_key: str) -> Lang:
+    """Set up a page: config, state (reading the URL on a session's first run), our CSS, the sidebar
+    (hidden in presenter mode), the title and the notices; return the language."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
     st.html(STYLE)
@@ -70,38 +71,33 @@ def sidebar() -> None:
         for path, key, icon in PAGES:
             st.page_link(path, label=t(key, lang), icon=icon)
         st.divider()
-        _setting(st.toggle, t("presenter_mode", lang), state.PRESENT, state.W_PRESENT, help=t("presenter_help", lang))
-        _setting(
-            st.radio,
-            t("language", lang),
-            state.LANG,
-            state.W_LANG,
-            options=LANGS,
-            format_func=LANG_NAMES.get,
-            horizontal=True,
-        )
-        _setting(
-            st.select_slider,
-            t("max_take", lang),
-            state.MAX_TAKE,
-            state.W_MAX_TAKE,
-            options=list(TAKES),
-            help=t("max_take_help", lang),
-        )
-        _setting(
-            st.radio,
-            t("formulation", lang),
-            state.FORM,
-            state.W_FORM,
-            options=FORMS,
-            format_func=lambda form: t("form_" + form, lang),
-        )
-        _setting(
-            st.radio,
-            t("code_language", lang),
-            state.CODE,
-            state.W_CODE,
-            options=CODES,
-            format_func=CODE_NAMES.get,
-            horizontal=True,
-        )
+        _settings(lang)
+
+
+def _settings(lang: Lang) -> None:
+    """The shared settings, each a widget bound to its state key: presenter mode (a toggle), the
+    language (a row of options), k (a slider over TAKES), the formulation and the code listing."""
+    _setting(st.toggle, t("presenter_mode", lang), state.PRESENT, state.W_PRESENT, help=t("presenter_help", lang))
+    _choice(t("language", lang), state.LANG, state.W_LANG, LANGS, LANG_NAMES.get, horizontal=True)
+    _setting(
+        st.select_slider,
+        t("max_take", lang),
+        state.MAX_TAKE,
+        state.W_MAX_TAKE,
+        options=list(TAKES),
+        help=t("max_take_help", lang),
+    )
+    _choice(t("formulation", lang), state.FORM, state.W_FORM, FORMS, lambda form: t("form_" + form, lang))
+    _choice(t("code_language", lang), state.CODE, state.W_CODE, CODES, CODE_NAMES.get, horizontal=True)
+
+
+def _choice(
+    label: str,
+    state_key: str,
+    widget_key: str,
+    options: tuple[str, ...],
+    names: Callable[[str], str | None],
+    horizontal: bool = False,
+) -> None:
+    """A shared setting chosen from `options` with radio buttons, each named by `names`."""
+    _setting(st.radio, label, state_key, widget_key, options=options, format_func=names, horizontal=horizontal)

@@ -8,8 +8,8 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from stonegame import Solution
-from stonegame.explainer.charts import grid_words
-from stonegame.i18n import labels, t
+from stonegame.explainer.spec import explainer_words
+from stonegame.i18n import t
 from stonegame.link import MAX_SEED
 from stonegame.teach import charts, feedback
 from stonegame.teach import quiz as qz
@@ -148,7 +148,7 @@ def progress(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
 @st.cache_resource(**cache.PAGE)
 def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: Lang) -> dict:
     """The validated spec of the board (the explainer's grid at question q's step) for the row `key`."""
-    return charts.board_spec(qz.board(_sol, q, revealed), grid_words(labels(lang)))
+    return charts.board_spec(qz.board(_sol, q, revealed), explainer_words(lang).grid)
 
 
 def board(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:

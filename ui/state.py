@@ -8,15 +8,21 @@ first run, and written back at the end of every run, so the address bar is alway
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 import streamlit as st
 
 from stonegame.i18n import t
 from stonegame.link import Link, read_link, write_link
+from stonegame.terms import Lang
 
-# A notice is a catalogue key with its fields; a field may itself be a (key, fields) pair, so a
-# notice can be shown again in another language after the switch.
-Notice = tuple[str, dict[str, object]]
+
+class Notice(NamedTuple):
+    """A message kept as a catalogue key with its fields, so it can be shown again in another language
+    after a switch; a field may itself be a (key, fields) pair, rendered in the same language."""
+
+    key: str
+    fields: dict[str, object]
 
 
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:])")
@@ -28,7 +34,7 @@ def as_text(value: object) -> str:
     return _MARKDOWN.sub(r"\\\1", str(value))
 
 
-def render(notice: Notice, lang: str) -> str:
+def render(notice: Notice, lang: Lang) -> str:
     """The notice's text in `lang` as markdown: nested notices rendered first, and every field that is
     not a number (a user's token) escaped with as_text."""
     key, fields = notice
@@ -43,32 +49,40 @@ def render(notice: Notice, lang: str) -> str:
 VALUES = "values"  # list[int]: the last good row
 RANDOM = "random"  # (piles, seed) | None: the seed behind a random row
 STEP = "step"  # int: the step the explainer opens at
-LANG = "lang"  # "en" | "zh"
-CODE = "code"  # "py" | "java"
-MAX_TAKE = "max_take"  # int 1..5: the most piles one move may take (LeetCode: 3)
-FORM = "form"  # "total" | "diff": which formulation the formulas and code show
+LANG = "lang"  # terms.Lang: "en" | "zh"
+CODE = "code"  # terms.Code: "py" | "java"
+MAX_TAKE = "max_take"  # int in terms.TAKES: the most piles one move may take (LeetCode: 3)
+FORM = "form"  # terms.Form: "total" | "diff": which formulation the formulas and code show
 PRESENT = "present"  # bool: presenter mode (large, chrome hidden, the essential controls only)
 LOCK = "lock"  # bool: the row cannot be edited (a teacher's link)
 NOTICES = "notices"  # list[Notice]: messages about the link or the input, shown until the row changes
 STARTED = "started"  # bool: the URL has been read for this session
 
-# widget keys (a prefix per page for page-specific ones)
+# widget keys of the sidebar every page shows (each copies into the shared key of the same name)
 W_LANG = "w_lang"
 W_CODE = "w_code"
 W_PRESENT = "w_present"
-W_EXIT_PRESENT = "w_exit_present"
-W_SHARE_LOCK = "explainer_share_lock"
-W_SHARE_PRESENT = "explainer_share_present"
-W_SHARE_QUIZ = "explainer_share_quiz"
 W_MAX_TAKE = "w_max_take"
 W_FORM = "w_form"
-W_ROW_TEXT = "explainer_row_text"
-W_PRESET = "explainer_preset"
-W_RANDOM_N = "explainer_random_n"
+
+# --- the explainer (the main page) and the trace page --------------------------------------------
+W_EXIT_PRESENT = "w_exit_present"  # button: leave presenter mode
+W_ROW_FORM = "explainer_row_form"  # the form holding the text box and its apply button
+W_ROW_TEXT = "explainer_row_text"  # text area: the row as typed
+W_PRESET = "explainer_preset"  # pills: an example row (cleared once loaded)
+W_RANDOM_N = "explainer_random_n"  # number inputs: the random row's piles and seed
 W_RANDOM_SEED = "explainer_random_seed"
-W_STEP = "explainer_step"
-W_PILE = "explainer_pile"
-W_OVERVIEW = "explainer_overview"
+W_DRAW = "explainer_draw"  # button: draw the random row
+W_STEP = "explainer_step"  # number input: the step the explainer opens at (copied into STEP)
+W_PILE = "explainer_pile"  # slider (long rows): the pile the window shows (sets STEP)
+W_OVERVIEW = "explainer_overview"  # element key of the overview chart (its click selection moves the window)
+EXPLAINER_CHART = "explainer_chart"  # element key of the explainer chart
+W_SHARE_LOCK = "explainer_share_lock"  # checkboxes: what the share link asks for
+W_SHARE_PRESENT = "explainer_share_present"
+W_SHARE_QUIZ = "explainer_share_quiz"
+SHARE_QUIZ_PAGE = "quiz"  # the page a share link opens when it asks for the quiz ...
+SHARE_QUIZ_ROW = ("quiz_row", "yours")  # ... and the quiz page's query parameter asking for the link's row
+TRACE_DOWNLOAD = "trace_download_{name}"  # download buttons of the trace page, name = steps | candidates | positions
 
 # --- the game pages (optimal replay, play against the computer, game tree) -----------------------
 REPLAY_PRESET = "replay_preset"  # widget: the example-row pills on the replay page
@@ -121,7 +135,7 @@ def start() -> Link | None:
         return None
     link = read_link({key: st.query_params.get_all(key) for key in st.query_params})
     notices = [
-        ("bad_url", {"param": p.param, "reason": (p.key, p.fields), "fallback": (p.fallback, {"step": 0})})
+        Notice("bad_url", {"param": p.param, "reason": (p.key, p.fields), "fallback": (p.fallback, {"step": 0})})
         for p in link.problems
     ]
     st.session_state.update(
@@ -158,7 +172,17 @@ def link_params() -> dict[str, str]:
 def current_link() -> Link:
     """The shared state as a Link: the row, the step and the settings every page's link carries."""
     ss = st.session_state
-    return Link(ss[VALUES], ss[RANDOM], ss[STEP], ss[LANG], ss[CODE], ss[MAX_TAKE], ss[FORM], ss[PRESENT], ss[LOCK])
+    return Link(
+        values=ss[VALUES],
+        random=ss[RANDOM],
+        step=ss[STEP],
+        lang=ss[LANG],
+        code=ss[CODE],
+        max_take=ss[MAX_TAKE],
+        form=ss[FORM],
+        present=ss[PRESENT],
+        lock=ss[LOCK],
+    )
 
 
 def sync_url(page_params: dict[str, str] | None = None) -> None:

@@ -45,3 +45,17 @@ def mapping_expr(field: str, mapping: dict[str, str], default: str = "''") -> st
 def label_expr(names: dict[str, str]) -> str:
     """A Vega expression mapping a legend or axis label (a domain value) to its display name."""
     return mapping_expr("datum.label", names, "datum.label")
+
+
+def bottom_legend(label_expression: str, **more: object) -> alt.Legend:
+    """The legend every chart puts under itself: no title, 14 px labels (named by `label_expression`)
+    beside square swatches; `more` adds Legend options (columns, labelLimit, ...)."""
+    return alt.Legend(
+        title=None,
+        orient="bottom",
+        labelFontSize=14,
+        symbolType="square",
+        symbolSize=200,
+        labelExpr=label_expression,
+        **more,
+    )

@@ -7,11 +7,11 @@ import pandas as pd
 
 from stonegame.i18n import piles, t
 from stonegame.solver import Solution
-from stonegame.terms import WINNER_SIGN
+from stonegame.terms import WINNER_SIGN, Form, Lang
 from stonegame.text import bracketed, span, two_lines
 
 
-def formula(row: pd.Series, cands: pd.DataFrame, sol: Solution, lang: str, form: str = "total") -> str:
+def formula(row: pd.Series, cands: pd.DataFrame, sol: Solution, lang: Lang, form: Form = "total") -> str:
     """The step's equation: symbols, then on a second line the numbers, e.g.
     dp[1] = suffix[1] − min(dp[2], dp[3], dp[4])
           = 12 − min(10, 7, 0) = 12
@@ -28,17 +28,20 @@ def formula(row: pd.Series, cands: pd.DataFrame, sol: Solution, lang: str, form:
         symbols = ", ".join(f"dp[{j}]" for j in cands["j"])
         numbers = ", ".join(str(v) for v in cands["dp_j"])
         return two_lines(f"dp[{i}]", f"suffix[{i}] − min({symbols})", f"{row['suffix']} − min({numbers}) = {row['dp']}")
-    sign = WINNER_SIGN[sol.winner]
-    return f"2·dp[0] = {2 * sol.alice} {sign} total = {sol.total}  →  {t('winner_' + sol.winner, lang)}"
+    return f"{verdict_formula(sol)}  →  {t('winner_' + sol.winner, lang)}"
 
 
-def _diff_formula(row: pd.Series, cands: pd.DataFrame, sol: Solution, lang: str) -> str:
+def verdict_formula(sol: Solution) -> str:
+    """How Alice's total compares with half the whole, e.g. 2·dp[0] = 12 < total = 13."""
+    return f"2·dp[0] = {2 * sol.alice} {WINNER_SIGN[sol.winner]} total = {sol.total}"
+
+
+def _diff_formula(row: pd.Series, cands: pd.DataFrame, sol: Solution, lang: Lang) -> str:
     """A dp step or the verdict in the score-difference form: diff[i] = max over k of what the mover
     takes less the opponent's lead after it, e.g. diff[1] = max(2 − 8, 5 − 4, 12 − 0) = 12."""
     i = int(row["i"])
     if row["phase"] == "verdict":
-        lead = 2 * sol.alice - sol.total
-        return f"diff[0] = {lead} {WINNER_SIGN[sol.winner]} 0  →  {t('winner_' + sol.winner, lang)}"
+        return f"diff[0] = {_diff(sol, 0)} {WINNER_SIGN[sol.winner]} 0  →  {t('winner_' + sol.winner, lang)}"
     options = ", ".join(f"{taken} − {bracketed(their)}" for taken, their in _diff_options(cands, sol))
     k = int(cands["k"].max())
     return two_lines(
@@ -58,53 +61,48 @@ def _diff_options(cands: pd.DataFrame, sol: Solution) -> list[tuple[int, int]]:
 
 
 def _diff(sol: Solution, i: int) -> int:
-    """diff[i] = 2·dp[i] − suffix[i]: the mover's final lead from position i."""
+    """diff[i] = 2·dp[i] − suffix[i]: the mover's final lead from position i (diff[0]: Alice's lead)."""
     return 2 * sol.dp[i] - sol.suffix[i]
 
 
-def sentence(row: pd.Series, sol: Solution, lang: str, form: str = "total", cands: pd.DataFrame | None = None) -> str:
-    """One plain-language sentence that says what the step means (dp steps and the verdict in the
-    chosen formulation; the score-difference sentence for a dp step reads its candidates)."""
-    phase, i = row["phase"], int(row["i"])
-    if form == "diff" and phase == "start":
+def sentence(row: pd.Series, sol: Solution, lang: Lang, form: Form = "total", cands: pd.DataFrame | None = None) -> str:
+    """One plain-language sentence that says what the step means: in the score-difference form the
+    start, the verdict and (given its candidates) a dp step speak of diff; every other step speaks of dp."""
+    phase = row["phase"]
+    if form == "diff" and (phase in ("start", "verdict") or (phase == "dp" and cands is not None)):
+        return _diff_sentence(row, sol, lang, cands)
+    return _total_sentence(row, sol, lang)
+
+
+def _diff_sentence(row: pd.Series, sol: Solution, lang: Lang, cands: pd.DataFrame | None) -> str:
+    """The score-difference sentence of the start, the verdict (Alice's lead) or a dp step (what the best
+    candidate takes, the opponent's lead after it, and the mover's lead)."""
+    if row["phase"] == "start":
         return t("say_start_diff", lang, n=sol.n)
-    if form == "diff" and phase == "verdict":
-        lead = 2 * sol.alice - sol.total
-        return t("say_diff_verdict_" + sol.winner, lang, lead=abs(lead))
-    if form == "diff" and phase == "dp" and cands is not None:
-        best = cands["best"].to_numpy().argmax()
-        taken, their = _diff_options(cands, sol)[best]
-        take = int(row["take"])
-        return t(
-            "say_diff",
-            lang,
-            i=i,
-            take=take,
-            piles=piles(take, lang),
-            span=span(i, take),
-            taken=taken,
-            their=their,
-            diff=_diff(sol, i),
-        )
+    if row["phase"] == "verdict":
+        return t("say_diff_verdict_" + sol.winner, lang, lead=abs(_diff(sol, 0)))
+    taken, their = _diff_options(cands, sol)[cands["best"].to_numpy().argmax()]
+    return t("say_diff", lang, **_take_fields(row, lang), taken=taken, their=their, diff=_diff(sol, int(row["i"])))
+
+
+def _total_sentence(row: pd.Series, sol: Solution, lang: Lang) -> str:
+    """The best-total sentence of a step: the start, a suffix step (the last pile's its own), a dp step
+    (the take, what the opponent is held to, what the mover collects) or the verdict (both totals)."""
+    phase, i = row["phase"], int(row["i"])
     if phase == "start":
         return t("say_start", lang, n=sol.n)
     if phase == "suffix" and i == sol.n - 1:
         return t("say_suffix_last", lang, i=i, suffix=row["suffix"])
     if phase == "suffix":
-        return t(
-            "say_suffix", lang, i=i, last=sol.n - 1, suffix=row["suffix"], value=row["value"], next=row["suffix_next"]
-        )
+        fields = {"suffix": row["suffix"], "value": row["value"], "next": row["suffix_next"]}
+        return t("say_suffix", lang, i=i, last=sol.n - 1, **fields)
     if phase == "dp":
-        take = int(row["take"])
-        return t(
-            "say_dp",
-            lang,
-            i=i,
-            take=take,
-            piles=piles(take, lang),
-            span=span(i, take),
-            opponent=row["opponent"],
-            suffix=row["suffix"],
-            dp=row["dp"],
-        )
+        fields = {"opponent": row["opponent"], "suffix": row["suffix"], "dp": row["dp"]}
+        return t("say_dp", lang, **_take_fields(row, lang), **fields)
     return t("say_verdict_" + sol.winner, lang, alice=sol.alice, bob=sol.bob)
+
+
+def _take_fields(row: pd.Series, lang: Lang) -> dict[str, object]:
+    """What a take's sentence names: the pile i, the take, the word for that many piles and their span."""
+    i, take = int(row["i"]), int(row["take"])
+    return {"i": i, "take": take, "piles": piles(take, lang), "span": span(i, take)}

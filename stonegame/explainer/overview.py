@@ -13,7 +13,6 @@ import pandas as pd
 from stonegame.solver import Solution
 
 BINS = 150  # per series: three series, at most 450 rows
-SERIES = ("suffix", "dp", "diff")
 
 
 def bin_edges(length: int, bins: int = BINS) -> np.ndarray:

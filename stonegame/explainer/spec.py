@@ -1,14 +1,29 @@
 """The explainer's chart as the page sends it: the Vega-Lite spec of one window of piles, playable in
 the browser, opening at a given step; and the overview of a long row. Plain dicts in and out, so the
 page can cache them and a new start step only copies a cached spec with another `frame` value.
+
+The charts' words are built here from the catalogue, once per language (and formulation), and are
+read-only (they are shared by every session).
 """
 
 from __future__ import annotations
 
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
-from stonegame.draw.player import played
-from stonegame.explainer.charts import explainer_chart, overview_chart
+from stonegame.draw.grid import GridWords
+from stonegame.draw.player import PlayerWords, played
+from stonegame.explainer.charts import (
+    GRID_ROWS,
+    ROLES,
+    STRIPS,
+    BarsWords,
+    ExplainerWords,
+    OverviewWords,
+    explainer_chart,
+    overview_chart,
+)
 from stonegame.explainer.overview import overview
 from stonegame.explainer.view import (
     Window,
@@ -20,7 +35,7 @@ from stonegame.explainer.view import (
     window_at,
     window_for_step,
 )
-from stonegame.i18n import labels
+from stonegame.i18n import t
 from stonegame.listing import listing
 from stonegame.solver import Solution
 from stonegame.terms import Code, Form, Lang
@@ -28,12 +43,30 @@ from stonegame.terms import Code, Form, Lang
 Spec = dict[str, Any]
 
 
-def words(lang: Lang, form: Form = "total") -> dict[str, str]:
-    """The chart's words in `lang`; in the score-difference form the dp row and the bars' title speak of diff."""
-    out = labels(lang)
-    if form == "diff":
-        out.update(row_dp="diff", chart_bars_title=out["chart_bars_title_diff"])
-    return out
+@cache
+def explainer_words(lang: Lang, form: Form = "total") -> ExplainerWords:
+    """The explainer chart's words in `lang`; in the score-difference form the grid's dp row is named
+    diff, and so are the bars' dp series and title."""
+    diff = form == "diff"
+    names = {row: t("row_" + row, lang) for row in GRID_ROWS} | ({"dp": "diff"} if diff else {})
+    roles = {role: t("role_" + role, lang) for role in ROLES}
+    return ExplainerWords(
+        player=PlayerWords.of(lang),
+        grid=GridWords(title=t("chart_grid_title", lang), names=MappingProxyType(names), roles=MappingProxyType(roles)),
+        bars=BarsWords(
+            title=t("chart_bars_title_diff" if diff else "chart_bars_title", lang),
+            axis=t("axis_pile", lang),
+            dp=names["dp"],
+        ),
+        code_title=t("chart_code_title", lang),
+    )
+
+
+@cache
+def overview_words(lang: Lang) -> OverviewWords:
+    """The overview's words in `lang`: its title, the pile axis and each series' strip name."""
+    series = {name: t("overview_" + name, lang) for name in STRIPS}
+    return OverviewWords(title=t("overview_title", lang), axis=t("axis_pile", lang), series=MappingProxyType(series))
 
 
 def window_spec(sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scale: float = 1.0) -> Spec:
@@ -48,7 +81,7 @@ def window_spec(sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scal
         marks(sol, win, form),
         listed.lines,
         code_lines(sol, win, listed),
-        words(lang, form),
+        explainer_words(lang, form),
         scale=scale,
     )
     return played(chart, validate=False)
@@ -74,4 +107,4 @@ def step_spec(sol: Solution, step: int, lang: Lang, code: Code, form: Form, scal
 
 def overview_spec(sol: Solution, lo: int, hi: int, lang: Lang) -> Spec:
     """The validated spec of a long row's overview, with the window [lo, hi) marked."""
-    return overview_chart(overview(sol), lo, hi, labels(lang)).to_dict()
+    return overview_chart(overview(sol), lo, hi, overview_words(lang)).to_dict()

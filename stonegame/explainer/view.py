@@ -4,7 +4,7 @@ cells of the three arrays, and the marks each frame puts on them.
 A row too long to draw whole is shown through a window of piles [lo, hi); the positions just after
 it (up to max_take of them) are shown as already known, since the window's dp reads them.
 
-Tables (one row per observation):
+Tables (one row per observation; the row types below name their columns):
     frames   frame, step, phase, i, title, formula, sentence       one per animation frame
     cells    i, row, number, reveal                                one per array cell drawn
     marks    frame, i, row, role, number                           one per cell a frame marks
@@ -15,14 +15,42 @@ Tables (one row per observation):
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pandas as pd
 
 from stonegame.explainer.explain import formula, sentence
 from stonegame.i18n import t
 from stonegame.listing import Listing
 from stonegame.solver import Solution
+from stonegame.terms import Form, Lang
 from stonegame.text import wrapped
 from stonegame.window import WINDOW, Window, window_at
+
+
+class Cell(NamedTuple):
+    """One array cell drawn: pile i of array `row`, its number, and the frame that reveals it."""
+
+    i: int
+    row: str  # "values" | "suffix" | "dp"
+    number: int
+    reveal: int
+
+
+class Mark(NamedTuple):
+    """One cell a frame marks, and how: the cell it writes, a cell it reads, or the best candidate."""
+
+    frame: int
+    i: int
+    row: str
+    role: str  # "write" | "read" | "best"
+
+
+class CodeLine(NamedTuple):
+    """One line of the listing that a frame's step runs (1-based)."""
+
+    frame: int
+    line: int
 
 
 def pile_of_step(sol: Solution, step: int) -> int:
@@ -52,78 +80,92 @@ def frame_of_step(sol: Solution, win: Window, step: int) -> int:
     return max(f for f, s in enumerate(steps) if s <= step)
 
 
-def frames(sol: Solution, win: Window, lang: str, form: str = "total") -> pd.DataFrame:
+def frames(sol: Solution, win: Window, lang: Lang, form: Form = "total") -> pd.DataFrame:
     """One row per frame: its global step, phase, pile, and the words shown with it (in the formulation
-    `form`: "total" for dp, "diff" for the score difference)."""
+    `form`: "total" for dp, "diff" for the score difference); each step's words read its candidates."""
     steps = frame_steps(sol, win)
     rows = sol.trace.set_index("step").loc[steps].reset_index()
     cands = sol.candidates[sol.candidates["step"].isin(steps)]
     by_step = dict(tuple(cands.groupby("step")))
     empty = cands.iloc[0:0]
+    weighed = [(r, by_step.get(r["step"], empty)) for _, r in rows.iterrows()]  # each row with its candidates
     return pd.DataFrame(
         {
             "frame": range(len(steps)),
             "step": steps,
             "phase": rows["phase"],
             "i": rows["i"],
-            "title": [
-                t(_phase_key(r.phase, form), lang) + "  ·  " + t("step_of", lang, step=r.step, last=sol.last_step)
-                for r in rows.itertuples()
-            ],
-            "formula": [formula(r, by_step.get(r["step"], empty), sol, lang, form) for _, r in rows.iterrows()],
-            "sentence": [
-                wrapped(sentence(r, sol, lang, form, by_step.get(r["step"], empty))) for _, r in rows.iterrows()
-            ],
+            "title": [_title(r.phase, r.step, sol, lang, form) for r in rows.itertuples()],
+            "formula": [formula(r, c, sol, lang, form) for r, c in weighed],
+            "sentence": [wrapped(sentence(r, sol, lang, form, c)) for r, c in weighed],
         }
     )
 
 
-def _phase_key(phase: str, form: str) -> str:
+def _title(phase: str, step: int, sol: Solution, lang: Lang, form: Form) -> str:
+    """A frame's title: the phase's name and the step's number, e.g. "Backward fill of dp  ·  Step 7 of 9"."""
+    return t(_phase_key(phase, form), lang) + "  ·  " + t("step_of", lang, step=step, last=sol.last_step)
+
+
+def _phase_key(phase: str, form: Form) -> str:
     """The catalogue key of a phase's name: the dp phase is "diff" in the score-difference form."""
     return "phase_diff" if phase == "dp" and form == "diff" else "phase_" + phase
 
 
-def cells(sol: Solution, win: Window, form: str = "total") -> pd.DataFrame:
-    """One row per array cell drawn: position, row name, its number, and the frame that reveals it.
-    The third row ("dp") holds dp[i], or diff[i] = 2·dp[i] − suffix[i] in the score-difference form."""
-    steps = frame_steps(sol, win)
-    frame_of = {s: f for f, s in enumerate(steps)}
+def cells(sol: Solution, win: Window, form: Form = "total") -> pd.DataFrame:
+    """One row per array cell drawn (a Cell): position, row name, its number, and the frame that reveals
+    it; values are known from frame 0. The third row ("dp") holds dp[i], or diff[i] = 2·dp[i] − suffix[i]
+    in the score-difference form."""
+    frame_of = {s: f for f, s in enumerate(frame_steps(sol, win))}
     pos = sol.positions.set_index("i").loc[list(win.positions)].reset_index()
     out = []
     for p in pos.itertuples():
-        out.append((p.i, "values", p.value, 0))
-        out.append((p.i, "suffix", p.suffix, frame_of.get(p.suffix_step, 0)))
         third = 2 * p.dp - p.suffix if form == "diff" else p.dp
-        out.append((p.i, "dp", third, frame_of.get(p.dp_step, 0)))
-    return pd.DataFrame(out, columns=["i", "row", "number", "reveal"]).astype({"number": "Int64"})
+        out += [
+            Cell(p.i, "values", p.value, 0),
+            Cell(p.i, "suffix", p.suffix, frame_of.get(p.suffix_step, 0)),
+            Cell(p.i, "dp", third, frame_of.get(p.dp_step, 0)),
+        ]
+    return pd.DataFrame(out, columns=Cell._fields).astype({"number": "Int64"})
 
 
-def marks(sol: Solution, win: Window, form: str = "total") -> pd.DataFrame:
-    """One row per cell a frame marks: the cell it writes (●), the cells it reads (○), the best (★)."""
-    out = []
+def marks(sol: Solution, win: Window, form: Form = "total") -> pd.DataFrame:
+    """One row per cell a frame marks (a Mark, with the cell's number): the cell it writes (●), the
+    cells it reads (○), the best (★)."""
     cands = sol.candidates.set_index("step")
+    out = []
     for frame, step in enumerate(frame_steps(sol, win)):
-        row = sol.trace.iloc[step]
-        i, phase = int(row["i"]), row["phase"]
-        if phase == "start" and win.last == sol.n:
-            out += [(frame, i, "suffix", "write"), (frame, i, "dp", "write")]
-        elif phase == "suffix":
-            out += [(frame, i, "suffix", "write"), (frame, i, "values", "read"), (frame, i + 1, "suffix", "read")]
-        elif phase == "dp":
-            out += [(frame, i, "dp", "write"), (frame, i, "suffix", "read")]
-            for c in cands.loc[[step]].itertuples():
-                out.append((frame, c.j, "dp", "best" if c.best else "read"))
-        elif phase == "verdict" and win.lo == 0:
-            out += [(frame, 0, "dp", "best"), (frame, 0, "suffix", "read")]
-    table = pd.DataFrame(out, columns=["frame", "i", "row", "role"])
+        out += _step_marks(frame, sol.trace.iloc[step], cands, sol, win)
+    table = pd.DataFrame(out, columns=Mark._fields)
     return table.merge(cells(sol, win, form)[["i", "row", "number"]], on=["i", "row"], how="left")
 
 
+def _step_marks(frame: int, row: pd.Series, cands: pd.DataFrame, sol: Solution, win: Window) -> list[Mark]:
+    """The marks of one frame, by its step's phase: the start writes suffix[n] and dp[n] (when the
+    window reaches n); a suffix step writes suffix[i], reading values[i] and suffix[i+1]; a dp step
+    writes dp[i], reading suffix[i] and each candidate's dp[j] (the best one ★); the verdict reads
+    suffix[0] and stars dp[0] (when the window starts at 0)."""
+    i, phase = int(row["i"]), row["phase"]
+    if phase == "start" and win.last == sol.n:
+        return [Mark(frame, i, "suffix", "write"), Mark(frame, i, "dp", "write")]
+    if phase == "suffix":
+        return [
+            Mark(frame, i, "suffix", "write"),
+            Mark(frame, i, "values", "read"),
+            Mark(frame, i + 1, "suffix", "read"),
+        ]
+    if phase == "dp":
+        weighed = [Mark(frame, c.j, "dp", "best" if c.best else "read") for c in cands.loc[[row["step"]]].itertuples()]
+        return [Mark(frame, i, "dp", "write"), Mark(frame, i, "suffix", "read"), *weighed]
+    if phase == "verdict" and win.lo == 0:
+        return [Mark(frame, 0, "dp", "best"), Mark(frame, 0, "suffix", "read")]
+    return []
+
+
 def code_lines(sol: Solution, win: Window, code: Listing) -> pd.DataFrame:
-    """One row per (frame, line) that the frame's step runs in the listing."""
+    """One row per (frame, line) that the frame's step runs in the listing (a CodeLine)."""
     out = []
     for frame, step in enumerate(frame_steps(sol, win)):
         row = sol.trace.iloc[step]
-        for line in code.lines_for(row["phase"], int(row["i"]), sol.n, sol.max_take):
-            out.append((frame, line))
-    return pd.DataFrame(out, columns=["frame", "line"])
+        out += [CodeLine(frame, line) for line in code.lines_for(row["phase"], int(row["i"]), sol.n, sol.max_take)]
+    return pd.DataFrame(out, columns=CodeLine._fields)

@@ -145,7 +145,6 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "{n:,} 堆 · 总和 {total:,}",
     },
     "answer": {"en": "Answer", "zh": "答案"},
-    "show_answer": {"en": "Show the answer now", "zh": "直接显示答案"},
     "alice_total": {"en": "Alice collects dp[0]", "zh": "Alice 得分 dp[0]"},
     "bob_total": {"en": "Bob collects total − dp[0]", "zh": "Bob 得分 total − dp[0]"},
     "window_note": {
@@ -191,7 +190,6 @@ WORDS: dict[str, dict[str, str]] = {
     "overview_suffix": {"en": "suffix", "zh": "suffix"},
     "overview_dp": {"en": "dp", "zh": "dp"},
     "overview_diff": {"en": "2·dp − suffix", "zh": "2·dp − suffix"},
-    "overview_window": {"en": "window", "zh": "窗口"},
     "chart_grid_title": {"en": "The arrays, filled right to left", "zh": "数组：从右往左填写"},
     "chart_bars_title": {
         "en": "dp[i]: the most the player to move at pile i can collect",
@@ -199,7 +197,6 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "chart_code_title": {"en": "The code, line by line", "zh": "代码逐行对照"},
     "axis_pile": {"en": "pile i", "zh": "第 i 堆"},
-    "axis_value": {"en": "points", "zh": "分数"},
     "row_values": {"en": "values", "zh": "values"},
     "row_suffix": {"en": "suffix", "zh": "suffix"},
     "row_dp": {"en": "dp", "zh": "dp"},

@@ -87,3 +87,12 @@ def test_defaults_are_left_out_and_long_rows_travel_as_random():
     assert write_link(Link(random_row(50000, 3), (50000, 3), 0, "en", "py")) == {"random": "50000", "seed": "3"}
     long_row = [-1000] * (URL_VALUES_LIMIT // 5 + 1)
     assert "values" not in write_link(Link(long_row, None, 0, "en", "py"))
+
+
+def test_a_row_fits_in_a_link_up_to_its_limit_in_characters():
+    from stonegame.link import fits_in_link
+
+    assert fits_in_link([1] * (URL_VALUES_LIMIT // 2))  # "1,1,…,1": 3999 characters
+    assert not fits_in_link([1] * (URL_VALUES_LIMIT // 2 + 1))
+    assert not fits_in_link([-100] * 900) and fits_in_link([-100] * 800)  # 5 characters a pile
+    assert "values" not in write_link(Link(values=[-100] * 900))

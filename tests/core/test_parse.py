@@ -98,3 +98,17 @@ def test_garbage_raises_only_value_error(text):
         assert isinstance(err, ParseError) and str(err)  # a message, in words
     else:
         assert 1 <= len(values) <= MAX_PILES and all(-1000 <= v <= 1000 for v in values)
+
+
+def test_tokens_name_their_text_and_where_it_starts():
+    from stonegame.parse import tokens
+
+    first, second = tokens("12 , -3")
+    assert (first.pos, first.text) == (1, "12") and (second.pos, second.text) == (6, "-3")
+    assert [t.text for t in tokens("1,2,")] == ["1", "2"], "one trailing separator is dropped"
+
+
+def test_a_long_token_is_quoted_short_in_its_message():
+    with pytest.raises(ParseError) as err:
+        parse_values("1," + "x" * 30)
+    assert err.value.fields["token"] == "x" * 20 + "…" and err.value.fields["pos"] == 3

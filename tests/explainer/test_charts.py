@@ -8,7 +8,7 @@ import pytest
 from stonegame import solve
 from stonegame.draw.player import NAV_MARKS, SPEEDS, played, player_handlers
 from stonegame.explainer.charts import explainer_chart
-from stonegame.explainer.spec import opening, step_spec, words
+from stonegame.explainer.spec import explainer_words, opening, step_spec
 from stonegame.explainer.view import cells, code_lines, frames, marks
 from stonegame.link import random_row
 from stonegame.listing import listing
@@ -25,7 +25,7 @@ def chart(values, step=0, lang="en", code="py"):
         marks(sol, win),
         lst.lines,
         code_lines(sol, win, lst),
-        words(lang),
+        explainer_words(lang),
         start=frame,
     )
 
@@ -77,3 +77,19 @@ def test_a_long_row_sends_only_its_window():
     data = spec["datasets"]
     assert sum(len(rows) for rows in data.values()) < 1000
     assert len(json.dumps(spec)) < 250_000
+
+
+def test_the_words_are_built_once_per_language_and_form_and_read_only():
+    zh, diff = explainer_words("zh"), explainer_words("en", "diff")
+    assert explainer_words("zh") is zh, "cached: built once per language"
+    assert zh.grid.names == {"values": "values", "suffix": "suffix", "dp": "dp"} and zh.player.buttons[0] == "|◀ 开头"
+    assert diff.grid.names["dp"] == diff.bars.dp == "diff" and diff.bars.title.startswith("diff[i] = 2·dp[i]")
+    with pytest.raises(TypeError):
+        diff.grid.names["dp"] = "dp"  # shared by every session: nobody may change them
+
+
+def test_the_bars_legend_names_the_third_row_as_the_form_does():
+    for form, name in (("total", "dp"), ("diff", "diff")):
+        bars = step_spec(solve([1, 2, 3, 7]), 7, "en", "py", form)["vconcat"][3]["layer"][0]
+        legend = bars["encoding"]["color"]["legend"]
+        assert legend["labelExpr"] == f'datum.label == "dp" ? "{name}" : datum.label', form
