@@ -24,6 +24,7 @@ from stonegame.ladder.view import (
     table_view,
     window_view,
 )
+from stonegame.terms import FORMS
 from ui import cache, state
 
 # element keys of this page (a `ladder_` prefix: page-specific)
@@ -31,7 +32,7 @@ LADDER_CHARTS = {name: f"ladder_chart_{name}" for name in (*ap.APPROACHES, "grow
 LADDER_RUNGS = {rung: f"ladder_rung_{rung}" for rung in ap.APPROACHES}  # the rungs' containers
 LADDER_SUMMARY = "ladder_summary"
 LADDER_IDENTITY = "ladder_identity"
-LADDER_FORMS = {form: f"ladder_form_{form}" for form in ap.FORMS}  # the formulations' boxes
+LADDER_FORMS = {form: f"ladder_form_{form}" for form in FORMS}  # the formulations' boxes
 IDENTITY_SHOWN = 200  # rows of the identity table drawn on the page (all of them are checked)
 # Our own constant CSS: the wide summary table and the formulas scroll inside their boxes on a phone,
 # never the whole page.
@@ -156,7 +157,7 @@ def formulations(sol: Solution, form: str, lang: str) -> None:
     """The two formulations side by side (the sidebar's choice marked), why they agree, and the check of
     diff[i] = 2·dp[i] − suffix[i] on every position of the row."""
     st.subheader(t("ladder_forms", lang))
-    for shown in ap.FORMS:
+    for shown in FORMS:
         with st.container(border=True, key=LADDER_FORMS[shown]):
             chosen = f"  {t('ladder_form_in_use', lang)}" if shown == form else ""
             st.markdown(f"##### {t('ladder_form_' + shown, lang)}{chosen}")

@@ -26,9 +26,9 @@ from stonegame.ladder.view import (
 )
 from stonegame.reference import stone_game_iii as reference_total
 from stonegame.reference import stone_game_iii_diff as reference_diff
+from stonegame.terms import FORMS, TAKES
 
 ROOT = Path(__file__).resolve().parents[2]
-TAKES = [1, 2, 3, 4, 5]
 
 
 def brute(values, max_take):
@@ -162,12 +162,23 @@ def test_k_slots_suffice_read_first_but_the_in_place_version_needs_k_plus_one():
 # --- counting -------------------------------------------------------------------------------------
 
 
+def calls_at(n, max_take):
+    """How often plain recursion calls f(i), for i = 0..n: the ways to reach i in takes of 1..K
+    (P(0) = 1, P(i) = P(i-1) + ... + P(i-K))."""
+    ways = [1]
+    for i in range(1, n + 1):
+        ways.append(sum(ways[max(0, i - max_take) : i]))
+    return ways
+
+
 @pytest.mark.parametrize("max_take", TAKES)
 def test_the_exact_call_count_is_the_number_of_calls_plain_recursion_makes(max_take):
     for n in range(0, 13):
         values = [1] * n
-        walked = ap._walk(values, max_take, memo=False, keep=False)[1].calls if n else 1
-        assert ap.recursion_calls(n, max_take) == walked == sum(ap.calls_at(n, max_take)), n
+        walked = ap.walk(values, max_take, memo=False, keep=False).counters.calls
+        assert ap.recursion_calls(n, max_take) == walked == sum(calls_at(n, max_take)), n
+        by_position = ap.calls_table(values, max_take)["i"].value_counts().sort_index().tolist()
+        assert by_position == calls_at(n, max_take), n  # f(i) is called once per way to reach pile i
 
 
 def test_named_call_counts():
@@ -269,7 +280,7 @@ def test_the_slots_hold_the_answers_they_claim():
                 assert row.j % (max_take + 1) == row.slot and row.dp == sol.dp[row.j] and row.j >= row.i
 
 
-@pytest.mark.parametrize("form", ap.FORMS)
+@pytest.mark.parametrize("form", FORMS)
 def test_the_frames_counters_end_at_the_runs_counters(form):
     sol = solve([1, 2, 3, 7, -4, 2], 3)
     runs = ap.ladder(sol)
