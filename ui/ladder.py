@@ -13,18 +13,17 @@ from stonegame.i18n import labels, t
 from stonegame.ladder import rungs as ap
 from stonegame.ladder.charts import calls_chart, growth_charts, table_chart, window_chart
 from stonegame.ladder.view import (
-    WINDOW,
     calls_view,
     count_text,
     latex,
     name_of,
-    piles_shown,
     ring_source,
     summary_table,
     table_view,
     window_view,
 )
 from stonegame.terms import FORMS
+from stonegame.window import WINDOW, window_at
 from ui import cache, state
 
 # element keys of this page (a `ladder_` prefix: page-specific)
@@ -223,7 +222,7 @@ def memo(sol: Solution, form: str, lang: str) -> None:
 def _long_row_note(sol: Solution, lang: str) -> None:
     """For a row longer than the animation's window: which piles it shows."""
     if sol.n > WINDOW:
-        st.info(t("ladder_long_row", lang, n=sol.n, hi=piles_shown(sol).hi - 1, size=WINDOW), icon="🔎")
+        st.info(t("ladder_long_row", lang, n=sol.n, hi=window_at(sol, 0).hi - 1, size=WINDOW), icon="🔎")
 
 
 def table(sol: Solution, form: str, code: str, lang: str) -> None:

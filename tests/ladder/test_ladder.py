@@ -137,7 +137,7 @@ def test_every_highlighted_line_is_a_line_the_listing_runs(approach, form):
     values = [1, 2, 3, 7, -2]
     code = code_for(approach, form)
     _, ran = watch(ap.LISTINGS[(approach, form)], values, 3)
-    marked = {line for lines in code.lines_by_event.values() for line in lines}
+    marked = {line for lines in code.lines_by_phase.values() for line in lines}
     assert marked <= ran, (sorted(marked - ran), code.lines)
 
 
