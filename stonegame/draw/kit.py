@@ -45,3 +45,13 @@ def mapping_expr(field: str, mapping: dict[str, str], default: str = "''") -> st
 def label_expr(names: dict[str, str]) -> str:
     """A Vega expression mapping a legend or axis label (a domain value) to its display name."""
     return mapping_expr("datum.label", names, "datum.label")
+
+
+# The look of a legend under a chart: no title, square symbols.
+LEGEND = {"title": None, "orient": "bottom", "labelFontSize": 14, "symbolType": "square", "symbolSize": 200}
+
+
+def legend(names: dict[str, str], **more: object) -> alt.Legend:
+    """A legend under the chart in square symbols, each value shown by its name in `names` (any other
+    as it is); `more` adds or overrides Legend properties (e.g. columns=2)."""
+    return alt.Legend(**{**LEGEND, "labelExpr": label_expr(names), **more})
