@@ -8,21 +8,11 @@ import pandas as pd
 import streamlit as st
 
 from stonegame import Solution
-from stonegame.draw.player import played
-from stonegame.i18n import labels, t
+from stonegame.i18n import t
 from stonegame.ladder import rungs as ap
-from stonegame.ladder.charts import calls_chart, growth_charts, table_chart, window_chart
-from stonegame.ladder.view import (
-    calls_view,
-    count_text,
-    latex,
-    name_of,
-    ring_source,
-    summary_table,
-    table_view,
-    window_view,
-)
-from stonegame.terms import FORMS
+from stonegame.ladder import spec
+from stonegame.ladder.view import count_text, latex, name_of, ring_source, summary_table
+from stonegame.terms import FORMS, Code, Form, Lang
 from stonegame.window import WINDOW, window_at
 from ui import cache, state
 
@@ -62,58 +52,27 @@ def _growth(max_take: int) -> pd.DataFrame:
 
 
 @st.cache_resource(**cache.PAGE)
-def _calls_spec(key: str, max_take: int, _sol: Solution, memo: bool, form: str, lang: str) -> dict:
+def _calls_spec(key: str, max_take: int, _sol: Solution, memo: bool, form: Form, lang: Lang) -> spec.Spec:
     """The validated spec of the recursion's (or the memo's) animated chart."""
-    calls = ap.calls_table(_sol.values, max_take, memo)
-    view = calls_view(_sol, calls, memo, form, lang)
-    rung = "memo" if memo else "recursion"
-    chart = calls_chart(
-        view.frames,
-        view.calls,
-        view.cells,
-        view.marks,
-        view.code.lines,
-        view.highlight,
-        view.events,
-        rung,
-        labels(lang),
-    )
-    return played(chart, keys=False)
+    return spec.calls_spec(_sol, memo, form, lang)
 
 
 @st.cache_resource(**cache.PAGE)
-def _table_spec(key: str, max_take: int, _sol: Solution, form: str, code: str, lang: str) -> dict:
+def _table_spec(key: str, max_take: int, _sol: Solution, form: Form, code: Code, lang: Lang) -> spec.Spec:
     """The validated spec of the bottom-up table's animated chart."""
-    view = table_view(_sol, form, code, lang)
-    words = labels(lang)
-    title = words["ladder_code_java" if code == "java" else "ladder_code_py"]
-    chart = table_chart(view.frames, view.cells, view.marks, view.rows, view.code.lines, view.highlight, title, words)
-    return played(chart, keys=False)
+    return spec.table_spec(_sol, form, code, lang)
 
 
 @st.cache_resource(**cache.PAGE)
-def _window_spec(key: str, max_take: int, _sol: Solution, form: str, lang: str) -> dict:
+def _window_spec(key: str, max_take: int, _sol: Solution, form: Form, lang: Lang) -> spec.Spec:
     """The validated spec of the rolling window's animated chart."""
-    view = window_view(_sol, form, lang)
-    chart = window_chart(
-        view.frames,
-        view.cells,
-        view.marks,
-        view.slots,
-        view.rows,
-        max_take,
-        view.code.lines,
-        view.highlight,
-        labels(lang),
-    )
-    return played(chart, keys=False)
+    return spec.window_spec(_sol, form, lang)
 
 
 @st.cache_resource(**cache.PAGE)
-def _growth_specs(max_take: int, n: int, lang: str) -> tuple[dict, dict]:
+def _growth_specs(max_take: int, n: int, lang: Lang) -> tuple[spec.Spec, spec.Spec]:
     """The validated specs of the growth charts (work, memory), the row's n marked if it is on them."""
-    work, memory = growth_charts(_growth(max_take), n, labels(lang))
-    return work.to_dict(), memory.to_dict()
+    return spec.growth_specs(_growth(max_take), n, lang)
 
 
 def _key(sol: Solution) -> str:
@@ -188,10 +147,10 @@ def formulations(sol: Solution, form: str, lang: str) -> None:
         st.caption(t("ladder_identity_shown", lang, shown=IDENTITY_SHOWN, rows=check.rows))
 
 
-def _chart(rung: str, spec: dict) -> None:
+def _chart(rung: ap.Rung, shown: spec.Spec) -> None:
     """A rung's animated chart, in a container keyed by the rung (so a browser test can find it)."""
     with st.container(key=LADDER_RUNGS[rung]):
-        st.vega_lite_chart(spec=spec, width="stretch", key=LADDER_CHARTS[rung])
+        st.vega_lite_chart(spec=shown, width="stretch", key=LADDER_CHARTS[rung])
 
 
 def recursion(sol: Solution, form: str, lang: str) -> None:
@@ -252,8 +211,8 @@ def growth(sol: Solution, lang: str) -> None:
     at_30 = count_text(ap.recursion_calls(max(ap.GROWTH_SIZES), sol.max_take), lang)
     st.caption(t("ladder_growth_caption", lang, k=sol.max_take, calls=at_30))
     n = sol.n if sol.n <= max(ap.GROWTH_SIZES) else 0
-    for name, spec in zip(("growth_work", "growth_memory"), _growth_specs(sol.max_take, n, lang), strict=True):
-        st.vega_lite_chart(spec=spec, width="stretch", key=LADDER_CHARTS[name])
+    for name, shown in zip(("growth_work", "growth_memory"), _growth_specs(sol.max_take, n, lang), strict=True):
+        st.vega_lite_chart(spec=shown, width="stretch", key=LADDER_CHARTS[name])
     if not n:
         st.caption(t("ladder_growth_off", lang, n=sol.n))
 
