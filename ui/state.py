@@ -86,6 +86,11 @@ TREE_PRESET = "tree_preset"  # widget: the example-row pills on the tree page
 TREE_CHARTS = ("tree_chart", "tree_growth")  # element keys
 
 # --- the ladder page ("Every way to solve it") ----------------------------------------------------
+LADDER_CHART = "ladder_chart_{name}"  # element keys: each rung's chart (name = the rung), growth_work, growth_memory
+LADDER_RUNG = "ladder_rung_{rung}"  # the containers of the rungs' charts
+LADDER_SUMMARY = "ladder_summary"  # the container of the ladder at a glance
+LADDER_IDENTITY = "ladder_identity"  # the container of the identity check's table
+LADDER_FORM = "ladder_form_{form}"  # the formulations' boxes
 
 # --- the teaching pages (quiz, misconception deck, exports) --------------------------------------
 
