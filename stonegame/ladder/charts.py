@@ -53,7 +53,7 @@ class FrameWords:
 
     player: PlayerWords
     counters: Mapping[Counter, str]
-    code: str
+    listing: str  # the listing's title
 
 
 @dataclass(frozen=True)
@@ -257,7 +257,7 @@ def calls_chart(view: CallsView, rung: Rung, words: CallsWords) -> alt.VConcatCh
     ]
     if rung == "memo":
         pictures.append(grid_panel(view.cells, view.marks, ["memo"], words.memo, name="ladder_cell", legend_columns=2))
-    code = listing_panel(view.code.lines, view.highlight, words.frame.code)
+    code = listing_panel(view.code.lines, view.highlight, words.frame.listing)
     return _animated(view.frames, rung, pictures, code, words.frame)
 
 
@@ -267,7 +267,8 @@ def calls_chart(view: CallsView, rung: Rung, words: CallsWords) -> alt.VConcatCh
 def table_chart(view: GridView, frame: FrameWords, grid: GridWords) -> alt.VConcatChart:
     """The bottom-up table as one animated chart: buttons, caption, counters, the arrays and the code."""
     cells = grid_panel(view.cells, view.marks, view.rows, grid, name="ladder_cell", legend_columns=2)
-    return _animated(view.frames, "table", [cells], listing_panel(view.code.lines, view.highlight, frame.code), frame)
+    code = listing_panel(view.code.lines, view.highlight, frame.listing)
+    return _animated(view.frames, "table", [cells], code, frame)
 
 
 def _slot_boxes(max_take: int, x: alt.X, y: alt.Y, stores: Mapping[str, str]) -> list[alt.Chart]:
@@ -319,7 +320,7 @@ def window_chart(view: GridView, max_take: int, words: WindowWords) -> alt.VConc
         grid_panel(view.cells, view.marks, view.rows, words.grid, name="ladder_cell", legend_columns=2),
         slots_panel(view.slots, max_take, view.rows[-1], words),
     ]
-    code = listing_panel(view.code.lines, view.highlight, words.frame.code)
+    code = listing_panel(view.code.lines, view.highlight, words.frame.listing)
     return _animated(view.frames, "window", pictures, code, words.frame)
 
 

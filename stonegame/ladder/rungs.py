@@ -479,7 +479,14 @@ def _slots(i: int, window: Sequence[Kept], ring: Sequence[Kept], wrote: bool) ->
     return rows + [Slot(i, "ring", s, kept.j, kept.dp, wrote and s == i % len(ring)) for s, kept in enumerate(ring)]
 
 
-def run_window(values: Sequence[int], max_take: int = 3, keep: range = range(0)) -> tuple[Run, pd.DataFrame]:
+class Windowed(NamedTuple):
+    """The rolling window run on a row: the Run, and the slots kept at the steps asked for (SLOTS_SCHEMA)."""
+
+    run: Run
+    slots: pd.DataFrame
+
+
+def run_window(values: Sequence[int], max_take: int = 3, keep: range = range(0)) -> Windowed:
     """The rolling window on the row, measured: at most K answers alive; and the slots (SLOTS_SCHEMA)
     after each step whose position is in `keep` (position n: the state before the first step), for the
     window and for the K+1-slot ring."""
@@ -499,7 +506,7 @@ def run_window(values: Sequence[int], max_take: int = 3, keep: range = range(0))
         held = max(held, len(window))
         rows += _slots(i, window, ring, wrote=True) if i in keep else []
     slots = pd.DataFrame(rows, columns=list(SLOTS_SCHEMA)).astype(SLOTS_SCHEMA)
-    return Run("window", window[0].dp, Counters(writes=n, held=held), measured=True), slots
+    return Windowed(Run("window", window[0].dp, Counters(writes=n, held=held), measured=True), slots)
 
 
 def ladder(sol: Solution) -> dict[Rung, Run]:
@@ -509,7 +516,7 @@ def ladder(sol: Solution) -> dict[Rung, Run]:
         "recursion": run_recursion(values, max_take),
         "memo": run_memo(values, max_take),
         "table": run_table(sol),
-        "window": run_window(values, max_take)[0],
+        "window": run_window(values, max_take).run,
     }
 
 
@@ -544,7 +551,7 @@ def growth(max_take: int = 3, sizes: range = GROWTH_SIZES, seed: int = 1406) -> 
             counted_recursion(n, max_take),
             run_memo(values, max_take),
             run_table(solve(values, max_take)),
-            run_window(values, max_take)[0],
+            run_window(values, max_take).run,
         ]
         rows += [Grown(n, run.approach, c, getattr(run.counters, c), run.measured) for run in runs for c in COUNTERS]
     return pd.DataFrame(rows, columns=list(GROWTH_SCHEMA)).astype(GROWTH_SCHEMA)

@@ -293,6 +293,14 @@ class CallsView:
     events: int  # events in the call sequence
 
 
+class Said(NamedTuple):
+    """What a frame of a call sequence says (its formula and sentence) and the memo cells it marks."""
+
+    formula: str
+    sentence: str
+    marks: list[Mark]
+
+
 class Event(NamedTuple):
     """A moment of a call sequence: at `event`, call `call` starts ("enter"), returns ("return"), or
     answers at once (its kind: "base" or "hit")."""
@@ -363,22 +371,22 @@ class _CallStory:
         """The frame of an event (the counters after it), and the cells of the memo it marks."""
         row = self.by_call.loc[event.call]
         words = {"base": self._base, "hit": self._hit, "enter": self._enter, "return": self._return}[event.what]
-        formula, say, marks = words(event.call, row, event.event + 1)
+        said = words(event.call, row, event.event + 1)
         text = t("ladder_event_of", self.lang, event=event.event + 1, events=events, depth=int(row["depth"]))
-        return Frame(_title(self.rung, self.lang, text), formula, say, counters), marks
+        return Frame(_title(self.rung, self.lang, text), said.formula, said.sentence, counters), said.marks
 
-    def _base(self, call: int, row: pd.Series, frame: int) -> tuple[str, str, list[Mark]]:
+    def _base(self, call: int, row: pd.Series, frame: int) -> Said:
         """f(n) = 0: the end of the row."""
         i = int(row["i"])
-        return f"{self.f}({i}) = 0", t("ladder_say_base", self.lang, f=self.f, i=i), []
+        return Said(f"{self.f}({i}) = 0", t("ladder_say_base", self.lang, f=self.f, i=i), [])
 
-    def _hit(self, call: int, row: pd.Series, frame: int) -> tuple[str, str, list[Mark]]:
+    def _hit(self, call: int, row: pd.Series, frame: int) -> Said:
         """f(i) read from the memo."""
         i, value = int(row["i"]), int(row[self.f])
         say = t("ladder_say_hit", self.lang, f=self.f, i=i, value=value)
-        return f"{self.f}({i}) = memo[{i}] = {value}", say, [Mark(frame, i, "memo", "read")]
+        return Said(f"{self.f}({i}) = memo[{i}] = {value}", say, [Mark(frame, i, "memo", "read")])
 
-    def _enter(self, call: int, row: pd.Series, frame: int) -> tuple[str, str, list[Mark]]:
+    def _enter(self, call: int, row: pd.Series, frame: int) -> Said:
         """f(i) starts and asks for its callees."""
         sol, f, i = self.sol, self.f, int(row["i"])
         last, left = min(sol.max_take, sol.n - i), sol.n - i
@@ -387,9 +395,9 @@ class _CallStory:
         say = t(
             key, self.lang, f=f, i=i, wanted=wanted, times=int(row["times"]), left=left, piles=piles(left, self.lang)
         )
-        return f"{f}({i}) = {_candidates(sol, i, range(1, last + 1), self.form, True)}", say, []
+        return Said(f"{f}({i}) = {_candidates(sol, i, range(1, last + 1), self.form, True)}", say, [])
 
-    def _return(self, call: int, row: pd.Series, frame: int) -> tuple[str, str, list[Mark]]:
+    def _return(self, call: int, row: pd.Series, frame: int) -> Said:
         """f(i) returns its answer to its caller (and, with a memo, stores it)."""
         sol, f, lang, i, kids = self.sol, self.f, self.lang, int(row["i"]), self.kids[call]
         take, parent = _best_take(kids, sol, i, self.form), int(row["parent"])
@@ -398,7 +406,7 @@ class _CallStory:
         marks = [Mark(frame, i, "memo", "write")] if self.memo else []
         if self.memo:
             say = _join(lang, say, t("ladder_say_stored", lang, i=i))
-        return _candidates_formula(sol, i, kids, self.form, True), say, marks
+        return Said(_candidates_formula(sol, i, kids, self.form, True), say, marks)
 
 
 def _best_take(kids: Sequence[Kid], sol: Solution, i: int, form: Form) -> int:
@@ -525,7 +533,7 @@ def table_view(sol: Solution, form: Form, code: Code, lang: Lang, size: int = WI
 def _window_slots(sol: Solution, form: Form, win: Window, frame_of: dict[int, int]) -> pd.DataFrame:
     """The slots of the window and the ring at each frame shown (frame 0: before the first step shown),
     each holding its answer in the form's terms."""
-    _, slots = ap.run_window(sol.values, sol.max_take, keep=range(win.lo, win.hi + 1))
+    slots = ap.run_window(sol.values, sol.max_take, keep=range(win.lo, win.hi + 1)).slots
     slots = slots[slots["i"].isin(frame_of)].assign(frame=lambda s: s["i"].map(frame_of))
     slots = slots.assign(written=slots["written"] & (slots["frame"] > 0))
     return slots.assign(number=[answer(sol, j, form) if j >= 0 else 0 for j in slots["j"]])

@@ -150,7 +150,7 @@ def test_k_slots_suffice_read_first_but_the_in_place_version_needs_k_plus_one():
         sample = rows(200, seed=max_take, longest=12)
         assert all(in_place(v, max_take, max_take + 1) == score_difference(v, max_take)[0] for v in sample)
         assert any(in_place(v, max_take, max_take) != score_difference(v, max_take)[0] for v in sample)
-        assert all(ap.run_window(v, max_take)[0].counters.held <= max_take for v in sample)
+        assert all(ap.run_window(v, max_take).run.counters.held <= max_take for v in sample)
 
 
 # --- counting -------------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ def test_memo_table_and_window_counters_follow_their_formulas(max_take):
         base = min(max_take, n)  # the positions within k of the end each call f(n) once
         assert memo == ap.Counters(calls=calls, hits=calls - n - base, writes=n, held=n, depth=n + 1), n
         assert ap.run_table(solve(values, max_take)).counters == ap.Counters(writes=n, held=n + 1)
-        assert ap.run_window(values, max_take)[0].counters == ap.Counters(writes=n, held=min(max_take, n + 1))
+        assert ap.run_window(values, max_take).run.counters == ap.Counters(writes=n, held=min(max_take, n + 1))
 
 
 def test_plain_recursion_is_run_only_while_small_and_counted_beyond():
