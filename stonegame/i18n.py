@@ -31,8 +31,3 @@ def t(key: str, lang: Lang = "en", **fields: object) -> str:
 def piles(k: int, lang: Lang) -> str:
     """The word for `k` piles: "pile" or "piles" (堆 either way)."""
     return t("pile_one" if k == 1 else "pile_many", lang)
-
-
-def labels(lang: Lang) -> dict[str, str]:
-    """Every catalogue string in `lang`, by key (for chart builders that have not narrowed their words yet)."""
-    return {key: t(key, lang) for key in CATALOGUE}

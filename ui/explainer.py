@@ -8,8 +8,8 @@ from urllib.parse import urljoin, urlparse
 import streamlit as st
 
 from stonegame import ParseError, Solution, format_values, parse_values
+from stonegame.explain import verdict_formula
 from stonegame.explainer.charts import OVERVIEW_PICK, PRESENTER_SCALE
-from stonegame.explainer.explain import verdict_formula
 from stonegame.explainer.spec import Spec, at_frame, opening, overview_spec, window_spec
 from stonegame.explainer.view import pile_of_step, window_for_step
 from stonegame.i18n import t

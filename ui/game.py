@@ -44,10 +44,9 @@ from stonegame.game.rules import (
 from stonegame.game.tree import TREE_LIMIT, describe_count, growth, tree_leaves, tree_of, tree_size
 from stonegame.i18n import piles, t
 from stonegame.terms import EXAMPLES, Lang
-from stonegame.text import bracketed
+from stonegame.text import ROW_SHOWN, bracketed
 from ui import cache, state
 
-ROW_SHOWN = 40  # piles: a longer row is summarised, not printed
 SHOWN_TURNS = 1000  # rows of a turns table drawn in the page
 GROWTH_N = 20  # the counts chart runs n = 1 .. GROWTH_N
 

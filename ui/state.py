@@ -104,6 +104,11 @@ TREE_CHART = "tree_chart"  # element key of the tree, states and dp-array chart
 TREE_GROWTH = "tree_growth"  # element key of the counts chart
 
 # --- the ladder page ("Every way to solve it") ----------------------------------------------------
+LADDER_CHART = "ladder_chart_{name}"  # element keys: each rung's chart (name = the rung), growth_work, growth_memory
+LADDER_RUNG = "ladder_rung_{rung}"  # the containers of the rungs' charts
+LADDER_SUMMARY = "ladder_summary"  # the container of the ladder at a glance
+LADDER_IDENTITY = "ladder_identity"  # the container of the identity check's table
+LADDER_FORM = "ladder_form_{form}"  # the formulations' boxes
 
 # --- the teaching pages (quiz, misconception deck, exports) --------------------------------------
 QUIZ = "quiz_state"  # stonegame.teach.quiz.Quiz: the quiz in progress; absent until the quiz page first runs

@@ -38,3 +38,23 @@ def caption_panel(frames: pd.DataFrame, scale: float = 1.0) -> alt.LayerChart:
         eq.properties(name="caption_formula"),
         say.properties(name="caption_sentence"),
     ).properties(width="container", height=round(150 * scale))
+
+
+def fitted_caption_panel(frames: pd.DataFrame, name: str = "caption") -> alt.LayerChart:
+    """The caption sized to its frames, for animations whose formulas and sentences vary in length (the
+    approach ladder's): the title, the formula below it, the sentence below the longest formula, and
+    the panel as tall as the longest sentence needs; its layers are named <name>_title, <name>_formula
+    and <name>_sentence."""
+    widest = max(len(line) for text in frames["formula"] for line in text.split("\n"))
+    below = 30 + 26 * max(text.count("\n") + 1 for text in frames["formula"])
+    sentence_lines = max(text.count("\n") + 1 for text in frames["sentence"])
+    base = alt.Chart(frames).transform_filter("datum.frame == frame")
+    top = {"align": "left", "baseline": "top"}
+    title = base.mark_text(fontSize=15, color="#444", **top).encode(x=alt.value(0), y=alt.value(0), text="title:N")
+    eq = base.mark_text(fontSize=fit(20, widest), font=MONO, fontWeight="bold", lineBreak="\n", **top)
+    say = base.mark_text(fontSize=fit(17, 56), lineBreak="\n", lineHeight=23, **top)
+    return alt.layer(
+        title.properties(name=f"{name}_title"),
+        eq.encode(x=alt.value(0), y=alt.value(24), text="formula:N").properties(name=f"{name}_formula"),
+        say.encode(x=alt.value(0), y=alt.value(below), text="sentence:N").properties(name=f"{name}_sentence"),
+    ).properties(width="container", height=below + 23 * sentence_lines + 4)

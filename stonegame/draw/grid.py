@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import altair as alt
 import pandas as pd
 
-from stonegame.draw.kit import ROLE_COLOURS, ROLE_SYMBOLS, band_start, fit, label_expr, mapping_expr
+from stonegame.draw.kit import ROLE_COLOURS, ROLE_SYMBOLS, band_start, fit, mapping_expr
+from stonegame.draw.kit import legend as kit_legend
 
 NEVER = 1 << 30  # an `evict` frame past any animation's end: the cell is never let go
 ROW_HEIGHT = 44  # pixels per array at scale 1
@@ -108,15 +109,8 @@ def _boxes(base: alt.Chart) -> alt.Chart:
 
 def _fills(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], columns: int | None) -> alt.Chart:
     """The frame's marked cells filled with their role's colour, with a legend of the roles."""
-    legend = alt.Legend(
-        title=None,
-        orient="bottom",
-        labelFontSize=14,
-        labelExpr=label_expr({r: f"{ROLE_SYMBOLS[r]} {word}" for r, word in roles.items()}),
-        symbolType="square",
-        symbolSize=200,
-        **({"columns": columns, "labelLimit": HALF} if columns else {}),
-    )
+    names = {r: f"{ROLE_SYMBOLS[r]} {word}" for r, word in roles.items()}
+    legend = kit_legend(names, **({"columns": columns, "labelLimit": HALF} if columns else {}))
     scale = alt.Scale(domain=list(roles), range=[ROLE_COLOURS[r] for r in roles])
     return current.mark_rect(opacity=0.9, stroke="black", strokeWidth=2).encode(
         x=x, y=y, color=alt.Color("role:N", scale=scale, legend=legend)

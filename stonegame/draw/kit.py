@@ -47,15 +47,11 @@ def label_expr(names: dict[str, str]) -> str:
     return mapping_expr("datum.label", names, "datum.label")
 
 
-def bottom_legend(label_expression: str, **more: object) -> alt.Legend:
-    """The legend every chart puts under itself: no title, 14 px labels (named by `label_expression`)
-    beside square swatches; `more` adds Legend options (columns, labelLimit, ...)."""
-    return alt.Legend(
-        title=None,
-        orient="bottom",
-        labelFontSize=14,
-        symbolType="square",
-        symbolSize=200,
-        labelExpr=label_expression,
-        **more,
-    )
+# The look of a legend under a chart: no title, square symbols.
+LEGEND = {"title": None, "orient": "bottom", "labelFontSize": 14, "symbolType": "square", "symbolSize": 200}
+
+
+def legend(names: dict[str, str], **more: object) -> alt.Legend:
+    """A legend under the chart in square symbols, each value shown by its name in `names` (any other
+    as it is); `more` adds or overrides Legend properties (e.g. columns=2)."""
+    return alt.Legend(**{**LEGEND, "labelExpr": label_expr(names), **more})

@@ -8,7 +8,6 @@ does not know them, so the handlers are added to the validated spec dict by `add
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,21 +48,13 @@ class PlayerWords:
     @classmethod
     def of(cls, lang: Lang, step: str = "ctl_step") -> PlayerWords:
         """The player's words in `lang` (the slider named by the catalogue key `step`)."""
-        return cls.from_labels({key: t(key, lang) for key in (*_KEYS, step)}, step)
-
-    @classmethod
-    def from_labels(cls, labels: Mapping[str, str], step: str = "ctl_step") -> PlayerWords:
-        """The player's words read from a catalogue dict of one language."""
         return cls(
-            tuple(labels["nav_" + a] for a in NAV),
-            labels["nav_pause"],
-            labels[step],
-            labels["ctl_play"],
-            labels["ctl_speed"],
+            tuple(t("nav_" + a, lang) for a in NAV),
+            t("nav_pause", lang),
+            t(step, lang),
+            t("ctl_play", lang),
+            t("ctl_speed", lang),
         )
-
-
-_KEYS = (*(f"nav_{a}" for a in (*NAV, "pause")), "ctl_play", "ctl_speed")
 
 
 def add_vega_on(spec: dict[str, Any], handlers: Handlers) -> dict[str, Any]:

@@ -25,9 +25,8 @@ from stonegame.draw.kit import (
     ROLE_SYMBOLS,
     VERMILLION,
     WITHIN,
-    bottom_legend,
     fit,
-    label_expr,
+    legend,
     mapping_expr,
 )
 from stonegame.draw.player import PlayerWords, nav_bar, player_params
@@ -110,7 +109,7 @@ def _bars(data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: 
     series = alt.Color(
         "row:N",
         scale=alt.Scale(domain=list(BAR_ROWS), range=["#BBBBBB", BLUE]),
-        legend=bottom_legend(label_expr({"dp": dp_name})),
+        legend=legend({"dp": dp_name}),
     )
     shown = alt.condition(SHOWN, alt.value(1.0), alt.value(0.0))
     return alt.Chart(data).mark_bar().encode(x=x, y=y, xOffset=offset, color=series, opacity=shown)

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import pandas as pd
 
-from stonegame.explainer.explain import formula, sentence
+from stonegame.explain import formula, sentence
 from stonegame.i18n import t
 from stonegame.listing import Listing
 from stonegame.solver import Solution

@@ -20,7 +20,19 @@ import numpy as np
 import pandas as pd
 
 from stonegame.draw.caption import caption_panel
-from stonegame.draw.kit import BLUE, GREEN, GREY, HIGHLIGHT, ORANGE, SKY, VERMILLION, band_start, fit, label_expr
+from stonegame.draw.kit import (
+    BLUE,
+    GREEN,
+    GREY,
+    HIGHLIGHT,
+    ORANGE,
+    SKY,
+    VERMILLION,
+    band_start,
+    fit,
+    label_expr,
+    legend,
+)
 from stonegame.draw.player import PlayerWords, nav_bar, player_params
 from stonegame.game.replay import MARKS, Replay
 from stonegame.game.rules import PLAYERS
@@ -70,16 +82,7 @@ def title(text: str) -> alt.Title:
 
 def _legend(names: Mapping[str, str], symbol: str = "square", orient: str = "bottom") -> alt.Legend:
     """A legend under (or over) the chart, two entries a row (so it fits a phone), labelled with display names."""
-    return alt.Legend(
-        title=None,
-        orient=orient,
-        columns=2,
-        labelFontSize=14,
-        labelLimit=400,
-        labelExpr=label_expr(dict(names)),
-        symbolType=symbol,
-        symbolSize=200,
-    )
+    return legend(dict(names), orient=orient, columns=2, labelLimit=400, symbolType=symbol)
 
 
 def _domain(*columns: pd.Series) -> list[int]:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from stonegame.explainer.explain import formula
+from stonegame.explain import formula
 from stonegame.game.rules import PLAYERS, Player, Points, take_words
 from stonegame.i18n import piles, t
 from stonegame.solver import Solution, verdict

@@ -37,22 +37,25 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple, get_args
 
 import numpy as np
 import pandas as pd
 
 from stonegame.solver import Solution, score_difference, solve, suffix_sums
+from stonegame.terms import Form
 
-APPROACHES = ("recursion", "memo", "table", "window")
-COUNTERS = ("calls", "hits", "writes", "held", "depth")
-APPLIES = {  # the counters that mean something for each rung (the others are shown as "—")
+Rung = Literal["recursion", "memo", "table", "window"]
+Counter = Literal["calls", "hits", "writes", "held", "depth"]
+APPROACHES: tuple[Rung, ...] = get_args(Rung)
+COUNTERS: tuple[Counter, ...] = get_args(Counter)
+APPLIES: dict[Rung, tuple[Counter, ...]] = {  # the counters that mean something for each rung (others: "—")
     "recursion": ("calls", "writes", "held", "depth"),  # writes and held: 0, it stores nothing
     "memo": COUNTERS,
     "table": ("writes", "held"),
     "window": ("writes", "held"),
 }
-FORMS = ("total", "diff")
 DRAW_PILES = 12  # plain recursion: the call sequence is drawn for at most this many piles ...
 DRAW_CALLS = 500  # ... and at most this many calls (a call is at most two frames: ~1,000 frames)
 MEMO_PILES = 16  # top-down with memo: the call sequence is drawn for at most this many piles
@@ -193,7 +196,7 @@ def ring_diff(values: list[int], max_take: int = 3) -> str:
 
 Listed = Callable[[list[int], int], str]
 #: (rung, form) -> its listing. The table rung's listing is the explainer's (stonegame.reference).
-LISTINGS: dict[tuple[str, str], Listed] = {
+LISTINGS: dict[tuple[str, Form], Listed] = {
     ("recursion", "total"): recursion_total,
     ("recursion", "diff"): recursion_diff,
     ("memo", "total"): memo_total,
@@ -229,7 +232,7 @@ class Counters:
 class Run:
     """One rung run on one row: its answer dp[0] (None if it was too big to run) and its counters."""
 
-    approach: str
+    approach: Rung
     dp0: int | None
     counters: Counters
     measured: bool  # True: counted while running; False: computed by a recurrence
@@ -246,15 +249,6 @@ def recursion_calls(n: int, max_take: int = 3) -> int:
         if len(last) > max_take:
             total -= last.popleft()
     return calls
-
-
-def calls_at(n: int, max_take: int = 3) -> list[int]:
-    """How often plain recursion calls f(i), for i = 0..n: the ways to reach i in takes of 1..K
-    (P(0) = 1, P(i) = P(i-1) + ... + P(i-K)); they add up to recursion_calls(n)."""
-    ways = [1]
-    for i in range(1, n + 1):
-        ways.append(sum(ways[max(0, i - max_take) : i]))
-    return ways
 
 
 def digit_count(count: int) -> int:
@@ -302,81 +296,143 @@ CALLS_SCHEMA: dict[str, str] = {
 }
 
 
-def _walk(values: Sequence[int], max_take: int, memo: bool, keep: bool) -> tuple[list[tuple], Counters, int]:
-    """Run f(0) with an explicit stack (so any n works), as plain recursion or with a memo; return one
-    tuple per call (if keep) in CALLS_SCHEMA's order of columns, the counters, and dp[0]."""
-    n = len(values)
-    suffix = suffix_sums(list(values))
-    store: dict[int, int] = {}
-    seen: set[int] = set()
-    rows: list[tuple] = []
-    stack: list[list[int]] = []  # computing calls: [call, i, parent, k, depth, start, next_k, least, kind]
-    pending: tuple[int, int, int] | None = (0, -1, 0)  # (i, parent, k) of the call about to start
-    event = calls = hits = deepest = 0
-    answer = 0
-    while True:
-        if pending is not None:
-            i, parent, k = pending
-            pending = None
-            call, depth = calls, len(stack) + 1
-            calls += 1
-            deepest = max(deepest, depth)
-            if i == n or (memo and i in store):
-                kind = "base" if i == n else "hit"
-                hits += kind == "hit"
-                answer = 0 if i == n else store[i]
-                if keep:
-                    rows.append((call, parent, i, k, depth, event, event, kind, answer, 2 * answer - suffix[i]))
-                event += 1
-            else:
-                kind = "fill" if memo else "again" if i in seen else "first"
-                seen.add(i)
-                stack.append([call, i, parent, k, depth, event, 1, 1 << 62, kind])
-                event += 1
-                pending = (i + 1, call, 1)
-                continue
-        if not stack:
-            break
-        top = stack[-1]
-        top[7] = min(top[7], answer)  # the callee just answered
-        call, i, parent, k, depth, start, next_k, least, kind = top
-        if next_k < min(max_take, n - i):
-            top[6] = next_k + 1
-            pending = (i + next_k + 1, call, next_k + 1)
-            continue
-        stack.pop()
-        answer = suffix[i] - least
-        if memo:
-            store[i] = answer
-        if keep:
-            rows.append((call, parent, i, k, depth, start, event, kind, answer, 2 * answer - suffix[i]))
-        event += 1
-    counters = Counters(calls, hits, len(store), len(store), deepest)
-    return sorted(rows), counters, answer
+class Call(NamedTuple):
+    """One call of the recursive function: a row of the call table (CALLS_SCHEMA)."""
+
+    call: int
+    parent: int
+    i: int
+    k: int
+    depth: int
+    start: int
+    end: int
+    kind: str
+    dp: int
+    diff: int
+
+
+@dataclass
+class _Open:
+    """A call still computing: it has started `taken` of its callees and keeps the least answer so far."""
+
+    call: int
+    i: int
+    parent: int
+    k: int
+    depth: int
+    start: int
+    kind: str
+    taken: int = 0
+    least: int = 1 << 62
+
+
+@dataclass
+class _Walk:
+    """f(0) run with an explicit stack (so any n works), as plain recursion or with a memo: the calls
+    still computing, the memo, and the counts so far."""
+
+    suffix: list[int]
+    max_take: int
+    memo: bool
+    keep: bool  # record one Call per call
+    store: dict[int, int] = field(default_factory=dict)
+    seen: set[int] = field(default_factory=set)
+    stack: list[_Open] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)
+    event: int = 0
+    count: int = 0
+    hits: int = 0
+    deepest: int = 0
+
+    def enter(self, i: int, parent: int, k: int) -> int | None:
+        """Start f(i), called by `parent` with take k: a base case or a cache hit answers at once (its
+        answer returned), any other call is put on the stack (None returned)."""
+        n, call, depth = len(self.suffix) - 1, self.count, len(self.stack) + 1
+        self.count += 1
+        self.deepest = max(self.deepest, depth)
+        if i < n and not (self.memo and i in self.store):
+            kind = "fill" if self.memo else "again" if i in self.seen else "first"
+            self.seen.add(i)
+            self.stack.append(_Open(call, i, parent, k, depth, self.event, kind))
+            self.event += 1
+            return None
+        kind = "base" if i == n else "hit"
+        self.hits += kind == "hit"
+        answer = 0 if i == n else self.store[i]
+        self._record(_Open(call, i, parent, k, depth, self.event, kind), answer)
+        return answer
+
+    def leave(self) -> int:
+        """Return from the call on top of the stack (all its callees answered): its answer, stored in
+        the memo if there is one."""
+        top = self.stack.pop()
+        answer = self.suffix[top.i] - top.least
+        if self.memo:
+            self.store[top.i] = answer
+        self._record(top, answer)
+        return answer
+
+    def _record(self, call: _Open, answer: int) -> None:
+        """The call ends at this event (kept as a Call if asked to)."""
+        if self.keep:
+            diff = 2 * answer - self.suffix[call.i]
+            self.calls.append(
+                Call(
+                    call.call, call.parent, call.i, call.k, call.depth, call.start, self.event, call.kind, answer, diff
+                )
+            )
+        self.event += 1
+
+
+class Walked(NamedTuple):
+    """What a walk of f(0) found: one Call per call (if kept, in call order), the counters, and dp[0]."""
+
+    calls: list[Call]
+    counters: Counters
+    dp0: int
+
+
+def walk(values: Sequence[int], max_take: int, memo: bool, keep: bool) -> Walked:
+    """Run f(0) on the row with an explicit stack, as plain recursion or with a memo: each computing call
+    starts its callees f(i+1), f(i+2), ... one after another, and returns once the last has answered."""
+    state = _Walk(suffix_sums(list(values)), max_take, memo, keep)
+    answer = state.enter(0, -1, 0)
+    while state.stack:
+        top = state.stack[-1]
+        if answer is not None:
+            top.least = min(top.least, answer)
+        if top.taken < min(max_take, len(values) - top.i):
+            top.taken += 1
+            answer = state.enter(top.i + top.taken, top.call, top.taken)
+        else:
+            answer = state.leave()
+    counters = Counters(state.count, state.hits, len(state.store), len(state.store), state.deepest)
+    return Walked(sorted(state.calls), counters, answer)
 
 
 def calls_table(values: Sequence[int], max_take: int = 3, memo: bool = False) -> pd.DataFrame:
     """One row per call of f(0)'s recursion on the row (plain, or with a memo): CALLS_SCHEMA."""
-    rows, _, _ = _walk(values, max_take, memo, keep=True)
-    frame = pd.DataFrame(rows, columns=list(CALLS_SCHEMA)).astype(CALLS_SCHEMA)
-    return frame
+    return pd.DataFrame(walk(values, max_take, memo, keep=True).calls, columns=list(CALLS_SCHEMA)).astype(CALLS_SCHEMA)
+
+
+def counted_recursion(n: int, max_take: int = 3) -> Run:
+    """Plain recursion on n piles, counted without running it: C(n) calls, f(0) down to f(n) deep."""
+    return Run("recursion", None, Counters(calls=recursion_calls(n, max_take), depth=n + 1), measured=False)
 
 
 def run_recursion(values: Sequence[int], max_take: int = 3) -> Run:
     """Plain recursion on the row: run call by call when it makes at most RUN_CALLS calls, else only
-    counted (calls by the recurrence; the deepest stack is n + 1, f(0) down to f(n))."""
-    n = len(values)
-    total = recursion_calls(n, max_take)
-    if total <= RUN_CALLS:
-        _, counters, dp0 = _walk(values, max_take, memo=False, keep=False)
-        return Run("recursion", dp0, counters, measured=True)
-    return Run("recursion", None, Counters(calls=total, depth=n + 1), measured=False)
+    counted (counted_recursion)."""
+    if recursion_calls(len(values), max_take) > RUN_CALLS:
+        return counted_recursion(len(values), max_take)
+    walked = walk(values, max_take, memo=False, keep=False)
+    return Run("recursion", walked.dp0, walked.counters, measured=True)
 
 
 def run_memo(values: Sequence[int], max_take: int = 3) -> Run:
     """Top-down with a memo on the row, run call by call (an explicit stack, so any n works)."""
-    _, counters, dp0 = _walk(values, max_take, memo=True, keep=False)
-    return Run("memo", dp0, counters, measured=True)
+    walked = walk(values, max_take, memo=True, keep=False)
+    return Run("memo", walked.dp0, walked.counters, measured=True)
 
 
 def run_table(sol: Solution) -> Run:
@@ -398,43 +454,69 @@ SLOTS_SCHEMA: dict[str, str] = {
 }
 
 
-def run_window(values: Sequence[int], max_take: int = 3, keep: range = range(0)) -> tuple[Run, pd.DataFrame]:
+class Kept(NamedTuple):
+    """An answer kept in a slot: dp[j] (j = -1, dp = 0: an empty slot)."""
+
+    j: int
+    dp: int
+
+
+class Slot(NamedTuple):
+    """One slot after one step: a row of the slots table (SLOTS_SCHEMA)."""
+
+    i: int
+    store: str
+    slot: int
+    j: int
+    dp: int
+    written: bool
+
+
+def _slots(i: int, window: Sequence[Kept], ring: Sequence[Kept], wrote: bool) -> list[Slot]:
+    """The window's and the ring's slots after the step at i; if it `wrote`, the window's slot 0 and
+    the ring's slot i % (K+1) were just written."""
+    rows = [Slot(i, "window", s, kept.j, kept.dp, wrote and s == 0) for s, kept in enumerate(window)]
+    return rows + [Slot(i, "ring", s, kept.j, kept.dp, wrote and s == i % len(ring)) for s, kept in enumerate(ring)]
+
+
+class Windowed(NamedTuple):
+    """The rolling window run on a row: the Run, and the slots kept at the steps asked for (SLOTS_SCHEMA)."""
+
+    run: Run
+    slots: pd.DataFrame
+
+
+def run_window(values: Sequence[int], max_take: int = 3, keep: range = range(0)) -> Windowed:
     """The rolling window on the row, measured: at most K answers alive; and the slots (SLOTS_SCHEMA)
     after each step whose position is in `keep` (position n: the state before the first step), for the
     window and for the K+1-slot ring."""
     n = len(values)
-    window: deque[tuple[int, int]] = deque([(n, 0)])  # (j, dp[j]) for j = i+1 .. i+K
-    ring = [(-1, 0)] * (max_take + 1)
-    ring[n % (max_take + 1)] = (n, 0)
-    suffix, writes, held = 0, 0, 1
-    rows: list[tuple] = []
-    if n in keep:  # the state before the first step
-        rows += [(n, "window", s, j, d, False) for s, (j, d) in enumerate(window)]
-        rows += [(n, "ring", s, j, d, False) for s, (j, d) in enumerate(ring)]
+    window = deque([Kept(n, 0)])  # dp[j] for j = i+1 .. i+K, nearest first
+    ring = [Kept(-1, 0)] * (max_take + 1)
+    ring[n % (max_take + 1)] = Kept(n, 0)
+    rows = _slots(n, window, ring, wrote=False) if n in keep else []  # the state before the first step
+    suffix, held = 0, 1
     for i in range(n - 1, -1, -1):
         suffix += values[i]
-        best = suffix - min(d for _, d in window)
+        best = suffix - min(kept.dp for kept in window)
         if len(window) == max_take:
             window.pop()
-        window.appendleft((i, best))
-        ring[i % (max_take + 1)] = (i, best)
-        writes += 1
+        window.appendleft(Kept(i, best))
+        ring[i % (max_take + 1)] = Kept(i, best)
         held = max(held, len(window))
-        if i in keep:
-            rows += [(i, "window", s, j, d, s == 0) for s, (j, d) in enumerate(window)]
-            rows += [(i, "ring", s, j, d, s == i % (max_take + 1)) for s, (j, d) in enumerate(ring)]
+        rows += _slots(i, window, ring, wrote=True) if i in keep else []
     slots = pd.DataFrame(rows, columns=list(SLOTS_SCHEMA)).astype(SLOTS_SCHEMA)
-    return Run("window", window[0][1], Counters(writes=writes, held=held), measured=True), slots
+    return Windowed(Run("window", window[0].dp, Counters(writes=n, held=held), measured=True), slots)
 
 
-def ladder(sol: Solution) -> dict[str, Run]:
+def ladder(sol: Solution) -> dict[Rung, Run]:
     """Every rung run on the solved row (plain recursion only counted when too big to run)."""
     values, max_take = sol.values, sol.max_take
     return {
         "recursion": run_recursion(values, max_take),
         "memo": run_memo(values, max_take),
         "table": run_table(sol),
-        "window": run_window(values, max_take)[0],
+        "window": run_window(values, max_take).run,
     }
 
 
@@ -448,22 +530,30 @@ GROWTH_SCHEMA: dict[str, str] = {
 }
 
 
+class Grown(NamedTuple):
+    """One counter of one rung at one n: a row of the growth table (GROWTH_SCHEMA)."""
+
+    n: int
+    approach: Rung
+    counter: Counter
+    value: int
+    measured: bool
+
+
 def growth(max_take: int = 3, sizes: range = GROWTH_SIZES, seed: int = 1406) -> pd.DataFrame:
     """The counters of every rung for each n in sizes: memo, table and window measured by running them on
-    a random row of n piles; plain recursion computed by its recurrence (calls) and n + 1 (depth)."""
+    a random row of n piles; plain recursion counted (counted_recursion)."""
     rng = random.Random(seed)
     rows = []
     for n in sizes:
         values = [rng.randint(-9, 9) for _ in range(n)]
         runs = [
-            Run("recursion", None, Counters(calls=recursion_calls(n, max_take), depth=n + 1), measured=False),
+            counted_recursion(n, max_take),
             run_memo(values, max_take),
             run_table(solve(values, max_take)),
-            run_window(values, max_take)[0],
+            run_window(values, max_take).run,
         ]
-        for run in runs:
-            for counter in COUNTERS:
-                rows.append((n, run.approach, counter, getattr(run.counters, counter), run.measured))
+        rows += [Grown(n, run.approach, c, getattr(run.counters, c), run.measured) for run in runs for c in COUNTERS]
     return pd.DataFrame(rows, columns=list(GROWTH_SCHEMA)).astype(GROWTH_SCHEMA)
 
 

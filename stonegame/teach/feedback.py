@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from stonegame.explainer.explain import formula, sentence
+from stonegame.explain import formula, sentence
 from stonegame.i18n import piles, t
 from stonegame.solver import Solution
 from stonegame.teach.quiz import Mark, Marked, Part, candidates_at, pile, step_of

@@ -244,13 +244,11 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "调用随时间展开：每次调用 f(i) 一根条，从开始到返回，标注为 i → 返回的答案；被调用者在下一行",
     },
     "ladder_axis_time": {"en": "time (events) →", "zh": "时间（事件）→"},
-    "ladder_axis_depth": {"en": "depth", "zh": "深度"},
     "ladder_chart_per_position": {
         "en": "How many times each position i has been asked for so far",
         "zh": "到目前为止，每个位置 i 被调用了几次",
     },
     "ladder_axis_position": {"en": "position i", "zh": "位置 i"},
-    "ladder_axis_times": {"en": "calls", "zh": "次数"},
     "ladder_kind_first": {"en": "computed", "zh": "计算"},
     "ladder_kind_again": {"en": "↻ computed again", "zh": "↻ 重复计算"},
     "ladder_kind_base": {"en": "· base case", "zh": "· 边界情况"},

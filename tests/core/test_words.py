@@ -6,7 +6,7 @@ import string
 import pytest
 
 from stonegame import solve
-from stonegame.explainer.explain import formula, sentence
+from stonegame.explain import formula, sentence
 from stonegame.i18n import CATALOGUE, t
 from stonegame.terms import LANGS
 from stonegame.text import display_width, wrap

@@ -10,10 +10,8 @@ from pathlib import Path
 import pytest
 
 from stonegame import score_difference, solve
-from stonegame.draw.player import played
-from stonegame.i18n import CATALOGUE, t
 from stonegame.ladder import rungs as ap
-from stonegame.ladder.charts import calls_chart, growth_charts, table_chart, window_chart
+from stonegame.ladder import spec
 from stonegame.ladder.view import (
     MARKERS,
     calls_view,
@@ -26,9 +24,9 @@ from stonegame.ladder.view import (
 )
 from stonegame.reference import stone_game_iii as reference_total
 from stonegame.reference import stone_game_iii_diff as reference_diff
+from stonegame.terms import FORMS, TAKES
 
 ROOT = Path(__file__).resolve().parents[2]
-TAKES = [1, 2, 3, 4, 5]
 
 
 def brute(values, max_take):
@@ -60,10 +58,6 @@ def rows(count, seed, longest=9, spread=9):
     """Random rows of 1..longest piles, small values (so ties happen)."""
     rng = random.Random(seed)
     return [[rng.randint(-spread, spread) for _ in range(rng.randint(1, longest))] for _ in range(count)]
-
-
-def labels(lang="en"):
-    return {key: t(key, lang) for key in CATALOGUE}
 
 
 # --- every rung gives the brute force's answer ---------------------------------------------------
@@ -137,7 +131,7 @@ def test_every_highlighted_line_is_a_line_the_listing_runs(approach, form):
     values = [1, 2, 3, 7, -2]
     code = code_for(approach, form)
     _, ran = watch(ap.LISTINGS[(approach, form)], values, 3)
-    marked = {line for lines in code.lines_by_event.values() for line in lines}
+    marked = {line for lines in code.lines_by_phase.values() for line in lines}
     assert marked <= ran, (sorted(marked - ran), code.lines)
 
 
@@ -156,18 +150,29 @@ def test_k_slots_suffice_read_first_but_the_in_place_version_needs_k_plus_one():
         sample = rows(200, seed=max_take, longest=12)
         assert all(in_place(v, max_take, max_take + 1) == score_difference(v, max_take)[0] for v in sample)
         assert any(in_place(v, max_take, max_take) != score_difference(v, max_take)[0] for v in sample)
-        assert all(ap.run_window(v, max_take)[0].counters.held <= max_take for v in sample)
+        assert all(ap.run_window(v, max_take).run.counters.held <= max_take for v in sample)
 
 
 # --- counting -------------------------------------------------------------------------------------
+
+
+def calls_at(n, max_take):
+    """How often plain recursion calls f(i), for i = 0..n: the ways to reach i in takes of 1..K
+    (P(0) = 1, P(i) = P(i-1) + ... + P(i-K))."""
+    ways = [1]
+    for i in range(1, n + 1):
+        ways.append(sum(ways[max(0, i - max_take) : i]))
+    return ways
 
 
 @pytest.mark.parametrize("max_take", TAKES)
 def test_the_exact_call_count_is_the_number_of_calls_plain_recursion_makes(max_take):
     for n in range(0, 13):
         values = [1] * n
-        walked = ap._walk(values, max_take, memo=False, keep=False)[1].calls if n else 1
-        assert ap.recursion_calls(n, max_take) == walked == sum(ap.calls_at(n, max_take)), n
+        walked = ap.walk(values, max_take, memo=False, keep=False).counters.calls
+        assert ap.recursion_calls(n, max_take) == walked == sum(calls_at(n, max_take)), n
+        by_position = ap.calls_table(values, max_take)["i"].value_counts().sort_index().tolist()
+        assert by_position == calls_at(n, max_take), n  # f(i) is called once per way to reach pile i
 
 
 def test_named_call_counts():
@@ -206,7 +211,7 @@ def test_memo_table_and_window_counters_follow_their_formulas(max_take):
         base = min(max_take, n)  # the positions within k of the end each call f(n) once
         assert memo == ap.Counters(calls=calls, hits=calls - n - base, writes=n, held=n, depth=n + 1), n
         assert ap.run_table(solve(values, max_take)).counters == ap.Counters(writes=n, held=n + 1)
-        assert ap.run_window(values, max_take)[0].counters == ap.Counters(writes=n, held=min(max_take, n + 1))
+        assert ap.run_window(values, max_take).run.counters == ap.Counters(writes=n, held=min(max_take, n + 1))
 
 
 def test_plain_recursion_is_run_only_while_small_and_counted_beyond():
@@ -269,7 +274,7 @@ def test_the_slots_hold_the_answers_they_claim():
                 assert row.j % (max_take + 1) == row.slot and row.dp == sol.dp[row.j] and row.j >= row.i
 
 
-@pytest.mark.parametrize("form", ap.FORMS)
+@pytest.mark.parametrize("form", FORMS)
 def test_the_frames_counters_end_at_the_runs_counters(form):
     sol = solve([1, 2, 3, 7, -4, 2], 3)
     runs = ap.ladder(sol)
@@ -334,36 +339,39 @@ def test_every_chart_validates_and_stays_small(max_take, form, lang):
     rng = random.Random(max_take)
     n = biggest_drawable(max_take)
     sol = solve([rng.randint(-9, 9) for _ in range(n)], max_take)
-    words = labels(lang)
-    specs = []
-    for memo in (False, True):
-        view = calls_view(sol, ap.calls_table(sol.values, max_take, memo), memo, form, lang)
-        rung = "memo" if memo else "recursion"
-        chart = calls_chart(
-            view.frames, view.calls, view.cells, view.marks, view.code.lines, view.highlight, view.events, rung, words
-        )
-        specs.append(played(chart, keys=False))
-    view = table_view(sol, form, "java", lang)
-    title = words["ladder_code_java"]
-    specs.append(
-        played(
-            table_chart(view.frames, view.cells, view.marks, view.rows, view.code.lines, view.highlight, title, words),
-            keys=False,
-        )
-    )
-    view = window_view(sol, form, lang)
-    chart = window_chart(
-        view.frames, view.cells, view.marks, view.slots, view.rows, max_take, view.code.lines, view.highlight, words
-    )
-    specs.append(played(chart, keys=False))
-    specs += [c.to_dict() for c in growth_charts(ap.growth(max_take), n, words)]
-    for spec in specs[:4]:
-        data, params = datasets_and_params(spec)
+    specs = [spec.calls_spec(sol, memo, form, lang) for memo in (False, True)]
+    specs += [spec.table_spec(sol, form, "java", lang), spec.window_spec(sol, form, lang)]
+    specs += spec.growth_specs(ap.growth(max_take), n, lang)
+    for played_spec in specs[:4]:
+        data, params = datasets_and_params(played_spec)
         assert all(len(rows) <= 1_010 for rows in data.values()), {k: len(v) for k, v in data.items()}
         assert {"frame", "playing", "speed", "last"} <= set(params)
         assert all(
             not isinstance(h["events"], dict) or h["events"].get("type") != "keydown" for h in params["frame"]["on"]
         ), "no page-wide key handlers: four players share the page"
-        assert spec["vconcat"][0]["layer"][0]["name"] == "nav_button_0"  # view 0: marks nav_button_0_marks
-    for spec in specs[4:]:
-        assert sum(len(rows) for rows in datasets_and_params(spec)[0].values()) <= 1_000
+        assert played_spec["vconcat"][0]["layer"][0]["name"] == "nav_button_0"  # view 0: marks nav_button_0_marks
+    for growth_spec in specs[4:]:
+        assert sum(len(rows) for rows in datasets_and_params(growth_spec)[0].values()) <= 1_000
+
+
+def layer_names(played_spec, view):
+    """The names of the layers of one view of an animated chart."""
+    return [layer.get("name") for layer in played_spec["vconcat"][view].get("layer", [])]
+
+
+def test_the_grids_are_the_shared_grid_and_write_negatives_with_a_hyphen():
+    sol = solve([1, 2, 3, -9])
+    table, window = spec.table_spec(sol, "diff", "py", "en"), spec.window_spec(sol, "total", "en")
+    grid = [f"ladder_cell_{layer}_3" for layer in ("boxes", "marks", "symbols", "numbers")]  # view 3: after the
+    assert layer_names(table, 3) == grid and layer_names(window, 3) == grid  # buttons, caption and counters
+    numbers = table["vconcat"][3]["layer"][3]["transform"][0]["calculate"]
+    assert "toString(datum.number)" in numbers and "format(" not in numbers  # -9 with a hyphen, as the input writes it
+    cells = next(rows for rows in window["datasets"].values() if rows and "evict" in rows[0])
+    let_go = {cell["col"]: cell["evict"] for cell in cells if cell["row"] == "dp" and not cell["label_cell"]}
+    assert let_go == {
+        "0": 1 << 30,
+        "1": 1 << 30,
+        "2": 1 << 30,
+        "3": 4,
+        "4": 3,
+    }  # dp[4] after pile 1, dp[3] after pile 0

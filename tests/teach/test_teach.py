@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
 from stonegame import score_difference, solve
-from stonegame.explainer.explain import formula, sentence
+from stonegame.explain import formula, sentence
 from stonegame.explainer.spec import step_spec
 from stonegame.explainer.view import marks, window_for_step
 from stonegame.link import MAX_SEED, random_row

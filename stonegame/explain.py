@@ -1,5 +1,6 @@
-"""The words for one step of the trace: its title, its formula with the numbers filled in, and a
-plain-language sentence. Each is read off the trace row (and its candidate rows), never recomputed."""
+"""The words for one step of the trace: its formula with the numbers filled in, and a plain-language
+sentence. Each is read off the trace row (and its candidate rows), never recomputed. Shared by every
+feature that speaks of a step: the explainer, the ladder's table, the replay and the quiz."""
 
 from __future__ import annotations
 

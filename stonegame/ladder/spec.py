@@ -1,0 +1,105 @@
+"""The approach ladder's charts as Vega-Lite spec dicts, built from the solved row and the language: each
+rung's view cut from its trace, drawn with the words it shows, and made playable without the player's
+page-wide key handlers (four players share the page). No Streamlit here; the ui caches these.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from stonegame.draw.grid import GridWords
+from stonegame.draw.player import PlayerWords, played
+from stonegame.i18n import t
+from stonegame.ladder import rungs as ap
+from stonegame.ladder.charts import (
+    KINDS,
+    MEMORY,
+    WORK,
+    CallsWords,
+    FrameWords,
+    GrowthWords,
+    Series,
+    WindowWords,
+    calls_chart,
+    growth_charts,
+    table_chart,
+    window_chart,
+)
+from stonegame.ladder.view import calls_view, table_view, window_view
+from stonegame.solver import Solution
+from stonegame.terms import Code, Form, Lang
+
+Spec = dict[str, Any]
+ROLE_WORDS = {"write": "role_write", "read": "role_read", "best": "role_best", "drop": "ladder_role_drop"}
+
+
+def frame_words(lang: Lang, code: Code = "py") -> FrameWords:
+    """The player's words, the counters' names and the title of the listing (Python or Java) in `lang`."""
+    counters = {c: t("ladder_counter_" + c, lang) for c in ap.COUNTERS}
+    return FrameWords(PlayerWords.of(lang), counters, t(f"ladder_code_{code}", lang))
+
+
+def grid_words(title: str, rows: list[str], roles: tuple[str, ...], lang: Lang) -> GridWords:
+    """A grid's words: the catalogue's `title`, each row named by itself (dp, suffix, memo ...), and
+    the roles' names in legend order."""
+    return GridWords(t(title, lang), {row: row for row in rows}, {role: t(ROLE_WORDS[role], lang) for role in roles})
+
+
+def calls_words(rung: ap.Rung, lang: Lang) -> CallsWords:
+    """The words of the recursion's (or the memo's) chart in `lang`."""
+    return CallsWords(
+        frame_words(lang),
+        t("ladder_chart_timeline", lang),
+        t("ladder_axis_time", lang),
+        {kind: t("ladder_kind_" + kind, lang) for kind in KINDS[rung]},
+        t("ladder_chart_per_position", lang),
+        t("ladder_axis_position", lang),
+        grid_words("ladder_chart_memo", ["memo"], ("write", "read"), lang),
+    )
+
+
+def window_words(rows: list[str], lang: Lang) -> WindowWords:
+    """The words of the rolling window's chart in `lang`."""
+    grid = grid_words("ladder_chart_window", rows, ("write", "read", "best", "drop"), lang)
+    stores = {store: t("ladder_store_" + store, lang) for store in ("window", "ring")}
+    return WindowWords(frame_words(lang), grid, t("ladder_chart_slots", lang), t("ladder_axis_slot", lang), stores)
+
+
+def growth_words(series: tuple[Series, ...], log: bool, n: int, lang: Lang) -> GrowthWords:
+    """The words of a growth panel in `lang`: the work panel's (log) or the memory panel's."""
+    return GrowthWords(
+        t("ladder_growth_work" if log else "ladder_growth_memory", lang),
+        t("ladder_growth_n", lang),
+        t("ladder_growth_log" if log else "ladder_growth_count", lang),
+        tuple(t(s.word, lang) for s in series),
+        t("ladder_growth_you", lang, n=n),
+    )
+
+
+def calls_spec(sol: Solution, memo: bool, form: Form, lang: Lang) -> Spec:
+    """The playable spec of plain recursion's (or the memo's) animated chart on the row."""
+    rung: ap.Rung = "memo" if memo else "recursion"
+    view = calls_view(sol, ap.calls_table(sol.values, sol.max_take, memo), memo, form, lang)
+    return played(calls_chart(view, rung, calls_words(rung, lang)), keys=False)
+
+
+def table_spec(sol: Solution, form: Form, code: Code, lang: Lang) -> Spec:
+    """The playable spec of the bottom-up table's animated chart on the row, with the Python or Java listing."""
+    view = table_view(sol, form, code, lang)
+    grid = grid_words("ladder_chart_table", view.rows, ("write", "read", "best"), lang)
+    return played(table_chart(view, frame_words(lang, code), grid), keys=False)
+
+
+def window_spec(sol: Solution, form: Form, lang: Lang) -> Spec:
+    """The playable spec of the rolling window's animated chart on the row."""
+    view = window_view(sol, form, lang)
+    return played(window_chart(view, sol.max_take, window_words(view.rows, lang)), keys=False)
+
+
+def growth_specs(growth: pd.DataFrame, n: int, lang: Lang) -> tuple[Spec, Spec]:
+    """The specs of the growth charts (work, memory) of a growth table (rungs.growth), n marked if it is on them."""
+    words = growth_words(WORK, True, n, lang), growth_words(MEMORY, False, n, lang)
+    work, memory = growth_charts(growth, n, *words)
+    return work.to_dict(), memory.to_dict()
