@@ -12,6 +12,7 @@ tests/e2e/test_hostile_browser.py, and written down in the README's Security sec
 
 import ast
 import functools
+import importlib
 import time
 from urllib.parse import urlencode
 
@@ -369,15 +370,41 @@ def app_sources():
 
 @functools.cache
 def app_constants():
-    """Every module-level string constant of the app's UI code, by (file, name)."""
+    """Every module-level name of the app's UI code bound once to a string literal or to an f-string
+    of literals and other module-level names, by (file, name): values fixed at import, before any
+    visitor has sent anything."""
     found = {}
     for path in app_sources():
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+        body = ast.parse(path.read_text(encoding="utf-8")).body
+        module_names = {
+            t.id for node in body if isinstance(node, ast.Assign) for t in node.targets if isinstance(t, ast.Name)
+        }
+        for node in body:
+            if isinstance(node, ast.Assign) and _import_time_text(node.value, module_names):
                 for target in node.targets:
-                    if isinstance(target, ast.Name) and isinstance(node.value.value, str):
-                        found[path.name, target.id] = node.value.value
+                    if isinstance(target, ast.Name):
+                        found[path.name, target.id] = _value(path, target.id, node.value)
     return found
+
+
+def _value(path, name, value):
+    """The text a module-level name holds: the literal itself, or the imported ui module's attribute."""
+    if isinstance(value, ast.Constant):
+        return value.value
+    assert path.parent.name == "ui", f"{path.name}: {name} is built at import; only ui modules may do that"
+    return getattr(importlib.import_module(f"ui.{path.stem}"), name)
+
+
+def _import_time_text(value, module_names):
+    """Whether an expression is a string literal, or an f-string whose every name is a module-level one
+    (a comprehension's own loop variables included)."""
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, str)
+    if not isinstance(value, ast.JoinedStr):
+        return False
+    bound = {n.id for n in ast.walk(value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return read <= module_names | bound
 
 
 def test_no_unsafe_html_anywhere_in_the_app():
