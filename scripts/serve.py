@@ -236,6 +236,18 @@ def healthy(host: str, port: int, cookie: str | None = None, timeout: float = HE
         return False
 
 
+def active_sessions(port: int, timeout: float = HEALTH_TIMEOUT) -> int:
+    """How many browser sessions the Streamlit server on 127.0.0.1:port holds right now (the
+    `active_sessions` gauge of its own /_stcore/metrics, which nginx does not pass to visitors)."""
+    url = f"http://127.0.0.1:{port}/_stcore/metrics?families=active_sessions"
+    with urllib.request.urlopen(url, timeout=timeout) as answer:
+        text = answer.read().decode()
+    match = re.search(r"^active_sessions(?:\{\})? (\d+)", text, re.M)
+    if match is None:
+        raise RuntimeError(f"no active_sessions gauge in {url}:\n{text[:500]}")
+    return int(match.group(1))
+
+
 # --- the replicas, nginx and the watch over them ---------------------------------------------------
 
 
