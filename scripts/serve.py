@@ -8,9 +8,10 @@ repository's .streamlit/config.toml, bound to 127.0.0.1 so that only nginx reach
 deploy/nginx.conf.template into a temporary prefix (its config, pid file, logs and temp files, and a
 mirror of Streamlit's static files with precompressed copies), checks it with `nginx -t`, starts
 nginx in the foreground as the current user, and waits until every replica answers through nginx.
-Then it prints the URL and watches: every replica's /_stcore/health is polled; one that stops
-answering is marked `down` in nginx (reloaded), replaced by a new replica, and put back. Ctrl+C or
-SIGTERM stops nginx and every replica and removes the prefix.
+Then it prints the URL and watches every replica's /_stcore/health: one that answers slowly gets
+no new browsers until it answers again (its own browsers stay with it); one whose process exited,
+or that has not answered for a minute (hung), is marked `down` in nginx (reloaded), replaced by a
+new replica, and put back. Ctrl+C or SIGTERM stops nginx and every replica and removes the prefix.
 
 Needs Debian's nginx (`apt-get install -y nginx`, or $NGINX_PATH) and requirements-test.txt (the
 replicas are started by tests/e2e/helpers.py, which imports Playwright).
@@ -48,8 +49,12 @@ ROUTE_COOKIE = "st_route"  # the cookie naming the replica that holds a browser'
 REPLICA_ARGS = ("--server.address", "127.0.0.1")  # replicas are reached through nginx only
 COMPRESSED = (".js", ".mjs", ".css", ".json", ".map", ".svg", ".html")  # worth a .gz next to them
 GZIP_MIN_BYTES = 1024
-HEALTH_TIMEOUT = 2.0  # seconds a replica has to answer /_stcore/health
-FAILURES_TO_REPLACE = 3  # failed polls in a row after which a live but silent replica is replaced
+HEALTH_TIMEOUT = 5.0  # seconds a replica has to answer /_stcore/health before it counts as slow
+HUNG_AFTER = 60.0  # seconds without one answer after which a running replica counts as hung
+UNDRAIN_AFTER = 10.0  # seconds of prompt answers before a slow replica gets new browsers again
+# A replica that is merely busy (a class's worth of script runs on a loaded machine) can take
+# seconds to answer; killing it would throw away every session it holds and pile them onto the
+# others. So slow only means "no new browsers"; only a minute of silence means "replace it".
 
 
 # --- nginx and its configuration -----------------------------------------------------------------
@@ -70,29 +75,34 @@ def render(template: str, values: dict[str, str]) -> str:
 
 @dataclass(frozen=True)
 class Upstream:
-    """One replica as nginx sees it: its route name (the cookie's value), its port, whether it is down."""
+    """One replica as nginx sees it: its route name (the cookie's value), its port, whether it is down
+    (dead or restarting: no requests at all) or drained (slow: no new browsers, its own still come)."""
 
     name: str
     port: int
     down: bool = False
+    drained: bool = False
 
-    def server(self, backup: bool = False) -> str:
-        """Its `server` line in an upstream block."""
+    def server(self, backup: bool = False, new_browsers: bool = False) -> str:
+        """Its `server` line in an upstream block (in st_new when `new_browsers`)."""
         flags = " backup" if backup else ""
-        flags += " down" if self.down else ""
+        flags += " down" if self.down or (new_browsers and self.drained) else ""
         return f"server 127.0.0.1:{self.port} max_fails=1 fail_timeout=5s{flags};"
 
 
 def upstream_blocks(replicas: list[Upstream]) -> str:
-    """The upstream blocks: st_new (least connections over all replicas, for a browser without a
-    cookie) and, per replica, st_<name> with that replica first and the others as backups."""
+    """The upstream blocks: st_new (least connections over all replicas that are neither down nor
+    drained, for a browser without a cookie; over every live one if all are drained) and, per
+    replica, st_<name> with that replica first and the others as backups."""
     indent = " " * 8
 
     def block(name: str, lines: list[str], extra: str = "") -> str:
         body = "".join(f"{indent}{line}\n" for line in [*([extra] if extra else []), *lines, "keepalive 16;"])
         return f"    upstream {name} {{\n{body}    }}\n"
 
-    blocks = [block("st_new", [r.server() for r in replicas], "least_conn;")]
+    if all(r.down or r.drained for r in replicas):  # better slow than nothing: take them all
+        replicas = [Upstream(r.name, r.port, r.down) for r in replicas]
+    blocks = [block("st_new", [r.server(new_browsers=True) for r in replicas], "least_conn;")]
     for first in replicas:
         others = [r.server(backup=True) for r in replicas if r is not first]
         blocks.append(block(f"st_{first.name}", [first.server(), *others]))
@@ -189,11 +199,18 @@ class Nginx:
     def returncode(self) -> int | None:
         return self._proc.poll()
 
-    def reload(self) -> None:
-        """Check the configuration file again and tell the master to load it (SIGHUP): new workers
-        take new requests, old ones finish their open connections."""
+    def reload(self, timeout: float = 10) -> None:
+        """Check the configuration file again and tell the master to load it (SIGHUP); return once
+        new workers run and every old one is shutting down (it takes no new connection, and finishes
+        its open ones), so the next request sees the new configuration."""
         check_config(self.binary, self.prefix, self.conf)
+        old = set(_children(self.pid))
         self._proc.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + timeout
+        while not (set(_children(self.pid)) - old and all(_shutting_down(pid) for pid in old)):
+            if time.monotonic() > deadline or not self.alive():
+                raise RuntimeError(f"nginx did not reload within {timeout} s")
+            time.sleep(0.02)  # poll interval
 
     def stop(self) -> None:
         """Fast shutdown (SIGTERM: the master closes every connection and stops its workers); SIGKILL
@@ -210,6 +227,14 @@ class Nginx:
                 self._proc.kill()
                 self._proc.wait(timeout=10)
         self._out.close()
+
+
+def _shutting_down(pid: int) -> bool:
+    """Whether an nginx worker is gone or says it is shutting down (its process title)."""
+    try:
+        return b"shutting down" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return True
 
 
 def _children(pid: int) -> list[int]:
@@ -277,6 +302,9 @@ class Topology:
         health_interval: float = 2.0,
         say: Callable[[str], None] = _say,
         on_fatal: Callable[[], None] | None = None,
+        health_timeout: float = HEALTH_TIMEOUT,
+        hung_after: float = HUNG_AFTER,
+        undrain_after: float = UNDRAIN_AFTER,
     ) -> None:
         if replicas < 1:
             raise ValueError("at least one replica")
@@ -287,9 +315,12 @@ class Topology:
         self.local = "127.0.0.1" if host in ("", "0.0.0.0", "::") else host  # where this machine reaches nginx
         self.port = port or free_port()
         self.health_interval, self.say, self.on_fatal = health_interval, say, on_fatal
+        self.health_timeout, self.hung_after, self.undrain_after = health_timeout, hung_after, undrain_after
         self.replicas: list[Replica] = []
         self.down: set[str] = set()  # route names marked down in nginx right now
+        self.drained: set[str] = set()  # route names that get no new browsers right now
         self.events: list[str] = []  # what the watch did, in order (for tests and the report)
+        self.replacements = 0  # replicas killed or found dead and started again
         self.nginx: Nginx | None = None
         self.prefix = Path(tempfile.mkdtemp(prefix="stonegame-serve-"))
         self._stopping = threading.Event()
@@ -339,8 +370,8 @@ class Topology:
         return self
 
     def _write_config(self) -> None:
-        """Render the configuration for the current replicas (those in self.down marked down)."""
-        upstreams = [Upstream(r.name, r.port, r.name in self.down) for r in self.replicas]
+        """Render the configuration for the current replicas (as self.down and self.drained say)."""
+        upstreams = [Upstream(r.name, r.port, r.name in self.down, r.name in self.drained) for r in self.replicas]
         self.conf.write_text(
             nginx_config(
                 upstreams,
@@ -373,10 +404,12 @@ class Topology:
     # --- the watch ---
 
     def _watch_loop(self) -> None:
-        """Every health_interval seconds: is nginx alive, does every replica answer its health check?
-        A replica whose process has exited, or that failed FAILURES_TO_REPLACE polls in a row, is
-        replaced."""
-        failures: dict[str, int] = {}
+        """Every health_interval seconds: is nginx alive, and each replica? A replica whose process
+        has exited is replaced; one that does not answer /_stcore/health within health_timeout is
+        drained until it has answered promptly for undrain_after seconds, and replaced once it has
+        not answered for hung_after seconds."""
+        silent_since: dict[str, float] = {}  # since the first unanswered poll in a row
+        prompt_since: dict[str, float] = {}  # since the first prompt answer in a row
         while not self._stopping.wait(self.health_interval):
             if self.nginx is not None and not self.nginx.alive():
                 self._note(f"nginx exited ({self.nginx.returncode}); nothing is served any more")
@@ -386,26 +419,50 @@ class Topology:
             for replica in list(self.replicas):
                 if self._stopping.is_set():
                     return
-                ok = replica.alive() and healthy("127.0.0.1", replica.port)
-                failures[replica.name] = 0 if ok else failures.get(replica.name, 0) + 1
-                if not replica.alive() or failures[replica.name] >= FAILURES_TO_REPLACE:
-                    failures[replica.name] = 0
-                    self._replace(replica)
+                if not replica.alive():
+                    silent_since.pop(replica.name, None)
+                    self._replace(replica, f"exited with {replica._proc.returncode}")
+                elif healthy("127.0.0.1", replica.port, timeout=self.health_timeout):
+                    silent_since.pop(replica.name, None)
+                    prompt = time.monotonic() - prompt_since.setdefault(replica.name, time.monotonic())
+                    if replica.name in self.drained and prompt >= self.undrain_after:  # not at every blip
+                        self._drain(replica, False, "answers promptly again: it takes new browsers again")
+                else:
+                    prompt_since.pop(replica.name, None)
+                    silent = time.monotonic() - silent_since.setdefault(replica.name, time.monotonic())
+                    if silent + self.health_timeout >= self.hung_after:
+                        silent_since.pop(replica.name)
+                        self._replace(replica, f"has not answered its health check for {self.hung_after:.0f} s")
+                    elif replica.name not in self.drained:
+                        why = f"did not answer its health check within {self.health_timeout:g} s"
+                        self._drain(replica, True, why + ": no new browsers for it until it does")
+
+    def _drain(self, replica: Replica, drained: bool, why: str) -> None:
+        """Take the replica out of (or put it back into) st_new, nginx's upstream for new browsers;
+        its own browsers keep reaching it through its route either way."""
+        with self._lock:
+            if self._stopping.is_set():
+                return
+            (self.drained.add if drained else self.drained.discard)(replica.name)
+            self._write_config()
+            self.nginx.reload()
+            self._note(f"{replica.name} (pid {replica.pid}) {why}")
 
     def _note(self, event: str) -> None:
         self.events.append(event)
         self.say(f"[serve] {event}")
 
-    def _replace(self, old: Replica) -> None:
+    def _replace(self, old: Replica, why: str) -> None:
         """Mark the replica down in nginx (reloaded), kill it if it still runs, start a new one under
         the same route name on a new port, put that in nginx's configuration (reloaded) and wait until
         nginx routes to it. A replica that will not start stays down (the next poll tries again)."""
         with self._lock:
             if self._stopping.is_set():
                 return
-            why = f"exited with {old._proc.returncode}" if not old.alive() else "stopped answering its health check"
             self._note(f"{old.name} (pid {old.pid}, port {old.port}) {why}: marked down")
+            self.replacements += 1
             self.down.add(old.name)
+            self.drained.discard(old.name)
             self._write_config()
             self.nginx.reload()
             if old.alive():  # it does not answer, so it would not act on SIGTERM either
@@ -462,6 +519,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8080, help="nginx's port (default 8080; 0 = a free one)")
     parser.add_argument("--host", default="0.0.0.0", help="nginx's address (default 0.0.0.0: every interface)")
     parser.add_argument("--health-interval", type=float, default=2.0, help="seconds between health polls")
+    parser.add_argument(
+        "--hung-after",
+        type=float,
+        default=HUNG_AFTER,
+        help="seconds without a health answer before a replica is replaced",
+    )
     args = parser.parse_args(argv)
     if args.replicas < 1:
         parser.error("--replicas must be at least 1")
@@ -469,7 +532,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(NGINX_HINT)
 
     done = threading.Event()
-    topology = Topology(args.replicas, args.port, args.host, args.health_interval, on_fatal=done.set)
+    topology = Topology(
+        args.replicas, args.port, args.host, args.health_interval, on_fatal=done.set, hung_after=args.hung_after
+    )
 
     def on_signal(*_: object) -> None:
         topology.halt()  # before anything else: a Ctrl+C also reaches the replicas, which then exit

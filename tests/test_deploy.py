@@ -64,6 +64,17 @@ def test_each_replica_gets_its_own_upstream_with_the_others_as_backups():
     ]
 
 
+def test_a_drained_replica_gets_no_new_browsers_but_keeps_its_own():
+    blocks = upstream_blocks([Upstream("r1", 1001, drained=True), Upstream("r2", 1002)])
+    new = blocks.split("upstream st_r1")[0]
+    assert "server 127.0.0.1:1001 max_fails=1 fail_timeout=5s down;" in new
+    assert "server 127.0.0.1:1002 max_fails=1 fail_timeout=5s;" in new
+    own = re.search(r"upstream st_r1 \{(.*?)\}", blocks, re.S).group(1)
+    assert "server 127.0.0.1:1001 max_fails=1 fail_timeout=5s;" in own  # its browsers still reach it
+    everyone_slow = upstream_blocks([Upstream("r1", 1001, drained=True), Upstream("r2", 1002, drained=True)])
+    assert " down;" not in everyone_slow  # better slow than a 502 for every new browser
+
+
 def test_the_rendered_configuration_names_every_route_and_leaves_no_placeholder(tmp_path):
     text = nginx_config(
         [Upstream("r1", 1001), Upstream("r2", 1002)],
@@ -126,7 +137,16 @@ def test_the_static_mirror_links_the_package_and_adds_gzip_without_touching_it(t
 def topology() -> Iterator[Topology]:
     skip_without_nginx()
     said: list[str] = []
-    with Topology(replicas=2, port=free_port(), host="127.0.0.1", health_interval=0.5, say=said.append) as t:
+    with Topology(
+        replicas=2,
+        port=free_port(),
+        host="127.0.0.1",
+        health_interval=0.5,
+        say=said.append,
+        health_timeout=3.0,  # a loaded 2-core machine can take a second to answer
+        hung_after=12.0,
+        undrain_after=2.0,
+    ) as t:
         yield t
 
 
@@ -225,27 +245,55 @@ def test_a_dead_replica_is_routed_around_replaced_and_the_browser_stays_where_it
     assert answer.status == 200 and answer.body == b"ok"
     assert route_set(answer) == "r2"  # the replica that took over names itself
     wait_for(lambda: any(e.startswith("r1 is back") for e in topology.events), 90, topology)
-    assert topology.events[0] == f"r1 (pid {victim.pid}, port {victim.port}) exited with -9: marked down"
+    assert f"r1 (pid {victim.pid}, port {victim.port}) exited with -9: marked down" in topology.events
+    assert topology.replacements == 1
     new = topology.replica("r1")
     assert new.pid != victim.pid and new.port != victim.port
     assert route_set(get(topology, "/_stcore/health", cookie="r1")) is None  # r1 answers for r1 again
     assert route_set(get(topology, "/_stcore/health", cookie="r2")) is None  # and r2 keeps its browsers
 
 
+def new_browser_servers(topology: Topology) -> str:
+    """The server lines of st_new, nginx's upstream for browsers without a route cookie."""
+    return re.search(r"upstream st_new \{(.*?)\}", topology.conf.read_text(), re.S).group(1)
+
+
+def test_a_slow_replica_gets_no_new_browsers_until_it_answers_again(topology):
+    wait_for(lambda: not topology.drained, 60, topology)
+    slow, replacements = topology.replica("r1"), topology.replacements
+    drained = f"r1 (pid {slow.pid}) did not answer its health check within 3 s: no new browsers for it until it does"
+    back = f"r1 (pid {slow.pid}) answers promptly again: it takes new browsers again"
+    os.kill(slow.pid, signal.SIGSTOP)  # alive, listening, answering nothing: as if very busy
+    try:
+        wait_for(lambda: drained in topology.events, 30, topology)
+        assert f"127.0.0.1:{slow.port} max_fails=1 fail_timeout=5s down;" in new_browser_servers(topology)
+        for _ in range(3):
+            assert route_set(get(topology, "/_stcore/health")) == "r2"  # every new browser goes to r2
+    finally:
+        os.kill(slow.pid, signal.SIGCONT)  # well before hung_after: it was slow, not hung
+    wait_for(lambda: back in topology.events, 30, topology)
+    assert " down;" not in new_browser_servers(topology)
+    assert topology.replacements == replacements and topology.replica("r1").pid == slow.pid  # never killed
+
+
 def test_a_replica_that_hangs_is_killed_and_replaced(topology):
-    victim = topology.replica("r2")
+    victim, replacements = topology.replica("r2"), topology.replacements
     before = len(topology.events)
-    os.kill(victim.pid, signal.SIGSTOP)  # alive, listening, answering nothing
+    os.kill(victim.pid, signal.SIGSTOP)  # and this time it stays silent
     try:
         wait_for(lambda: any(e.startswith("r2 is back") for e in topology.events[before:]), 120, topology)
     finally:
         if Path(f"/proc/{victim.pid}").exists():
             os.kill(victim.pid, signal.SIGKILL)
-    assert topology.events[before] == (
-        f"r2 (pid {victim.pid}, port {victim.port}) stopped answering its health check: marked down"
+    events = topology.events[before:]
+    assert f"r2 (pid {victim.pid}) did not answer its health check within 3 s" in events[0]
+    assert (
+        f"r2 (pid {victim.pid}, port {victim.port}) has not answered its health check for 12 s: marked down" in events
     )
     assert not Path(f"/proc/{victim.pid}").exists()
+    assert topology.replacements == replacements + 1
     assert route_set(get(topology, "/_stcore/health", cookie="r2")) is None
+    assert " down;" not in new_browser_servers(topology)
 
 
 def wait_for(condition, timeout: float, topology: Topology) -> None:
