@@ -111,9 +111,13 @@ class Cluster:
         return sum(_cpu(pid) for pids in self._replica_pids().values() for pid in pids)
 
     def parts(self) -> dict[str, tuple[float, int]]:
-        """(CPU seconds so far, RSS bytes) of each replica by route name, and of nginx (master and workers)."""
+        """(CPU seconds so far, RSS bytes) of each replica by route name, and of nginx: its master and
+        workers, and the workers a reload retired (reaped by the master, so in its children's time)."""
         trees = {**self._replica_pids(), "nginx": _tree(self.topology.nginx.pid)}
-        return {name: (sum(_cpu(p) for p in pids), sum(_rss(p) for p in pids)) for name, pids in trees.items()}
+        parts = {name: (sum(_cpu(p) for p in pids), sum(_rss(p) for p in pids)) for name, pids in trees.items()}
+        cpu, rss = parts["nginx"]
+        parts["nginx"] = (cpu + _cpu(self.topology.nginx.pid, reaped=True), rss)
+        return parts
 
     def routes(self) -> list[str]:
         return [r.name for r in self.topology.replicas]
@@ -134,12 +138,14 @@ def _tree(pid: int) -> list[int]:
     return found
 
 
-def _cpu(pid: int) -> float:
+def _cpu(pid: int, reaped: bool = False) -> float:
+    """CPU seconds (user + system) of the process, or with `reaped` of its children it has waited for."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    first = 13 if reaped else 11  # utime, stime; cutime, cstime
+    return (int(fields[first]) + int(fields[first + 1])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss(pid: int) -> int:
