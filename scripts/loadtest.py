@@ -5,6 +5,7 @@ before it).
     python scripts/loadtest.py --quick     # CI: 10 sessions for 15 s, then 50 opened and closed
     python scripts/loadtest.py             # the issue's numbers: 50 sessions for 90 s, then 500
     python scripts/loadtest.py --url http://host:8501   # a server already running (no memory figures)
+    python scripts/loadtest.py --replicas 2        # through nginx: scripts/serve.py's N replicas, each measured
 
 It starts `streamlit run streamlit_app.py` itself on a free port, with the repository's
 .streamlit/config.toml, and speaks to it exactly as the browser does: an HTTP GET of the page (and,
@@ -28,6 +29,12 @@ script run (from sending the BackMsg to receiving script_finished), the server's
 its memory (RSS of the server process and its children, from /proc) before, at peak and after. Exit
 status 1 on any error or a failed memory bound. Run times depend on what else the machine is doing:
 the report starts with the load average.
+
+With --replicas N the students go through nginx to N replicas, started as `python scripts/serve.py
+--replicas N` starts them (scripts/serve.py's Topology). Each tab keeps nginx's route cookie, as a
+browser does, so its websocket and later requests reach its replica. CPU and memory are those of the
+replicas together (per script run, and the bound on memory), then of each replica and of nginx; the
+sessions each replica got are counted from the cookie. Every replica gets its warm-up visit.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gzip
 import os
 import random
 import re
@@ -54,7 +62,8 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from tests.e2e.helpers import StreamlitServer  # noqa: E402 - one way to start the app, shared with the browser tests
+from scripts.serve import ROUTE_COOKIE, Topology  # noqa: E402 - nginx and N replicas, as serve.py starts them
+from tests.e2e.helpers import NGINX_HINT, StreamlitServer, nginx_path  # noqa: E402 - shared with the browser tests
 
 RUN_TIMEOUT = 60.0  # seconds a script run may take before it counts as an error
 THINK = (2.0, 6.0)  # seconds a student looks at the page between two actions
@@ -83,6 +92,40 @@ class Server(StreamlitServer):
         return sum(_cpu(pid) for pid in _tree(self._proc.pid))
 
 
+class Cluster:
+    """serve.py's topology (N replicas behind nginx), measured like Server: rss() and cpu() are the
+    replicas' together; parts() gives each replica's and nginx's."""
+
+    def __init__(self, replicas: int) -> None:
+        self.topology = Topology(replicas, port=0, host="127.0.0.1", say=lambda line: print(line, flush=True))
+        self.topology.start()
+        self.url = self.topology.url
+
+    def _replica_pids(self) -> dict[str, list[int]]:
+        return {r.name: _tree(r.pid) for r in self.topology.replicas}
+
+    def rss(self) -> int:
+        return sum(_rss(pid) for pids in self._replica_pids().values() for pid in pids)
+
+    def cpu(self) -> float:
+        return sum(_cpu(pid) for pids in self._replica_pids().values() for pid in pids)
+
+    def parts(self) -> dict[str, tuple[float, int]]:
+        """(CPU seconds so far, RSS bytes) of each replica by route name, and of nginx: its master and
+        workers, and the workers a reload retired (reaped by the master, so in its children's time)."""
+        trees = {**self._replica_pids(), "nginx": _tree(self.topology.nginx.pid)}
+        parts = {name: (sum(_cpu(p) for p in pids), sum(_rss(p) for p in pids)) for name, pids in trees.items()}
+        cpu, rss = parts["nginx"]
+        parts["nginx"] = (cpu + _cpu(self.topology.nginx.pid, reaped=True), rss)
+        return parts
+
+    def routes(self) -> list[str]:
+        return [r.name for r in self.topology.replicas]
+
+    def stop(self) -> None:
+        self.topology.stop()
+
+
 def _tree(pid: int) -> list[int]:
     """pid and its descendants, from /proc/<pid>/task/*/children."""
     found, todo = [], [pid]
@@ -95,12 +138,14 @@ def _tree(pid: int) -> list[int]:
     return found
 
 
-def _cpu(pid: int) -> float:
+def _cpu(pid: int, reaped: bool = False) -> float:
+    """CPU seconds (user + system) of the process, or with `reaped` of its children it has waited for."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    first = 13 if reaped else 11  # utime, stime; cutime, cstime
+    return (int(fields[first]) + int(fields[first + 1])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss(pid: int) -> int:
@@ -125,6 +170,7 @@ class Stats:
     http_bytes: int = 0
     ws_bytes: int = 0
     largest_message: int = 0
+    routes: dict[str, int] = field(default_factory=dict)  # sessions opened per replica (nginx's cookie)
 
     def run(self, action: str, seconds: float) -> None:
         self.runs.setdefault(action, []).append(seconds)
@@ -140,13 +186,18 @@ class AppError(Exception):
     """Something a student would see as broken."""
 
 
-async def http_get(base: str, path: str, stats: Stats) -> bytes:
-    """GET base+path over a fresh HTTP/1.1 connection; the body, or AppError for any status but 200."""
+async def http_get(
+    base: str, path: str, stats: Stats, cookies: dict[str, str] | None = None, decode: bool = False
+) -> bytes:
+    """GET base+path over a fresh HTTP/1.1 connection; the body (de-chunked and gunzipped with
+    `decode`), or AppError for any status but 200. With `cookies`, the request carries them, and a
+    route cookie nginx sets is stored there."""
     parts = urlsplit(base)
     reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
+    cookie = f"Cookie: {cookie_header(cookies)}\r\n" if cookies else ""
     try:
         writer.write(
-            f"GET {path} HTTP/1.1\r\nHost: {parts.netloc}\r\nAccept-Encoding: gzip\r\n"
+            f"GET {path} HTTP/1.1\r\nHost: {parts.netloc}\r\nAccept-Encoding: gzip\r\n{cookie}"
             "User-Agent: loadtest\r\nConnection: close\r\n\r\n".encode()
         )
         await writer.drain()
@@ -158,7 +209,33 @@ async def http_get(base: str, path: str, stats: Stats) -> bytes:
     if status != [b"200"]:
         raise AppError(f"GET {path[:60]} answered {head[:40]!r}")
     stats.http_bytes += len(answer)
+    if cookies is not None and (route := ROUTE_SET.search(head)):
+        cookies[ROUTE_COOKIE] = route.group(1).decode()
+    return decoded(head, body) if decode else body
+
+
+def decoded(head: bytes, body: bytes) -> bytes:
+    """The body as the page reads it: de-chunked and gunzipped if the headers say so (nginx compresses
+    index.html on the fly; Streamlit itself sends it plain, with a length)."""
+    if re.search(rb"^Transfer-Encoding: *chunked", head, re.M | re.I):
+        plain, rest = b"", body
+        while rest:
+            size, _, rest = rest.partition(b"\r\n")
+            length = int(size.split(b";")[0], 16)
+            if length == 0:
+                break
+            plain, rest = plain + rest[:length], rest[length + 2 :]
+        body = plain
+    if re.search(rb"^Content-Encoding: *gzip", head, re.M | re.I):
+        body = gzip.decompress(body)
     return body
+
+
+ROUTE_SET = re.compile(rb"^Set-Cookie: " + ROUTE_COOKIE.encode() + rb"=([^;\r\n]+)", re.M | re.I)
+
+
+def cookie_header(cookies: dict[str, str]) -> str:
+    return "; ".join(f"{name}={value}" for name, value in cookies.items())
 
 
 ASSET = re.compile(rb'(?:src|href)="\./(static/(?:js|css)/[^"]+)"')
@@ -167,8 +244,9 @@ ASSET = re.compile(rb'(?:src|href)="\./(static/(?:js|css)/[^"]+)"')
 class Tab:
     """One browser tab on the app: a page load, a websocket session, and script runs on request."""
 
-    def __init__(self, base: str, stats: Stats) -> None:
+    def __init__(self, base: str, stats: Stats, route: str | None = None) -> None:
         self.base, self.stats = base, stats
+        self.cookies = {ROUTE_COOKIE: route} if route else {}  # a browser's cookies: only nginx's route
         self.ws: websockets.ClientConnection | None = None
         self.query = ""  # the address bar's query string, as the app last wrote it
         self.pages: dict[str, str] = {}  # url path ("" for the main page) -> page script hash, from `navigation`
@@ -178,16 +256,23 @@ class Tab:
 
     async def open(self, query: str = "", first_visit: bool = False) -> None:
         """Load the page as a browser does, connect the websocket and run the script once."""
-        html = await http_get(self.base, f"/?{query}" if query else "/", self.stats)
+        html = await http_get(self.base, f"/?{query}" if query else "/", self.stats, self.cookies, decode=True)
         if first_visit:  # what the browser fetches before it can open the websocket
             for asset in dict.fromkeys(ASSET.findall(html)):
-                await http_get(self.base, "/" + asset.decode(), self.stats)
+                await http_get(self.base, "/" + asset.decode(), self.stats, self.cookies)
         for probe in ("/_stcore/health", "/_stcore/host-config"):
-            await http_get(self.base, probe, self.stats)
+            await http_get(self.base, probe, self.stats, self.cookies)
         ws_url = self.base.replace("http", "ws", 1) + "/_stcore/stream"
         self.ws = await websockets.connect(
-            ws_url, subprotocols=["streamlit"], origin=self.base, max_size=None, open_timeout=RUN_TIMEOUT
+            ws_url,
+            subprotocols=["streamlit"],
+            origin=self.base,
+            max_size=None,
+            open_timeout=RUN_TIMEOUT,
+            additional_headers={"Cookie": cookie_header(self.cookies)} if self.cookies else None,
         )
+        route = self.cookies.get(ROUTE_COOKIE, "")
+        self.stats.routes[route] = self.stats.routes.get(route, 0) + 1
         self.query, self.page = query, ""
         await self.rerun("load")
 
@@ -341,14 +426,19 @@ async def student(base: str, deadline: float, seed: int, stats: Stats) -> None:
 
 
 class MemoryWatch:
-    """Samples the server's RSS every quarter second while a phase runs; keeps the peak."""
+    """Samples the server's RSS every quarter second while a phase runs; keeps the peak (and, for a
+    Cluster, each replica's and nginx's peak in part_peaks)."""
 
-    def __init__(self, server: Server | None) -> None:
+    def __init__(self, server: Server | Cluster | None) -> None:
         self.server, self.peak = server, 0
+        self.part_peaks: dict[str, int] = {}
 
     def now(self) -> int:
         rss = self.server.rss() if self.server else 0
         self.peak = max(self.peak, rss)
+        if isinstance(self.server, Cluster):
+            for name, (_, part) in self.server.parts().items():
+                self.part_peaks[name] = max(self.part_peaks.get(name, 0), part)
         return rss
 
     async def watch(self) -> None:
@@ -423,7 +513,7 @@ def report_runs(stats: Stats) -> None:
         print("    " + error)
 
 
-def report_cpu(server: Server | None, cpu_before: float, started: float, stats: Stats) -> None:
+def report_cpu(server: Server | Cluster | None, cpu_before: float, started: float, stats: Stats) -> None:
     """Wall time of the phase and, for a server we started, the CPU it used: per second and per run."""
     wall = time.monotonic() - started
     line = f"  took {wall:.0f} s"
@@ -431,6 +521,34 @@ def report_cpu(server: Server | None, cpu_before: float, started: float, stats: 
         used, runs = server.cpu() - cpu_before, len(stats.all_runs())
         line += f"; server CPU {used:.1f} s ({used / wall:.0%} of one core), {ms(used / max(runs, 1))} per script run"
     print(line)
+
+
+def cpu_parts(server: Server | Cluster | None) -> dict[str, float]:
+    """CPU seconds so far of each replica and of nginx (nothing for a single server)."""
+    return {name: cpu for name, (cpu, _) in server.parts().items()} if isinstance(server, Cluster) else {}
+
+
+def report_parts(server: Server | Cluster | None, before: dict[str, float], stats: Stats, memory: MemoryWatch) -> None:
+    """For a Cluster: the sessions each replica got (from nginx's cookie), and the CPU each replica and
+    nginx used since `before` and their memory (the peak of the samples taken since the phase began,
+    and one taken now). For --url: the sessions per route cookie, if the balancer set one."""
+    if not isinstance(server, Cluster):
+        named = {route: n for route, n in sorted(stats.routes.items()) if route}
+        if named:  # --url through a balancer that sets the route cookie
+            print("  sessions per route cookie: " + ", ".join(f"{r} {n}" for r, n in named.items()))
+        return
+    memory.now()
+    print("  sessions per replica: " + ", ".join(f"{r} {stats.routes.get(r, 0)}" for r in server.routes()))
+    unrouted = sum(n for r, n in stats.routes.items() if r not in server.routes())
+    if unrouted:
+        print(f"    ({unrouted} without a route cookie)")
+    now = cpu_parts(server)
+    print(
+        "  CPU and peak memory per process: "
+        + ", ".join(
+            f"{name} {now[name] - before.get(name, 0):.1f} s, {mb(memory.part_peaks.get(name, 0))}" for name in now
+        )
+    )
 
 
 async def settle(memory: MemoryWatch, seconds: float) -> int:
@@ -443,15 +561,19 @@ async def settle(memory: MemoryWatch, seconds: float) -> int:
     return rss
 
 
-async def main_async(args: argparse.Namespace, server: Server | None, base: str) -> int:
+async def main_async(args: argparse.Namespace, server: Server | Cluster | None, base: str) -> int:
     failed = False
     memory = MemoryWatch(server)
     idle = memory.now()
-    warm = Stats()  # one visit first, so imports and the first caches are not counted as growth
-    await student_once(base, warm)
+    warm = Stats()  # one visit first (to every replica), so imports and first caches are not counted as growth
+    for route in server.routes() if isinstance(server, Cluster) else [None]:
+        await student_once(base, warm, route)
     before = memory.now()
     memory.peak = before
+    memory.part_peaks = {}
     print(f"server: {base}  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    if isinstance(server, Cluster):
+        print(f"through nginx to {len(server.routes())} replica(s): {', '.join(server.routes())}")
     if server:
         print(f"memory: idle after start {mb(idle)}, after one warm-up visit {mb(before)}")
     if warm.errors:
@@ -461,21 +583,24 @@ async def main_async(args: argparse.Namespace, server: Server | None, base: str)
     print(
         f"\n{args.sessions} concurrent sessions for {args.seconds:.0f} s (think time {THINK[0]:.0f}-{THINK[1]:.0f} s):"
     )
-    started, cpu = time.monotonic(), server.cpu() if server else 0.0
+    started, cpu, parts = time.monotonic(), server.cpu() if server else 0.0, cpu_parts(server)
     stats = await concurrent(base, args.sessions, args.seconds, min(5.0, args.seconds / 3), memory)
     report_cpu(server, cpu, started, stats)
     report_runs(stats)
+    report_parts(server, parts, stats, memory)
     after = await settle(memory, 3)
     if server:
         print(f"  server memory: before {mb(before)}, peak {mb(memory.peak)}, after the sessions closed {mb(after)}")
     failed |= bool(stats.errors)
 
     print(f"\n{args.churn} sessions opened and closed one after another:")
+    memory.part_peaks = {}
     start_rss = memory.now()
-    started, cpu = time.monotonic(), server.cpu() if server else 0.0
+    started, cpu, parts = time.monotonic(), server.cpu() if server else 0.0, cpu_parts(server)
     churn = await open_and_close(base, args.churn)
     report_cpu(server, cpu, started, churn)
     report_runs(churn)
+    report_parts(server, parts, churn, memory)
     failed |= bool(churn.errors)
     if server:
         end_rss = await settle(memory, 3)
@@ -483,13 +608,17 @@ async def main_async(args: argparse.Namespace, server: Server | None, base: str)
         verdict = "ok" if ratio <= MEMORY_BOUND else f"FAILED (bound {MEMORY_BOUND:.2f})"
         print(f"  server memory: before {mb(start_rss)}, after {mb(end_rss)} (x{ratio:.3f}, {verdict})")
         failed |= ratio > MEMORY_BOUND
+    if isinstance(server, Cluster) and server.topology.events:
+        print("\nthe health watch: " + "; ".join(server.topology.events))
+        failed |= server.topology.replacements > 0  # a replica lost, and every session on it
     print("\nresult: " + ("FAILED" if failed else "ok"))
     return 1 if failed else 0
 
 
-async def student_once(base: str, stats: Stats) -> None:
-    """A single visit through every kind of script run: load, edit, step, language, every page."""
-    tab = Tab(base, stats)
+async def student_once(base: str, stats: Stats, route: str | None = None) -> None:
+    """A single visit through every kind of script run: load, edit, step, language, every page (to
+    the replica `route` names, through nginx)."""
+    tab = Tab(base, stats, route)
     rng = random.Random(0)
     try:
         await tab.open(first_visit=True)
@@ -512,6 +641,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, help="how long they run (default 90; 15 with --quick)")
     parser.add_argument("--churn", type=int, help="sessions opened and closed in a row (default 500; 50 with --quick)")
     parser.add_argument("--url", help="a running server to test instead of starting one (no memory figures)")
+    parser.add_argument(
+        "--replicas", type=int, help="start N replicas behind nginx as scripts/serve.py does, and measure each one"
+    )
     args = parser.parse_args(argv)
     quick = args.quick
     args.sessions = args.sessions or (10 if quick else 50)
@@ -519,7 +651,13 @@ def main(argv: list[str] | None = None) -> int:
     args.churn = args.churn or (50 if quick else 500)
     if args.seconds > 120:
         parser.error("--seconds is at most 120: the test holds the sessions for a bounded time")
-    server = None if args.url else Server()
+    if args.url and args.replicas:
+        parser.error("--url and --replicas exclude each other: test a running server, or start replicas")
+    if args.replicas is not None and args.replicas < 1:
+        parser.error("--replicas must be at least 1")
+    if args.replicas and nginx_path() is None:
+        parser.error(NGINX_HINT)
+    server = None if args.url else Cluster(args.replicas) if args.replicas else Server()
     try:
         return asyncio.run(main_async(args, server, args.url.rstrip("/") if args.url else server.url))
     finally:

@@ -17,10 +17,12 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page, WebError, WebSocket, expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,6 +81,31 @@ def chromium_available() -> bool:
     return bool(resolved) and os.path.isfile(resolved) and os.access(resolved, os.X_OK)
 
 
+NGINX_HINT = (
+    "nginx not found ($NGINX_PATH, `nginx` on PATH, /usr/sbin/nginx): install Debian's with "
+    "`apt-get install -y nginx`, or point NGINX_PATH at an nginx binary."
+)
+
+
+def nginx_path() -> str | None:
+    """The nginx to run: $NGINX_PATH, else `nginx` on PATH, else Debian's /usr/sbin/nginx; None if
+    none of them is an executable file."""
+    for candidate in (os.environ.get("NGINX_PATH"), shutil.which("nginx"), "/usr/sbin/nginx"):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def skip_without_nginx() -> None:
+    """For a test or fixture that needs nginx: without one, skip with NGINX_HINT, except under CI=true,
+    where it fails (as a missing Chromium does)."""
+    if nginx_path() is not None:
+        return
+    if os.environ.get("CI", "").strip().lower() in ("true", "1", "yes"):
+        pytest.fail("CI=true: " + NGINX_HINT, pytrace=False)
+    pytest.skip(NGINX_HINT)
+
+
 def free_port() -> int:
     """A TCP port nobody listens on right now."""
     with socket.socket() as s:
@@ -89,13 +116,22 @@ def free_port() -> int:
 class StreamlitServer:
     """`streamlit run streamlit_app.py` on a free local port, ready once /_stcore/health says ok."""
 
-    def __init__(self, app_dir: Path = ROOT, script: str = "streamlit_app.py", start_timeout: float = 60) -> None:
+    def __init__(
+        self,
+        app_dir: Path = ROOT,
+        script: str = "streamlit_app.py",
+        start_timeout: float = 60,
+        extra_args: Sequence[str] = (),
+    ) -> None:
+        """Start the server and wait until it is healthy; `extra_args` go after SERVER_ARGS (for
+        example `--server.address 127.0.0.1` for a replica only nginx should reach)."""
         self.port = free_port()
         self.url = f"http://localhost:{self.port}"
         # a file, not a pipe, so a chatty server never blocks; closed in stop()
         self._log = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        command = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port), *SERVER_ARGS]
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port), *SERVER_ARGS],
+            [*command, *extra_args],
             cwd=app_dir,
             stdout=self._log,
             stderr=subprocess.STDOUT,
@@ -121,6 +157,11 @@ class StreamlitServer:
                 pass
             time.sleep(0.1)  # poll interval
         raise RuntimeError(f"streamlit did not answer {self.url}/_stcore/health within {timeout} s:\n{self.log()}")
+
+    @property
+    def pid(self) -> int:
+        """The server's process id (for reading its CPU and memory from /proc, or killing it)."""
+        return self._proc.pid
 
     def alive(self) -> bool:
         """Whether the server process is still running."""
