@@ -63,7 +63,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from scripts.serve import ROUTE_COOKIE, Topology  # noqa: E402 - nginx and N replicas, as serve.py starts them
-from tests.e2e.helpers import NGINX_HINT, StreamlitServer, nginx_path  # noqa: E402 - shared with the browser tests
+from scripts.servers import NGINX_HINT, StreamlitServer, nginx_path  # noqa: E402 - shared with the browser tests
 
 RUN_TIMEOUT = 60.0  # seconds a script run may take before it counts as an error
 THINK = (2.0, 6.0)  # seconds a student looks at the page between two actions

@@ -3,18 +3,19 @@
     python scripts/serve.py --replicas 2             # http://<this machine>:8080
     python scripts/serve.py --replicas 3 --port 8000
 
-Starts the replicas on free local ports (the browser tests' StreamlitServer: the same flags, the
-repository's .streamlit/config.toml, bound to 127.0.0.1 so that only nginx reaches them), renders
-deploy/nginx.conf.template into a temporary prefix (its config, pid file, logs and temp files, and a
-mirror of Streamlit's static files with precompressed copies), checks it with `nginx -t`, starts
-nginx in the foreground as the current user, and waits until every replica answers through nginx.
-Then it prints the URL and watches every replica's /_stcore/health: one that answers slowly gets
-no new browsers until it answers again (its own browsers stay with it); one whose process exited,
-or that has not answered for a minute (hung), is marked `down` in nginx (reloaded), replaced by a
-new replica, and put back. Ctrl+C or SIGTERM stops nginx and every replica and removes the prefix.
+Starts the replicas on free local ports (scripts/servers.py's StreamlitServer, which the tests use
+too: the same flags, the repository's .streamlit/config.toml, bound to 127.0.0.1 so that only nginx
+reaches them), renders deploy/nginx.conf.template into a temporary prefix (its config, pid file,
+logs and temp files, and a mirror of Streamlit's static files with precompressed copies), checks it
+with `nginx -t`, starts nginx in the foreground as the current user, and waits until every replica
+answers through nginx. Then it prints the URL and watches every replica's /_stcore/health: one that
+answers slowly gets no new browsers until it answers again (its own browsers stay with it); one
+whose process exited, or that has not answered for a minute (hung), is marked `down` in nginx
+(reloaded), replaced by a new replica, and put back. Ctrl+C or SIGTERM stops nginx and every replica
+and removes the prefix.
 
-Needs Debian's nginx (`apt-get install -y nginx`, or $NGINX_PATH) and requirements-test.txt (the
-replicas are started by tests/e2e/helpers.py, which imports Playwright).
+Needs Debian's nginx (`apt-get install -y nginx`, or $NGINX_PATH) and the app's requirements.txt (the
+replicas are started by scripts/servers.py, which has no test dependencies).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from tests.e2e.helpers import NGINX_HINT, StreamlitServer, free_port, nginx_path  # noqa: E402 - shared with the tests
+from scripts.servers import NGINX_HINT, StreamlitServer, free_port, nginx_path  # noqa: E402 - shared with the tests
 
 TEMPLATE = ROOT / "deploy" / "nginx.conf.template"
 ROUTE_COOKIE = "st_route"  # the cookie naming the replica that holds a browser's session

@@ -35,9 +35,10 @@ from scripts.serve import (
     render,
     upstream_blocks,
 )
-from tests.e2e.helpers import free_port, nginx_path, skip_without_nginx
+from scripts.servers import free_port, nginx_path
+from tests.e2e.helpers import skip_without_nginx
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.nginx
 
 

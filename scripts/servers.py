@@ -1,0 +1,137 @@
+"""Starting the app as a process: `streamlit run streamlit_app.py` on a free local port, healthy
+before the constructor returns; and finding nginx. Shared by the browser tests, the load test, the
+benchmark and `scripts/serve.py`, and free of test dependencies, so serving a class needs only the
+app's own requirements.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVER_ARGS = [
+    "--server.headless",
+    "true",
+    "--global.developmentMode",
+    "false",
+    "--browser.gatherUsageStats",
+    "false",
+    "--server.fileWatcherType",
+    "none",
+]
+NGINX_HINT = (
+    "nginx not found ($NGINX_PATH, `nginx` on PATH, /usr/sbin/nginx): install Debian's with "
+    "`apt-get install -y nginx`, or point NGINX_PATH at an nginx binary."
+)
+
+
+def nginx_path() -> str | None:
+    """The nginx to run: $NGINX_PATH, else `nginx` on PATH, else Debian's /usr/sbin/nginx; None if
+    none of them is an executable file."""
+    for candidate in (os.environ.get("NGINX_PATH"), shutil.which("nginx"), "/usr/sbin/nginx"):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class StreamlitServer:
+    """`streamlit run streamlit_app.py` on a free local port, ready once /_stcore/health says ok."""
+
+    def __init__(
+        self,
+        app_dir: Path = ROOT,
+        script: str = "streamlit_app.py",
+        start_timeout: float = 60,
+        extra_args: Sequence[str] = (),
+    ) -> None:
+        """Start the server and wait until it is healthy; `extra_args` go after SERVER_ARGS (for
+        example `--server.address 127.0.0.1` for a replica only nginx should reach)."""
+        self.port = free_port()
+        self.url = f"http://localhost:{self.port}"
+        # a file, not a pipe, so a chatty server never blocks; closed in stop()
+        self._log = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        command = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port), *SERVER_ARGS]
+        self._proc = subprocess.Popen(
+            [*command, *extra_args],
+            cwd=app_dir,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            self._wait_healthy(start_timeout)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_healthy(self, timeout: float) -> None:
+        """Poll the health endpoint until it answers `ok` (a deadline, not a fixed sleep)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._proc.poll() is not None:
+                raise RuntimeError(f"streamlit exited with {self._proc.returncode}:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=1) as answer:
+                    if answer.read() == b"ok":
+                        return
+            except OSError:
+                pass
+            time.sleep(0.1)  # poll interval
+        raise RuntimeError(f"streamlit did not answer {self.url}/_stcore/health within {timeout} s:\n{self.log()}")
+
+    @property
+    def pid(self) -> int:
+        """The server's process id (for reading its CPU and memory from /proc, or killing it)."""
+        return self._proc.pid
+
+    def alive(self) -> bool:
+        """Whether the server process is still running."""
+        return self._proc.poll() is None
+
+    def exit_note(self) -> str:
+        """Why the server is gone, for a failure message."""
+        code = self._proc.poll()
+        return (
+            f"the Streamlit server on {self.url} (pid {self._proc.pid}) exited with {code} while the tests still "
+            f"needed it; 'Stopping...' in its log means a SIGTERM/SIGINT from outside the suite (pkill?). "
+            f"Its log ends:\n{self.log()[-2000:]}"
+        )
+
+    def log(self) -> str:
+        """Everything the server printed so far."""
+        self._log.flush()
+        self._log.seek(0)
+        return self._log.read()
+
+    def stop(self) -> None:
+        """Stop the server (only the process this object started) and close its log."""
+        if self._proc.poll() is None:
+            self._proc.terminate()
+            try:
+                self._proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait(timeout=10)
+        self._log.close()
+
+    def __enter__(self) -> StreamlitServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
