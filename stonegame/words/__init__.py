@@ -1,1 +1,1 @@
-"""Words of the pages beyond the explainer, one module per page group; `stonegame.i18n` merges them."""
+"""Every feature's words, one module per feature (explainer, ladder, game, teach), merged by stonegame.i18n."""
