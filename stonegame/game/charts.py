@@ -308,21 +308,20 @@ def _game_over(frames: pd.DataFrame, x: alt.X, y: alt.Y, note: str, max_take: in
 def totals_panel(totals: pd.DataFrame, heading: str) -> alt.LayerChart:
     """Each player's points so far as a bar, a dashed line on to ◆ where they end if both play well from
     here, and the sum in words under it (▶ marks the mover)."""
-    data = totals.assign(text=totals["player"] + np.where(totals["to_move"], " ▶  ", ":  ") + totals["label"])
     domain = _domain(totals["collected"], totals["final"])
     scale = alt.Scale(domain=domain, nice=False, padding=14)
     x = alt.X("collected:Q", scale=scale, axis=None)
     x_final = alt.X("final:Q", scale=scale, axis=None)
     y = alt.Y("player:N", scale=alt.Scale(domain=list(PLAYERS)), axis=None)
     colour = _player_colour(None)
-    base = alt.Chart(data).transform_filter("datum.frame == frame")
+    base = alt.Chart(totals).transform_filter("datum.frame == frame")
     bar = base.mark_bar(height=22, stroke="black", strokeWidth=1).encode(x=x, y=y, color=colour)
     dash = base.mark_rule(strokeDash=[6, 4], strokeWidth=3).encode(x=x, x2="final:Q", y=y, color=colour)
     end = base.mark_point(shape="diamond", filled=True, size=300, stroke="black", strokeWidth=1, opacity=1).encode(
         x=x_final, y=y, color=colour
     )
     words = base.mark_text(align="left", baseline="top", dy=15, fontSize=fit(15, 44)).encode(
-        x=alt.value(0), y=y, text="text:N"
+        x=alt.value(0), y=y, text="label:N"
     )
     layers = [bar.properties(name="total_bars"), dash, end, words.properties(name="total_words")]
     if domain[0] < 0:  # a zero mark across each bar, where bars can go left of it

@@ -72,7 +72,7 @@ class Total(NamedTuple):
     collected: int  # points before the frame's move
     final: int  # what the player ends with if both play well from here
     to_move: bool
-    label: str  # the sum in words
+    label: str  # the player's name (▶ if to move) and the sum in words
 
 
 @dataclass(frozen=True)
@@ -271,7 +271,7 @@ def _turn_totals(sol: Solution, f: int, row: pd.Series, lang: Lang) -> list[Tota
         more = dp if moving else sol.suffix[start] - dp
         key = "replay_total_mover" if moving else "replay_total_other"
         label = t(key, lang, have=have, more=more, i=start, final=have + more)
-        rows.append(Total(f, player, have, have + more, moving, label))
+        rows.append(Total(f, player, have, have + more, moving, _named(player, moving, label, lang)))
     return rows
 
 
@@ -280,5 +280,18 @@ def _end_totals(f: int, game: pd.DataFrame, lang: Lang) -> list[Total]:
     last = game.iloc[-1]
     final = Points(int(last["alice_total"]), int(last["bob_total"]))
     return [
-        Total(f, p, final.of(p), final.of(p), False, t("replay_total_end", lang, points=final.of(p))) for p in PLAYERS
+        Total(
+            f,
+            p,
+            final.of(p),
+            final.of(p),
+            False,
+            _named(p, False, t("replay_total_end", lang, points=final.of(p)), lang),
+        )
+        for p in PLAYERS
     ]
+
+
+def _named(player: Player, moving: bool, label: str, lang: Lang) -> str:
+    """A total's line: the player's name, ▶ if they are to move (else a colon), and the sum in words."""
+    return t("replay_total_named_mover" if moving else "replay_total_named", lang, player=player, label=label)

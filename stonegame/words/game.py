@@ -89,6 +89,9 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "已得 {have} + 余下可得 {more} = {final}",
     },
     "replay_total_end": {"en": "{points} in all", "zh": "共 {points} 分"},
+    # a player's line under the totals: the name, then ▶ for the mover or a colon (full-width in Chinese)
+    "replay_total_named": {"en": "{player}:  {label}", "zh": "{player}：{label}"},
+    "replay_total_named_mover": {"en": "{player} ▶  {label}", "zh": "{player} ▶ {label}"},
     "replay_chart_row": {
         "en": "Top row: the piles, lettered A / B once taken. Bottom row: dp[i], ● where the mover stands",
         "zh": "上行：石子堆，被拿走后标 A / B。下行：dp[i]，● 为行动者所在位置",
