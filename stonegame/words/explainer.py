@@ -247,6 +247,10 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "没有石子剩下时（位置 {n}）谁也得不到分、谁也不领先：suffix[{n}] = diff[{n}] = 0。",
     },
     "phase_diff": {"en": "Backward fill of diff", "zh": "从后往前填写 diff"},
+    "formula_diff_max": {  # diff[i]'s recurrence in symbols; {after} is diff[i+k] (or the call diff(i+k))
+        "en": "max over k = 1..{k} of sum(values[{i}:{i}+k]) − {after}",
+        "zh": "在 k = 1..{k} 中取 sum(values[{i}:{i}+k]) − {after} 的最大值",
+    },
     "chart_bars_title_diff": {
         "en": "diff[i] = 2·dp[i] − suffix[i]: how far ahead the player to move at pile i can finish",
         "zh": "diff[i] = 2·dp[i] − suffix[i]：在第 i 堆行动的玩家最终最多能领先多少分",

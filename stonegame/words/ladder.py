@@ -20,6 +20,7 @@ WORDS: dict[str, dict[str, str]] = {
         "在“图解”页输入数组。",
     },
     "ladder_start": {"en": "start", "zh": "开始"},
+    "ladder_recurrence": {"en": "{rule},  {base}", "zh": "{rule}，{base}"},  # the rule, then its base case
     "ladder_the_caller": {"en": "the caller", "zh": "调用者"},
     "ladder_nothing": {"en": "nothing yet", "zh": "空槽"},
     # --- the rungs ---------------------------------------------------------------------------------

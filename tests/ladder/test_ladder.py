@@ -375,3 +375,12 @@ def test_the_grids_are_the_shared_grid_and_write_negatives_with_a_hyphen():
         "3": 4,
         "4": 3,
     }  # dp[4] after pile 1, dp[3] after pile 0
+
+
+def test_the_recurrence_a_rung_starts_with_speaks_the_pages_language():
+    sol = solve([1, 2, 3, 7])
+    calls = ap.calls_table(sol.values, 3, False)
+    en, zh = (calls_view(sol, calls, False, "diff", lang).frames["formula"].iloc[0] for lang in ("en", "zh"))
+    assert en == "diff(i) = max over k = 1..3 of sum(values[i:i+k]) − diff(i+k),  diff(4) = 0"
+    assert zh == "diff(i) = 在 k = 1..3 中取 sum(values[i:i+k]) − diff(i+k) 的最大值，diff(4) = 0"
+    assert window_view(sol, "total", "zh").frames["formula"].iloc[0].endswith("dp[i+3])，dp[4] = 0")
