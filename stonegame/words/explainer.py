@@ -283,7 +283,11 @@ WORDS: dict[str, dict[str, str]] = {
     "trace_steps": {"en": "Steps", "zh": "步骤"},
     "trace_candidates": {"en": "Candidates weighed", "zh": "考虑过的候选"},
     "trace_positions": {"en": "Positions", "zh": "位置"},
-    "download_csv": {"en": "Download {name} as CSV", "zh": "下载 {name}（CSV）"},
+    "trace_download": {"en": "Download “{name}” as CSV", "zh": "下载“{name}”表（CSV）"},
+    "trace_phase_start": {"en": "start", "zh": "开始"},  # the phase column as the trace page shows it
+    "trace_phase_suffix": {"en": "suffix", "zh": "后缀和"},
+    "trace_phase_dp": {"en": "dp", "zh": "dp"},
+    "trace_phase_verdict": {"en": "verdict", "zh": "结论"},
     "trace_large": {
         "en": "Showing the first {shown:,} of {rows:,} rows; the download has them all.",
         "zh": "显示 {rows:,} 行中的前 {shown:,} 行；下载文件包含全部内容。",
