@@ -50,9 +50,10 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "apply": {"en": "Apply", "zh": "应用"},
     "presets": {"en": "Examples", "zh": "示例"},
-    "preset_ex1": {"en": "[1,2,3,7] → Bob", "zh": "[1,2,3,7] → Bob"},
-    "preset_ex2": {"en": "[1,2,3,-9] → Alice", "zh": "[1,2,3,-9] → Alice"},
-    "preset_ex3": {"en": "[1,2,3,6] → Tie", "zh": "[1,2,3,6] → 平局"},
+    # LeetCode's examples by number and row, never by winner: the class predicts it, the animation tells
+    "preset_ex1": {"en": "Example 1 · [1,2,3,7]", "zh": "示例 1 · [1,2,3,7]"},
+    "preset_ex2": {"en": "Example 2 · [1,2,3,-9]", "zh": "示例 2 · [1,2,3,-9]"},
+    "preset_ex3": {"en": "Example 3 · [1,2,3,6]", "zh": "示例 3 · [1,2,3,6]"},
     "preset_random": {"en": "Random row", "zh": "随机数组"},
     "random_size": {"en": "Random: piles", "zh": "随机：堆数"},
     "random_seed": {"en": "Random: seed", "zh": "随机：种子"},
