@@ -261,8 +261,9 @@ def _replay_positions(data: pd.DataFrame, x: alt.X, y: alt.Y, size: alt.ExprRef)
 
 
 def choices_panel(choices: pd.DataFrame, frames: pd.DataFrame, words: ChoiceWords, max_take: int) -> alt.LayerChart:
-    """The frame's candidate takes as bars of what each is worth from here, the take made marked
-    ★ (best) or ✗ (not best) and equally good ones =; at the end, a note that the game is over."""
+    """The frame's candidate takes as bars of what each is worth from here, marked as replay.MARKS says:
+    ★ the best take (the one made, if it was), ✗ the take made when it was not, = a take as good as
+    the best; at the end, a note that the game is over."""
     data = choices.assign(text=(choices["mark"] + " " + choices["gain"].astype(str)))
     x = alt.X(
         "k:O",

@@ -105,7 +105,7 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "目前得分（条形），以及双方都下得最好时的最终得分（◆）",
     },
     "replay_take_k": {"en": "take {k}", "zh": "拿 {k} 堆"},
-    "replay_choice_best": {"en": "★ taken, best", "zh": "★ 所选，最佳"},
+    "replay_choice_best": {"en": "★ best", "zh": "★ 最佳"},
     "replay_choice_mistake": {"en": "✗ taken, not best", "zh": "✗ 所选，非最佳"},
     "replay_choice_tie": {"en": "= just as good", "zh": "= 同样好"},
     "replay_choice_other": {"en": "other choice", "zh": "其他选择"},
