@@ -20,6 +20,10 @@ MONO = "Menlo, Consolas, DejaVu Sans Mono, monospace"
 ROLE_COLOURS = {"write": ORANGE, "read": SKY, "best": GREEN, "drop": VERMILLION}
 ROLE_SYMBOLS = {"write": "●", "read": "○", "best": "★", "drop": "✗"}
 
+# A lone view's autosize: its width fits the page (axes and legends included), its height is the plot's
+# (Streamlit keeps it; without it, st.vega_lite_chart fits the whole chart, legends too, in `height`).
+FIT_X = alt.AutoSizeParams(type="fit-x", contains="padding")
+
 # A text mark's `limit`: never wider than the chart (the rest becomes "…"), so no text widens a phone's page.
 WITHIN = alt.ExprRef(expr="max(containerSize()[0] - 24, 80)")
 

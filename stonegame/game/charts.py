@@ -22,6 +22,7 @@ import pandas as pd
 from stonegame.draw.caption import caption_panel
 from stonegame.draw.kit import (
     BLUE,
+    FIT_X,
     GREEN,
     GREY,
     HIGHLIGHT,
@@ -45,7 +46,6 @@ PLAYER_COLOURS = [ORANGE, SKY]  # Alice, Bob
 PLAYER_NAMES = {p: p for p in PLAYERS}  # a legend's names for the players' own colours
 PALE = "#DDDDDD"
 TITLE_COLUMNS = 62  # display columns per title line (one line of a phone at 10 px, of a desktop at 16 px)
-FIT_X = alt.AutoSizeParams(type="fit-x", contains="padding")  # height is the plot's; width fits the page
 EDGE_KINDS = ("other", "best", "optimal")
 NODE_KINDS = (*PLAYERS, "end")  # a node with Alice or Bob to move, or a finished game
 ARC_POINTS = 13  # points along each arc of the merged graph

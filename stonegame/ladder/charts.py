@@ -21,6 +21,7 @@ from stonegame.draw.caption import fitted_caption_panel
 from stonegame.draw.grid import BOX_STROKE, FITS, HALF, NAME_FILL, GridWords, grid_panel
 from stonegame.draw.kit import (
     BLUE,
+    FIT_X,
     GREEN,
     GREY,
     HIGHLIGHT,
@@ -398,15 +399,32 @@ def _you(n: int, x: alt.X, words: GrowthWords) -> list[alt.Chart]:
     return [rule, note.encode(x=x, y=alt.value(2), text="text:N")]
 
 
+GROWTH_HEIGHT = 200  # px: each growth chart's plot (autosize FIT_X: the legend and axes come on top)
+# The legend under a growth chart (it starts under the plot, right of the y axis): two columns where
+# each label fits in half the width, else one column in a smaller type.
+NARROW = "containerSize()[0] < 640"
+GROWTH_COLUMNS = alt.ExprRef(expr=f"{NARROW} ? 1 : 2")
+GROWTH_LABEL_LIMIT = alt.ExprRef(expr=f"{NARROW} ? containerSize()[0] - 100 : containerSize()[0] / 2 - 80")
+GROWTH_LABEL_SIZE = alt.ExprRef(expr=f"{NARROW} ? 12 : 13")
+
+
 def growth_panel(
     growth: pd.DataFrame, series: Sequence[Series], n: int, log: bool, words: GrowthWords
 ) -> alt.LayerChart:
-    """One panel of the growth chart: a line (colour, dash and point shape each telling the series) per
-    (rung, counter), with the user's n marked if it is on the chart."""
+    """One panel of the growth chart, its plot GROWTH_HEIGHT px tall and as wide as the page: a line
+    (colour, dash and point shape each telling the series) per (rung, counter), with the user's n
+    marked if it is on the chart."""
     names = list(words.series)
     data = _growth_lines(growth, series, names, log)
     x, y = _growth_axes(growth, data, log, words)
-    key = alt.Legend(title=None, orient="bottom", columns=2, labelFontSize=13, labelLimit=HALF, symbolSize=120)
+    key = alt.Legend(
+        title=None,
+        orient="bottom",
+        columns=GROWTH_COLUMNS,
+        labelFontSize=GROWTH_LABEL_SIZE,
+        labelLimit=GROWTH_LABEL_LIMIT,
+        symbolSize=120,
+    )
     colour = alt.Color("series:N", scale=alt.Scale(domain=names, range=[s.colour for s in series]), legend=key)
     dash = alt.StrokeDash("series:N", scale=alt.Scale(domain=names, range=[s.dash for s in series]), legend=key)
     shape = alt.Shape("series:N", scale=alt.Scale(domain=names, range=SHAPES[: len(names)]), legend=key)
@@ -416,7 +434,9 @@ def growth_panel(
     layers = [lines, base.mark_point(size=40, filled=True).encode(shape=shape, tooltip=tips)]
     if growth["n"].min() <= n <= growth["n"].max():
         layers += _you(n, x, words)
-    return alt.layer(*layers).properties(width="container", height=230, title=_title(words.title))
+    return alt.layer(*layers).properties(
+        width="container", height=GROWTH_HEIGHT, autosize=FIT_X, title=_title(words.title)
+    )
 
 
 def growth_charts(

@@ -12,6 +12,7 @@ import pytest
 from stonegame import score_difference, solve
 from stonegame.ladder import rungs as ap
 from stonegame.ladder import spec
+from stonegame.ladder.charts import GROWTH_HEIGHT
 from stonegame.ladder.view import (
     MARKERS,
     calls_view,
@@ -384,3 +385,16 @@ def test_the_recurrence_a_rung_starts_with_speaks_the_pages_language():
     assert en == "diff(i) = max over k = 1..3 of sum(values[i:i+k]) − diff(i+k),  diff(4) = 0"
     assert zh == "diff(i) = 在 k = 1..3 中取 sum(values[i:i+k]) − diff(i+k) 的最大值，diff(4) = 0"
     assert window_view(sol, "total", "zh").frames["formula"].iloc[0].endswith("dp[i+3])，dp[4] = 0")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_growth_charts_have_room_to_read(lang):
+    """Each growth chart is a lone view whose plot is GROWTH_HEIGHT px (at least 180) tall and whose width
+    fits the page; its legend goes to one column where two would not fit."""
+    assert GROWTH_HEIGHT >= 180
+    for growth_spec in spec.growth_specs(ap.growth(3), 4, lang):
+        assert growth_spec["height"] == GROWTH_HEIGHT and growth_spec["width"] == "container"
+        assert growth_spec["autosize"] == {"type": "fit-x", "contains": "padding"}  # the height stays the plot's
+        assert "vconcat" not in growth_spec and "layer" in growth_spec
+        legends = [layer["encoding"]["color"]["legend"] for layer in growth_spec["layer"][:2]]
+        assert all(legend["columns"] == {"expr": "containerSize()[0] < 640 ? 1 : 2"} for legend in legends)
