@@ -26,6 +26,7 @@ from stonegame.draw.kit import (
     GREY,
     HIGHLIGHT,
     MONO,
+    MUTED,
     ORANGE,
     PURPLE,
     SKY,
@@ -159,9 +160,7 @@ def listing_panel(lines: list[str], highlight: pd.DataFrame, title: str) -> alt.
     band = marked.mark_rect(color=HIGHLIGHT).encode(y=y)
     arrow = marked.mark_text(text="▶", color=VERMILLION, fontSize=14, align="left").encode(y=y, x=alt.value(2))
     base = alt.Chart(code).encode(y=y)
-    number = base.mark_text(align="right", font=MONO, fontSize=size, color="#777").encode(
-        x=alt.value(38), text="line:Q"
-    )
+    number = base.mark_text(align="right", font=MONO, fontSize=size, color=MUTED).encode(x=alt.value(38), text="line:Q")
     text = base.mark_text(align="left", font=MONO, fontSize=size, clip=True).encode(x=alt.value(48), text="text:N")
     return alt.layer(
         band.properties(name="ladder_code_highlight"),
@@ -182,10 +181,11 @@ def _kind_colour(kinds: Mapping[str, str], names: Mapping[str, str] | None) -> a
 
 def _call_bars(base: alt.Chart, x: alt.X, y: alt.Y, colour: alt.Color) -> alt.Chart:
     """One bar per call started, growing until it returns: outlined dark while on the stack, and in black
-    (thicker) when the frame's event is its own."""
+    (thicker) when the frame's event is its own. Hidden from screen readers (aria=False): the labels on
+    the bars say the same, and before the first call there is no bar (an unnamed empty graphic)."""
     current = "datum.start == frame - 1 || datum.end == frame - 1"
     stroke = alt.when(current).then(alt.value("black")).when("datum.end >= frame").then(alt.value("#333333"))
-    return base.mark_rect(cornerRadius=3).encode(
+    return base.mark_rect(cornerRadius=3, aria=False).encode(
         x=x,
         x2="stop:Q",
         y=y,
@@ -225,7 +225,8 @@ def timeline_panel(calls: pd.DataFrame, events: int, rung: Rung, words: CallsWor
 
 
 def per_position_panel(calls: pd.DataFrame, n: int, rung: Rung, words: CallsWords) -> alt.LayerChart:
-    """How many times each position has been asked for so far, split by kind of call (same colours)."""
+    """How many times each position has been asked for so far, split by kind of call (same colours); the
+    bars are hidden from screen readers, the totals on them say the counts."""
     most = int(calls.groupby("i").size().max())
     x = alt.X(
         "i:O",
@@ -236,7 +237,7 @@ def per_position_panel(calls: pd.DataFrame, n: int, rung: Rung, words: CallsWord
     started = alt.Chart(calls).transform_filter("datum.start < frame")
     bars = (
         started.transform_aggregate(times="count()", groupby=["i", "kind"])
-        .mark_bar()
+        .mark_bar(aria=False)
         .encode(x=x, y=y, color=_kind_colour(KINDS[rung], None))
     )
     totals = (

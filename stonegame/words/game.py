@@ -23,6 +23,10 @@ WORDS: dict[str, dict[str, str]] = {
     "game_span": {"en": "{piles} {span}", "zh": "第 {span} {piles}"},  # "pile 4", "piles 4–6"
     # --- optimal replay --------------------------------------------------------------------------
     "replay_title": {"en": "The optimal game, replayed", "zh": "最优对局回放"},
+    "replay_desc": {  # the replay chart's name for a screen reader (its description)
+        "en": "A game replayed turn by turn: the row, who took which piles, each turn's choices and the scores.",
+        "zh": "逐回合回放一局游戏：数组、谁拿走了哪些堆、每回合的选择和双方得分。",
+    },
     "replay_intro": {
         "en": "The explainer fills dp from the last pile back to the first. Here the game is played forwards "
         "with that finished table: at every turn the mover reads dp[i], the most they can still guarantee, "
@@ -218,6 +222,10 @@ WORDS: dict[str, dict[str, str]] = {
     "play_replay_optimal": {"en": "Replay: the optimal game", "zh": "回放：最优对局"},
     # --- game tree → shared states → table -------------------------------------------------------
     "tree_title": {"en": "From game tree to table", "zh": "从博弈树到 dp 表"},
+    "tree_desc": {  # the tree chart's name for a screen reader (its description)
+        "en": "The game tree of your row, the same positions merged into states, and the dp array they become.",
+        "zh": "你的数组的博弈树、合并相同位置后的状态图，以及把它摊平得到的 dp 数组。",
+    },
     "tree_intro": {
         "en": "Every way the game can go, as a tree: a node is a position i with the player to move, an edge is a "
         "take of k piles, and a leaf is a finished game with its score. The same position turns up again and again; "
