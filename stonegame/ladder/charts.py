@@ -38,7 +38,7 @@ from stonegame.draw.kit import (
 from stonegame.draw.player import PlayerWords, nav_bar, player_params
 from stonegame.ladder.rungs import APPLIES, COUNTERS, Counter, Rung
 from stonegame.ladder.view import CallsView, GridView
-from stonegame.text import NBSP, ZWSP
+from stonegame.text import NBSP, ZWSP, display_width, wrap
 
 KINDS = {  # the kinds of call each sequence draws, and their colours
     "recursion": {"first": BLUE, "again": VERMILLION, "base": GREY},
@@ -87,6 +87,18 @@ class WindowWords:
 def _title(text: str) -> alt.Title:
     """A panel title, left-aligned, cut short with … where the chart is narrower than it."""
     return alt.Title(text, anchor="start", fontSize=16, limit=FITS)
+
+
+TITLE_COLUMNS = 38  # display columns of a 16 px bold title across a phone's chart (~360 px)
+
+
+def _wrapped_title(text: str) -> alt.Title:
+    """A lone chart's title, left-aligned: one line where the chart is wide enough for it, else broken
+    (text.wrap, so Chinese keeps its line-breaking rules) into lines of TITLE_COLUMNS columns."""
+    lines = wrap(text, TITLE_COLUMNS)
+    narrow = f"containerSize()[0] < {display_width(text) * 9}"  # ~9 px a column at 16 px bold
+    expr = f"{narrow} ? {json.dumps(lines, ensure_ascii=False)} : {json.dumps(text, ensure_ascii=False)}"
+    return alt.Title(alt.ExprRef(expr=expr), anchor="start", fontSize=16, limit=FITS)
 
 
 def _player(views: Sequence[alt.TopLevelMixin], last: int, words: PlayerWords) -> alt.VConcatChart:
@@ -436,7 +448,7 @@ def growth_panel(
     if growth["n"].min() <= n <= growth["n"].max():
         layers += _you(n, x, words)
     return alt.layer(*layers).properties(
-        width="container", height=GROWTH_HEIGHT, autosize=FIT_X, title=_title(words.title)
+        width="container", height=GROWTH_HEIGHT, autosize=FIT_X, title=_wrapped_title(words.title)
     )
 
 

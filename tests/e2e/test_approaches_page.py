@@ -152,6 +152,7 @@ GROWTH_BOXES = """el => {
       .filter(labels => labels.length),  // the grid lines are axes of their own, without labels
     legend: texts('g.role-legend-label text'),
     words: [...el.querySelectorAll('g.role-legend-label text')].map(t => t.textContent),
+    title: [...el.querySelectorAll('g.role-title-text text')].map(t => t.textContent),
   };
 }"""
 
@@ -186,5 +187,6 @@ def test_the_growth_charts_are_tall_enough_and_nothing_overlaps(new_context, vie
         left, _, right, _ = shown["chart"]
         assert all(left - 1 <= box[0] and box[2] <= right + 1 for box in shown["legend"]), "a legend label is cut"
         assert not any(word.endswith("…") for word in shown["words"]), shown["words"]
+        assert shown["title"] and not any("…" in line for line in shown["title"]), shown["title"]  # wraps, never cut
     size = f"{viewport['width']}x{viewport['height']}"
     screenshot(page, SCREENSHOT_DIR / f"approaches-growth-{lang}-{size}.png")
