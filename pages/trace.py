@@ -12,5 +12,5 @@ st.markdown(f"**{t('row_summary', lang, n=sol.n, total=sol.total)}**")
 tables = trace.of(sol)
 for tab, shown in zip(st.tabs([t(table.tab, lang) for table in tables]), tables, strict=True):
     with tab:
-        trace.show(shown.name, shown.table, lang)
+        trace.show(shown, lang)
 state.sync_url()

@@ -38,17 +38,16 @@ def verdict_formula(sol: Solution) -> str:
 
 
 def _diff_formula(row: pd.Series, cands: pd.DataFrame, sol: Solution, lang: Lang) -> str:
-    """A dp step or the verdict in the score-difference form: diff[i] = max over k of what the mover
-    takes less the opponent's lead after it, e.g. diff[1] = max(2 − 8, 5 − 4, 12 − 0) = 12."""
+    """A dp step or the verdict in the score-difference form: diff[i] = the most, over k, of what the
+    mover takes less the opponent's lead after it (its symbols in `lang`'s words), e.g.
+    diff[1] = max(2 − 8, 5 − 4, 12 − 0) = 12."""
     i = int(row["i"])
     if row["phase"] == "verdict":
         return f"diff[0] = {_diff(sol, 0)} {WINNER_SIGN[sol.winner]} 0  →  {t('winner_' + sol.winner, lang)}"
     options = ", ".join(f"{taken} − {bracketed(their)}" for taken, their in _diff_options(cands, sol))
     k = int(cands["k"].max())
     return two_lines(
-        f"diff[{i}]",
-        f"max over k = 1..{k} of sum(values[{i}:{i}+k]) − diff[{i}+k]",
-        f"max({options}) = {_diff(sol, i)}",
+        f"diff[{i}]", t("formula_diff_max", lang, k=k, i=i, after=f"diff[{i}+k]"), f"max({options}) = {_diff(sol, i)}"
     )
 
 

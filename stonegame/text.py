@@ -16,19 +16,29 @@ SENTENCE_WIDTH = 60  # display columns per line of a step's sentence, on every p
 
 def display_width(text: str) -> int:
     """Columns the text takes on screen: wide (CJK) characters count two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(2 if _wide(c) else 1 for c in text)
+
+
+# Chinese line-breaking rules (kinsoku), as Chinese typesetting (CLREQ) and CSS `line-break` apply them:
+# a line never starts with a closing mark, nor ends with an opening one. The ASCII ones are here for the
+# formulas inside Chinese sentences; "——" and "……" are never split, being closers themselves.
+NO_LINE_START = frozenset("。，、；：？！．）」』】》〉〕］｝”’…‥—·％%)]},.:;!?")
+NO_LINE_END = frozenset("（「『【《〈〔［｛“‘([{")
+NUMBER_BEFORE = frozenset("第约共")  # a word that stays with the number after it: 第 3 步
+MIN_LINE = 2  # letters (not spaces, not punctuation) a line holds at least, when the text has that many
 
 
 def wrap(text: str, width: int = SENTENCE_WIDTH) -> list[str]:
-    """Break text into lines of at most `width` display columns, at spaces where there are any."""
-    lines, line = [], ""
-    for word in _words(text):
-        if line and display_width((line + word).rstrip()) > width:
-            lines.append(line.rstrip())
-            line = word.lstrip()
-        else:
-            line += word
-    return [*lines, line.rstrip()] if line.strip() else lines
+    """Break text into lines of at most `width` display columns (a piece that cannot be broken and is
+    wider stands alone), at spaces and between wide characters, following Chinese line-breaking rules:
+    no line starts with a closing mark or ends with an opening one, a number stays with the unit after
+    it, and the last line is never a single character (it takes pieces from the line above)."""
+    lines: list[list[str]] = [[]]
+    for unit in _units(text):
+        if lines[-1] and display_width(("".join(lines[-1]) + unit).rstrip()) > width:
+            lines.append([])
+        lines[-1].append(unit)
+    return [line for line in ("".join(units).strip() for units in _without_runt(lines, width)) if line]
 
 
 def wrapped(text: str, width: int = SENTENCE_WIDTH) -> str:
@@ -36,15 +46,63 @@ def wrapped(text: str, width: int = SENTENCE_WIDTH) -> str:
     return "\n".join(wrap(text, width))
 
 
-def _words(text: str) -> list[str]:
-    """Text cut where a line may break: after spaces, and between wide characters."""
-    words, word = [], ""
+def letters(text: str) -> int:
+    """How many characters of the text are neither space nor punctuation (nor a math sign)."""
+    return sum(1 for c in text if not c.isspace() and unicodedata.category(c)[0] not in "PSZ")
+
+
+def _without_runt(lines: list[list[str]], width: int) -> list[list[str]]:
+    """The lines, the last one given pieces from the end of the one above until it holds MIN_LINE
+    letters, as long as it still fits `width` and the line above keeps a piece."""
+    while len(lines) > 1 and letters("".join(lines[-1])) < MIN_LINE and len(lines[-2]) > 1:
+        moved = [lines[-2][-1], *lines[-1]]
+        if display_width("".join(moved).strip()) > width:
+            break
+        lines = [*lines[:-2], lines[-2][:-1], moved]
+    return lines
+
+
+def _units(text: str) -> list[str]:
+    """Text cut where a line may break (_pieces), then glued back where the rules forbid a break."""
+    units: list[str] = []
+    for piece in _pieces(text):
+        if units and _no_break(units[-1], piece):
+            units[-1] += piece
+        else:
+            units.append(piece)
+    return units
+
+
+def _no_break(left: str, right: str) -> bool:
+    """Whether a line may not break between two pieces: before a closing mark, after an opening one,
+    between a number and the wide character after it (its unit: 3 堆), or after 第 before a number."""
+    last, first = left.rstrip()[-1:], right[:1]
+    return (
+        first in NO_LINE_START
+        or last in NO_LINE_END
+        or (last.isdigit() and _wide(first))
+        or (last in NUMBER_BEFORE and first.isdigit())
+    )
+
+
+def _pieces(text: str) -> list[str]:
+    """Text cut where a line may break: after spaces (which stay with the piece before them), and
+    between wide characters."""
+    pieces, piece = [], ""
     for c in text:
-        word += c
-        if c == " " or unicodedata.east_asian_width(c) in "WF":
-            words.append(word)
-            word = ""
-    return [*words, word] if word else words
+        if c == " " and not piece and pieces:
+            pieces[-1] += c
+            continue
+        piece += c
+        if c == " " or _wide(c):
+            pieces.append(piece)
+            piece = ""
+    return [*pieces, piece] if piece else pieces
+
+
+def _wide(c: str) -> bool:
+    """Whether the character is wide (CJK): two columns on screen."""
+    return unicodedata.east_asian_width(c) in "WF"
 
 
 def bracketed(x: object) -> str:

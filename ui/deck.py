@@ -11,6 +11,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from stonegame import format_values
+from stonegame.draw.kit import described
 from stonegame.i18n import t
 from stonegame.teach import charts
 from stonegame.teach import deck as cards
@@ -42,7 +43,7 @@ def cards_shown(lang: Lang) -> None:
         st.info(t("deck_rule_note", lang, k=st.session_state[state.MAX_TAKE], leetcode=DEFAULT_TAKE), icon="ℹ️")
     for number, (name, card) in enumerate(_cards().items(), 1):
         with st.container(border=True):
-            st.subheader(f"{number} · {t('deck_' + name + '_title', lang)}")
+            st.header(f"{number} · {t('deck_' + name + '_title', lang)}")
             st.markdown(t("deck_" + name + "_trap", lang))
             DETAILS[name](card, lang)
             _card_actions(name, card, lang)
@@ -111,8 +112,11 @@ def _zero_init(card: cards.Card, lang: Lang) -> None:
 def _memo_spec(lang: Lang) -> dict:
     """The validated spec of the memo chart in this language: a single view, drawn with an explicit
     height (charts.MEMO_HEIGHT), since st.vega_lite_chart overrides a lone view's own height, and a
-    vconcat (the board's way round that) would put its y axis outside the page's width."""
-    return charts.memo_chart(cards.memo_table(), charts.MemoWords.of(lang)).to_dict()
+    vconcat (the board's way round that) would put its y axis outside the page's width. Named for screen
+    readers."""
+    return described(
+        charts.memo_chart(cards.memo_table(), charts.MemoWords.of(lang)).to_dict(), t("deck_memo_desc", lang)
+    )
 
 
 def _memo_zero(card: cards.Card, lang: Lang) -> None:

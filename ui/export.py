@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 import streamlit as st
 
 from stonegame import Solution
+from stonegame.draw.kit import described
 from stonegame.i18n import t
 from stonegame.teach import export as exports
 from stonegame.teach.export import Kind
@@ -71,8 +72,12 @@ def chart_at(sol: Solution, step: int, lang: Lang) -> Chart:
 
 def preview(chart: Chart, lang: Lang) -> None:
     """The picture the PNG and SVG will hold, drawn by the browser from the same static spec (folded:
-    the chart's code listing is wider than a phone)."""
+    the chart's code listing is wider than a phone), named for screen readers, its axes and legends in
+    readable ink (kit.described)."""
     static = exports.static_spec(chart.spec, exports.current_frame(chart.spec), width=None)
+    static = described(
+        static, t("export_picture", lang) + " · " + t("step_of", lang, step=chart.step, last=chart.sol.last_step)
+    )
     with st.expander(t("export_preview", lang)):
         st.vega_lite_chart(spec=static, width="stretch", key=state.EXPORT_PREVIEW)
 

@@ -6,14 +6,20 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from stonegame.draw.kit import MUTED
 from stonegame.i18n import LANG_NAMES, t
 from stonegame.terms import CODES, FORMS, LANGS, TAKES, Code, Lang
 from ui import state
 from ui.nav import PAGES
 
 CODE_NAMES: dict[Code, str] = {"py": "Python", "java": "Java"}
-# Our own constant CSS (nothing a user controls): less empty space above the title, a calmer title.
-STYLE = """<style>
+# Our own constant CSS (nothing a user controls): less empty space above the title, a calmer title;
+# captions in MUTED (AA contrast; Streamlit draws them at opacity 0.6: 3.9:1); section headings are h2
+# (after the page's h1, for screen readers' heading order) at the size of Streamlit's h3; the approaches
+# page's two recurrences shrink with their box (container units) instead of scrolling sideways in it (a
+# scrolling region that a keyboard cannot reach).
+STYLE = (
+    """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.6rem; }
 [data-testid="stHeader"] { background: transparent; pointer-events: none; }
 [data-testid="stHeader"] * { pointer-events: auto; }
@@ -22,7 +28,15 @@ STYLE = """<style>
   [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
 }
 h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
+[data-testid="stMainBlockContainer"] h2 { font-size: 1.5rem; }
+[data-testid="stCaptionContainer"] { opacity: 1; color: MUTED; }
+[class*="st-key-ladder_form_"] { container-type: inline-size; }
+[class*="st-key-ladder_form_"] h3 { font-size: 1.05rem; }
+[class*="st-key-ladder_form_"] .katex-display { overflow: visible; }
+.st-key-ladder_form_total .katex-display > .katex { font-size: min(1.21em, 5.2cqw); }
+.st-key-ladder_form_diff .katex-display > .katex { font-size: min(1.21em, 4.1cqw); }
 </style>"""
+).replace("MUTED", MUTED)
 
 
 # Presenter mode: no sidebar, no toolbar, bigger title; the page's own exit button brings them back.

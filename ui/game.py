@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from stonegame import Solution, format_values
+from stonegame.draw.kit import described, described_chart
 from stonegame.draw.player import played
 from stonegame.game.board import STRIP_PILES, board, board_window, compare
 from stonegame.game.charts import (
@@ -109,7 +110,8 @@ def _replay(
     game = _turns(key, _values, max_take, takes)
     win = turn_window(len(game), centre)
     tables = replay_tables(sol, game, win, lang)
-    return played(replay_chart(tables, ReplayWords.of(lang), frame_of_turn(win, centre), max_take))
+    spec = played(replay_chart(tables, ReplayWords.of(lang), frame_of_turn(win, centre), max_take))
+    return described(spec, t("replay_desc", lang))
 
 
 def replay_of(sol: Solution, lang: Lang, key: str, takes: tuple[int, ...] | None = None, centre: int = 1) -> None:
@@ -248,6 +250,7 @@ def play_board(sol: Solution, game: Game, table: pd.DataFrame, lang: Lang) -> No
         st.caption(t("play_board_window", lang, n=sol.n, lo=shown.start, hi=shown[-1]))
     st.markdown("**" + t("play_board_title", lang) + "**")
     chart = board_chart(board(sol, table, shown), BoardWords.of(lang), sol.max_take)
+    chart = described_chart(chart, t("play_board_title", lang))
     st.altair_chart(chart, width="stretch", key=state.PLAY_BOARD)
 
 
@@ -314,6 +317,7 @@ def compared(sol: Solution, game: Game, table: pd.DataFrame, lang: Lang) -> None
         st.caption(t("play_strip_cap", lang, last=shown - 1, n=sol.n))
     st.markdown("**" + t("play_strip_title", lang) + "**")
     strip = strip_chart(compare(table, game_turns(sol), shown), shown, StripWords.of(lang))
+    strip = described_chart(strip, t("play_strip_title", lang))
     st.altair_chart(strip, width="stretch", key=state.PLAY_STRIP)
     mistakes = table.index[(table["player"] == game.learner) & (table["regret"] > 0)]
     centre = int(table.loc[mistakes[0], "turn"]) if len(mistakes) else 1
@@ -363,8 +367,9 @@ def counts(n: int, max_take: int) -> Counts:
 
 @st.cache_resource(**cache.PAGE)
 def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang) -> alt.VConcatChart:
-    """The tree, merged-states and dp-array chart of a short row."""
-    return tree_chart(tree_of(cache.solution(_values, max_take)), TreeWords.of(lang))
+    """The tree, merged-states and dp-array chart of a short row, named for screen readers."""
+    chart = tree_chart(tree_of(cache.solution(_values, max_take)), TreeWords.of(lang))
+    return described_chart(chart, t("tree_desc", lang))
 
 
 def tree_page(sol: Solution, lang: Lang) -> None:
@@ -386,4 +391,5 @@ def tree_page(sol: Solution, lang: Lang) -> None:
         st.info(t("tree_merge_note", lang), icon="🔗")
     st.markdown("**" + t("tree_growth_title", lang) + "**")
     chart = growth_chart(growth(GROWTH_N, sol.max_take), sol.n, GrowthWords.of(lang))
+    chart = described_chart(chart, t("tree_growth_title", lang))
     st.altair_chart(chart, width="stretch", key=state.TREE_GROWTH)

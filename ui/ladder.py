@@ -85,7 +85,7 @@ def row(sol: Solution, lang: Lang) -> None:
 def summary(sol: Solution, form: Form, lang: Lang) -> None:
     """The ladder at a glance: each rung's cost and counters on the row, its answer, and whether all agree."""
     runs = _runs(_key(sol), sol.max_take, sol)
-    st.subheader(t("ladder_summary", lang))
+    st.header(t("ladder_summary", lang))
     table = summary_table(sol, runs, form, lang)
     with st.container(key=state.LADDER_SUMMARY):
         st.table(table.set_index(table.columns[0]))
@@ -105,7 +105,7 @@ def _formulation(sol: Solution, shown: Form, form: Form, lang: Lang) -> None:
     means, and its answer on the row."""
     with st.container(border=True, key=state.LADDER_FORM.format(form=shown)):
         chosen = f"  {t('ladder_form_in_use', lang)}" if shown == form else ""
-        st.markdown(f"##### {t('ladder_form_' + shown, lang)}{chosen}")
+        st.markdown(f"### {t('ladder_form_' + shown, lang)}{chosen}")
         st.latex(latex(shown, sol.max_take))
         st.markdown(t(f"ladder_form_{shown}_body", lang))
         winner = t("winner_" + sol.winner, lang)
@@ -133,7 +133,7 @@ def _identity_check(sol: Solution, lang: Lang) -> None:
 def formulations(sol: Solution, form: Form, lang: Lang) -> None:
     """The two formulations side by side (the sidebar's choice marked), why they agree, and the check of
     diff[i] = 2·dp[i] − suffix[i] on every position of the row."""
-    st.subheader(t("ladder_forms", lang))
+    st.header(t("ladder_forms", lang))
     for shown in FORMS:
         _formulation(sol, shown, form, lang)
     st.markdown(t("ladder_bridge", lang))
@@ -148,7 +148,7 @@ def _chart(rung: ap.Rung, shown: spec.Spec) -> None:
 
 def recursion(sol: Solution, form: Form, lang: Lang) -> None:
     """Rung 1: the exact call count; the call sequence animated if the row is small enough."""
-    st.subheader(t("ladder_name_recursion", lang))
+    st.header(t("ladder_name_recursion", lang))
     st.markdown(t("ladder_intro_recursion", lang))
     calls = ap.recursion_calls(sol.n, sol.max_take)
     shown = count_text(calls, lang)
@@ -162,7 +162,7 @@ def recursion(sol: Solution, form: Form, lang: Lang) -> None:
 
 def memo(sol: Solution, form: Form, lang: Lang) -> None:
     """Rung 2: the memo's call sequence animated for short rows; its depth and Python's recursion limit."""
-    st.subheader(t("ladder_name_memo", lang))
+    st.header(t("ladder_name_memo", lang))
     st.markdown(t("ladder_intro_memo", lang))
     if sol.n <= ap.MEMO_PILES:
         _chart("memo", _calls_spec(_key(sol), sol.max_take, sol, True, form, lang))
@@ -179,7 +179,7 @@ def _long_row_note(sol: Solution, lang: Lang) -> None:
 
 def table(sol: Solution, form: Form, code: Code, lang: Lang) -> None:
     """Rung 3: the bottom-up fill, from the solver's own trace, with the Python or Java listing."""
-    st.subheader(t("ladder_name_table", lang))
+    st.header(t("ladder_name_table", lang))
     st.markdown(t("ladder_intro_table", lang))
     _long_row_note(sol, lang)
     _chart("table", _table_spec(_key(sol), sol.max_take, sol, form, code, lang))
@@ -187,7 +187,7 @@ def table(sol: Solution, form: Form, code: Code, lang: Lang) -> None:
 
 def window(sol: Solution, form: Form, lang: Lang) -> None:
     """Rung 4: the rolling window, and why posts keep one slot more (with that listing)."""
-    st.subheader(t("ladder_name_window", lang))
+    st.header(t("ladder_name_window", lang))
     st.markdown(t("ladder_intro_window", lang))
     _long_row_note(sol, lang)
     _chart("window", _window_spec(_key(sol), sol.max_take, sol, form, lang))
@@ -200,7 +200,7 @@ def window(sol: Solution, form: Form, lang: Lang) -> None:
 
 def growth(sol: Solution, lang: Lang) -> None:
     """How the counters grow with n = 1..30, the row's n marked if it is on the chart."""
-    st.subheader(t("ladder_growth", lang))
+    st.header(t("ladder_growth", lang))
     at_30 = count_text(ap.recursion_calls(max(ap.GROWTH_SIZES), sol.max_take), lang)
     st.caption(t("ladder_growth_caption", lang, k=sol.max_take, calls=at_30))
     n = sol.n if sol.n <= max(ap.GROWTH_SIZES) else 0

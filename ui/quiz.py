@@ -8,6 +8,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from stonegame import Solution
+from stonegame.draw.kit import described
 from stonegame.explainer.spec import explainer_words
 from stonegame.i18n import t
 from stonegame.link import MAX_SEED
@@ -147,8 +148,9 @@ def progress(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
 
 @st.cache_resource(**cache.PAGE)
 def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: Lang) -> dict:
-    """The validated spec of the board (the explainer's grid at question q's step) for the row `key`."""
-    return charts.board_spec(qz.board(_sol, q, revealed), explainer_words(lang).grid)
+    """The validated spec of the board (the explainer's grid at question q's step) for the row `key`,
+    named for screen readers."""
+    return described(charts.board_spec(qz.board(_sol, q, revealed), explainer_words(lang).grid), t("quiz_desc", lang))
 
 
 def board(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:

@@ -108,11 +108,13 @@ def _boxes(base: alt.Chart) -> alt.Chart:
 
 
 def _fills(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], columns: int | None) -> alt.Chart:
-    """The frame's marked cells filled with their role's colour, with a legend of the roles."""
+    """The frame's marked cells filled with their role's colour, with a legend of the roles. Hidden from
+    screen readers (aria=False): the symbols say the same, and a frame that marks no cell would leave an
+    unnamed empty graphic (axe: svg-img-alt)."""
     names = {r: f"{ROLE_SYMBOLS[r]} {word}" for r, word in roles.items()}
     legend = kit_legend(names, **({"columns": columns, "labelLimit": HALF} if columns else {}))
     scale = alt.Scale(domain=list(roles), range=[ROLE_COLOURS[r] for r in roles])
-    return current.mark_rect(opacity=0.9, stroke="black", strokeWidth=2).encode(
+    return current.mark_rect(opacity=0.9, stroke="black", strokeWidth=2, aria=False).encode(
         x=x, y=y, color=alt.Color("role:N", scale=scale, legend=legend)
     )
 

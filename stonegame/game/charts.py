@@ -22,6 +22,7 @@ import pandas as pd
 from stonegame.draw.caption import caption_panel
 from stonegame.draw.kit import (
     BLUE,
+    FIT_X,
     GREEN,
     GREY,
     HIGHLIGHT,
@@ -45,7 +46,6 @@ PLAYER_COLOURS = [ORANGE, SKY]  # Alice, Bob
 PLAYER_NAMES = {p: p for p in PLAYERS}  # a legend's names for the players' own colours
 PALE = "#DDDDDD"
 TITLE_COLUMNS = 62  # display columns per title line (one line of a phone at 10 px, of a desktop at 16 px)
-FIT_X = alt.AutoSizeParams(type="fit-x", contains="padding")  # height is the plot's; width fits the page
 EDGE_KINDS = ("other", "best", "optimal")
 NODE_KINDS = (*PLAYERS, "end")  # a node with Alice or Bob to move, or a finished game
 ARC_POINTS = 13  # points along each arc of the merged graph
@@ -261,8 +261,9 @@ def _replay_positions(data: pd.DataFrame, x: alt.X, y: alt.Y, size: alt.ExprRef)
 
 
 def choices_panel(choices: pd.DataFrame, frames: pd.DataFrame, words: ChoiceWords, max_take: int) -> alt.LayerChart:
-    """The frame's candidate takes as bars of what each is worth from here, the take made marked
-    ★ (best) or ✗ (not best) and equally good ones =; at the end, a note that the game is over."""
+    """The frame's candidate takes as bars of what each is worth from here, marked as replay.MARKS says:
+    ★ the best take (the one made, if it was), ✗ the take made when it was not, = a take as good as
+    the best; at the end, a note that the game is over."""
     data = choices.assign(text=(choices["mark"] + " " + choices["gain"].astype(str)))
     x = alt.X(
         "k:O",
@@ -308,21 +309,20 @@ def _game_over(frames: pd.DataFrame, x: alt.X, y: alt.Y, note: str, max_take: in
 def totals_panel(totals: pd.DataFrame, heading: str) -> alt.LayerChart:
     """Each player's points so far as a bar, a dashed line on to ◆ where they end if both play well from
     here, and the sum in words under it (▶ marks the mover)."""
-    data = totals.assign(text=totals["player"] + np.where(totals["to_move"], " ▶  ", ":  ") + totals["label"])
     domain = _domain(totals["collected"], totals["final"])
     scale = alt.Scale(domain=domain, nice=False, padding=14)
     x = alt.X("collected:Q", scale=scale, axis=None)
     x_final = alt.X("final:Q", scale=scale, axis=None)
     y = alt.Y("player:N", scale=alt.Scale(domain=list(PLAYERS)), axis=None)
     colour = _player_colour(None)
-    base = alt.Chart(data).transform_filter("datum.frame == frame")
+    base = alt.Chart(totals).transform_filter("datum.frame == frame")
     bar = base.mark_bar(height=22, stroke="black", strokeWidth=1).encode(x=x, y=y, color=colour)
     dash = base.mark_rule(strokeDash=[6, 4], strokeWidth=3).encode(x=x, x2="final:Q", y=y, color=colour)
     end = base.mark_point(shape="diamond", filled=True, size=300, stroke="black", strokeWidth=1, opacity=1).encode(
         x=x_final, y=y, color=colour
     )
     words = base.mark_text(align="left", baseline="top", dy=15, fontSize=fit(15, 44)).encode(
-        x=alt.value(0), y=y, text="text:N"
+        x=alt.value(0), y=y, text="label:N"
     )
     layers = [bar.properties(name="total_bars"), dash, end, words.properties(name="total_words")]
     if domain[0] < 0:  # a zero mark across each bar, where bars can go left of it

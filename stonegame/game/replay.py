@@ -22,8 +22,9 @@ from stonegame.terms import Lang
 from stonegame.text import wrapped
 
 WINDOW_TURNS = 12  # turns the replay animates at once
-# How the frame's take and each candidate compare: taken and best (★), taken and not (✗), as good as
-# the best but not taken (=), anything else.
+# How each candidate of a frame's turn is marked: the best take (★: the take made if it was a best one,
+# else the solver's best), the take made when it was not a best one (✗), another take exactly as good
+# as the best (=), anything else.
 MARKS = {"best": "★", "mistake": "✗", "tie": "=", "other": ""}
 
 
@@ -72,7 +73,7 @@ class Total(NamedTuple):
     collected: int  # points before the frame's move
     final: int  # what the player ends with if both play well from here
     to_move: bool
-    label: str  # the sum in words
+    label: str  # the player's name (▶ if to move) and the sum in words
 
 
 @dataclass(frozen=True)
@@ -226,13 +227,12 @@ def _positions(sol: Solution, shown: pd.DataFrame, win: TurnWindow, frame_of: di
 
 def _choices(sol: Solution, shown: pd.DataFrame, frame_of: dict[int, int]) -> pd.DataFrame:
     """One row per candidate take weighed at each turn shown (from the trace's candidates): its gain,
-    whether it is the take made, the solver's best, or just as good as the best, and its kind and mark."""
+    whether it is the take made or the solver's best, whether it ties the best without being the ★
+    one, and its kind and mark (see MARKS)."""
     cands = sol.candidates[sol.candidates["i"].isin(shown["start"])]
     made = shown[["start", "take", "turn", "dp"]].rename(columns={"start": "i", "take": "made"})
     table = cands.merge(made, on="i")
-    chosen = table["k"] == table["made"]
-    tie = table["gain"] == table["dp"]
-    kind = pd.Series(np.where(chosen & tie, "best", np.where(chosen, "mistake", np.where(tie, "tie", "other"))))
+    kind = _choice_kinds(table)
     return pd.DataFrame(
         {
             "frame": table["turn"].map(frame_of).astype("int64"),
@@ -240,13 +240,24 @@ def _choices(sol: Solution, shown: pd.DataFrame, frame_of: dict[int, int]) -> pd
             "j": table["j"],
             "gain": table["gain"],
             "dp_j": table["dp_j"],
-            "chosen": chosen,
+            "chosen": table["k"] == table["made"],
             "best": table["best"],
-            "tie": tie,
+            "tie": kind == "tie",
             "mark": kind.map(MARKS),
             "kind": kind,
         }
     ).sort_values(["frame", "k"], ignore_index=True)
+
+
+def _choice_kinds(table: pd.DataFrame) -> pd.Series:
+    """Each candidate's kind (a key of MARKS), from its take k, the take made, its gain, dp at its pile
+    and the solver's best: one ★ per turn (the take made if it gains dp, else the solver's best), ✗ on
+    a take made that gains less, = on any other take that gains dp."""
+    chosen, optimal = table["k"] == table["made"], table["gain"] == table["dp"]
+    made_a_best = (chosen & optimal).groupby(table["i"]).transform("any")
+    star = np.where(made_a_best, chosen & optimal, table["best"])
+    kinds = np.where(star, "best", np.where(chosen, "mistake", np.where(optimal, "tie", "other")))
+    return pd.Series(kinds, index=table.index)
 
 
 def _totals(sol: Solution, game: pd.DataFrame, win: TurnWindow, lang: Lang) -> pd.DataFrame:
@@ -271,7 +282,7 @@ def _turn_totals(sol: Solution, f: int, row: pd.Series, lang: Lang) -> list[Tota
         more = dp if moving else sol.suffix[start] - dp
         key = "replay_total_mover" if moving else "replay_total_other"
         label = t(key, lang, have=have, more=more, i=start, final=have + more)
-        rows.append(Total(f, player, have, have + more, moving, label))
+        rows.append(Total(f, player, have, have + more, moving, _named(player, moving, label, lang)))
     return rows
 
 
@@ -280,5 +291,18 @@ def _end_totals(f: int, game: pd.DataFrame, lang: Lang) -> list[Total]:
     last = game.iloc[-1]
     final = Points(int(last["alice_total"]), int(last["bob_total"]))
     return [
-        Total(f, p, final.of(p), final.of(p), False, t("replay_total_end", lang, points=final.of(p))) for p in PLAYERS
+        Total(
+            f,
+            p,
+            final.of(p),
+            final.of(p),
+            False,
+            _named(p, False, t("replay_total_end", lang, points=final.of(p)), lang),
+        )
+        for p in PLAYERS
     ]
+
+
+def _named(player: Player, moving: bool, label: str, lang: Lang) -> str:
+    """A total's line: the player's name, ▶ if they are to move (else a colon), and the sum in words."""
+    return t("replay_total_named_mover" if moving else "replay_total_named", lang, player=player, label=label)

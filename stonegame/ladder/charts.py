@@ -21,10 +21,12 @@ from stonegame.draw.caption import fitted_caption_panel
 from stonegame.draw.grid import BOX_STROKE, FITS, HALF, NAME_FILL, GridWords, grid_panel
 from stonegame.draw.kit import (
     BLUE,
+    FIT_X,
     GREEN,
     GREY,
     HIGHLIGHT,
     MONO,
+    MUTED,
     ORANGE,
     PURPLE,
     SKY,
@@ -36,7 +38,7 @@ from stonegame.draw.kit import (
 from stonegame.draw.player import PlayerWords, nav_bar, player_params
 from stonegame.ladder.rungs import APPLIES, COUNTERS, Counter, Rung
 from stonegame.ladder.view import CallsView, GridView
-from stonegame.text import NBSP, ZWSP
+from stonegame.text import NBSP, ZWSP, display_width, wrap
 
 KINDS = {  # the kinds of call each sequence draws, and their colours
     "recursion": {"first": BLUE, "again": VERMILLION, "base": GREY},
@@ -85,6 +87,18 @@ class WindowWords:
 def _title(text: str) -> alt.Title:
     """A panel title, left-aligned, cut short with … where the chart is narrower than it."""
     return alt.Title(text, anchor="start", fontSize=16, limit=FITS)
+
+
+TITLE_COLUMNS = 38  # display columns of a 16 px bold title across a phone's chart (~360 px)
+
+
+def _wrapped_title(text: str) -> alt.Title:
+    """A lone chart's title, left-aligned: one line where the chart is wide enough for it, else broken
+    (text.wrap, so Chinese keeps its line-breaking rules) into lines of TITLE_COLUMNS columns."""
+    lines = wrap(text, TITLE_COLUMNS)
+    narrow = f"containerSize()[0] < {display_width(text) * 9}"  # ~9 px a column at 16 px bold
+    expr = f"{narrow} ? {json.dumps(lines, ensure_ascii=False)} : {json.dumps(text, ensure_ascii=False)}"
+    return alt.Title(alt.ExprRef(expr=expr), anchor="start", fontSize=16, limit=FITS)
 
 
 def _player(views: Sequence[alt.TopLevelMixin], last: int, words: PlayerWords) -> alt.VConcatChart:
@@ -158,9 +172,7 @@ def listing_panel(lines: list[str], highlight: pd.DataFrame, title: str) -> alt.
     band = marked.mark_rect(color=HIGHLIGHT).encode(y=y)
     arrow = marked.mark_text(text="▶", color=VERMILLION, fontSize=14, align="left").encode(y=y, x=alt.value(2))
     base = alt.Chart(code).encode(y=y)
-    number = base.mark_text(align="right", font=MONO, fontSize=size, color="#777").encode(
-        x=alt.value(38), text="line:Q"
-    )
+    number = base.mark_text(align="right", font=MONO, fontSize=size, color=MUTED).encode(x=alt.value(38), text="line:Q")
     text = base.mark_text(align="left", font=MONO, fontSize=size, clip=True).encode(x=alt.value(48), text="text:N")
     return alt.layer(
         band.properties(name="ladder_code_highlight"),
@@ -181,10 +193,11 @@ def _kind_colour(kinds: Mapping[str, str], names: Mapping[str, str] | None) -> a
 
 def _call_bars(base: alt.Chart, x: alt.X, y: alt.Y, colour: alt.Color) -> alt.Chart:
     """One bar per call started, growing until it returns: outlined dark while on the stack, and in black
-    (thicker) when the frame's event is its own."""
+    (thicker) when the frame's event is its own. Hidden from screen readers (aria=False): the labels on
+    the bars say the same, and before the first call there is no bar (an unnamed empty graphic)."""
     current = "datum.start == frame - 1 || datum.end == frame - 1"
     stroke = alt.when(current).then(alt.value("black")).when("datum.end >= frame").then(alt.value("#333333"))
-    return base.mark_rect(cornerRadius=3).encode(
+    return base.mark_rect(cornerRadius=3, aria=False).encode(
         x=x,
         x2="stop:Q",
         y=y,
@@ -224,7 +237,8 @@ def timeline_panel(calls: pd.DataFrame, events: int, rung: Rung, words: CallsWor
 
 
 def per_position_panel(calls: pd.DataFrame, n: int, rung: Rung, words: CallsWords) -> alt.LayerChart:
-    """How many times each position has been asked for so far, split by kind of call (same colours)."""
+    """How many times each position has been asked for so far, split by kind of call (same colours); the
+    bars are hidden from screen readers, the totals on them say the counts."""
     most = int(calls.groupby("i").size().max())
     x = alt.X(
         "i:O",
@@ -235,7 +249,7 @@ def per_position_panel(calls: pd.DataFrame, n: int, rung: Rung, words: CallsWord
     started = alt.Chart(calls).transform_filter("datum.start < frame")
     bars = (
         started.transform_aggregate(times="count()", groupby=["i", "kind"])
-        .mark_bar()
+        .mark_bar(aria=False)
         .encode(x=x, y=y, color=_kind_colour(KINDS[rung], None))
     )
     totals = (
@@ -398,15 +412,32 @@ def _you(n: int, x: alt.X, words: GrowthWords) -> list[alt.Chart]:
     return [rule, note.encode(x=x, y=alt.value(2), text="text:N")]
 
 
+GROWTH_HEIGHT = 200  # px: each growth chart's plot (autosize FIT_X: the legend and axes come on top)
+# The legend under a growth chart (it starts under the plot, right of the y axis): two columns where
+# each label fits in half the width, else one column in a smaller type.
+NARROW = "containerSize()[0] < 640"
+GROWTH_COLUMNS = alt.ExprRef(expr=f"{NARROW} ? 1 : 2")
+GROWTH_LABEL_LIMIT = alt.ExprRef(expr=f"{NARROW} ? containerSize()[0] - 100 : containerSize()[0] / 2 - 80")
+GROWTH_LABEL_SIZE = alt.ExprRef(expr=f"{NARROW} ? 12 : 13")
+
+
 def growth_panel(
     growth: pd.DataFrame, series: Sequence[Series], n: int, log: bool, words: GrowthWords
 ) -> alt.LayerChart:
-    """One panel of the growth chart: a line (colour, dash and point shape each telling the series) per
-    (rung, counter), with the user's n marked if it is on the chart."""
+    """One panel of the growth chart, its plot GROWTH_HEIGHT px tall and as wide as the page: a line
+    (colour, dash and point shape each telling the series) per (rung, counter), with the user's n
+    marked if it is on the chart."""
     names = list(words.series)
     data = _growth_lines(growth, series, names, log)
     x, y = _growth_axes(growth, data, log, words)
-    key = alt.Legend(title=None, orient="bottom", columns=2, labelFontSize=13, labelLimit=HALF, symbolSize=120)
+    key = alt.Legend(
+        title=None,
+        orient="bottom",
+        columns=GROWTH_COLUMNS,
+        labelFontSize=GROWTH_LABEL_SIZE,
+        labelLimit=GROWTH_LABEL_LIMIT,
+        symbolSize=120,
+    )
     colour = alt.Color("series:N", scale=alt.Scale(domain=names, range=[s.colour for s in series]), legend=key)
     dash = alt.StrokeDash("series:N", scale=alt.Scale(domain=names, range=[s.dash for s in series]), legend=key)
     shape = alt.Shape("series:N", scale=alt.Scale(domain=names, range=SHAPES[: len(names)]), legend=key)
@@ -416,7 +447,9 @@ def growth_panel(
     layers = [lines, base.mark_point(size=40, filled=True).encode(shape=shape, tooltip=tips)]
     if growth["n"].min() <= n <= growth["n"].max():
         layers += _you(n, x, words)
-    return alt.layer(*layers).properties(width="container", height=230, title=_title(words.title))
+    return alt.layer(*layers).properties(
+        width="container", height=GROWTH_HEIGHT, autosize=FIT_X, title=_wrapped_title(words.title)
+    )
 
 
 def growth_charts(

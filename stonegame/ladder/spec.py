@@ -10,6 +10,7 @@ from typing import Any
 import pandas as pd
 
 from stonegame.draw.grid import GridWords
+from stonegame.draw.kit import described
 from stonegame.draw.player import PlayerWords, played
 from stonegame.i18n import t
 from stonegame.ladder import rungs as ap
@@ -78,28 +79,39 @@ def growth_words(series: tuple[Series, ...], log: bool, n: int, lang: Lang) -> G
     )
 
 
+def _described(spec: Spec, rung: ap.Rung, lang: Lang) -> Spec:
+    """A rung's spec named for screen readers (kit.described) by the rung's name."""
+    return described(spec, t("ladder_desc_rung", lang, name=t("ladder_name_" + rung, lang)))
+
+
 def calls_spec(sol: Solution, memo: bool, form: Form, lang: Lang) -> Spec:
     """The playable spec of plain recursion's (or the memo's) animated chart on the row."""
     rung: ap.Rung = "memo" if memo else "recursion"
     view = calls_view(sol, ap.calls_table(sol.values, sol.max_take, memo), memo, form, lang)
-    return played(calls_chart(view, rung, calls_words(rung, lang)), keys=False)
+    return _described(played(calls_chart(view, rung, calls_words(rung, lang)), keys=False), rung, lang)
 
 
 def table_spec(sol: Solution, form: Form, code: Code, lang: Lang) -> Spec:
     """The playable spec of the bottom-up table's animated chart on the row, with the Python or Java listing."""
     view = table_view(sol, form, code, lang)
     grid = grid_words("ladder_chart_table", view.rows, ("write", "read", "best"), lang)
-    return played(table_chart(view, frame_words(lang, code), grid), keys=False)
+    return _described(played(table_chart(view, frame_words(lang, code), grid), keys=False), "table", lang)
 
 
 def window_spec(sol: Solution, form: Form, lang: Lang) -> Spec:
     """The playable spec of the rolling window's animated chart on the row."""
     view = window_view(sol, form, lang)
-    return played(window_chart(view, sol.max_take, window_words(view.rows, lang)), keys=False)
+    return _described(
+        played(window_chart(view, sol.max_take, window_words(view.rows, lang)), keys=False), "window", lang
+    )
 
 
 def growth_specs(growth: pd.DataFrame, n: int, lang: Lang) -> tuple[Spec, Spec]:
-    """The specs of the growth charts (work, memory) of a growth table (rungs.growth), n marked if it is on them."""
-    words = growth_words(WORK, True, n, lang), growth_words(MEMORY, False, n, lang)
-    work, memory = growth_charts(growth, n, *words)
-    return work.to_dict(), memory.to_dict()
+    """The specs of the growth charts (work, memory) of a growth table (rungs.growth), n marked if it is on
+    them, each named for screen readers by its title."""
+    work_words, memory_words = growth_words(WORK, True, n, lang), growth_words(MEMORY, False, n, lang)
+    work, memory = growth_charts(growth, n, work_words, memory_words)
+    return (
+        described(work.to_dict(), t("ladder_desc_growth", lang, title=work_words.title)),
+        described(memory.to_dict(), t("ladder_desc_growth", lang, title=memory_words.title)),
+    )

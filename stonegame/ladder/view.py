@@ -173,14 +173,15 @@ def _title(rung: Rung, lang: Lang, text: str) -> str:
     return f"{t(f'ladder_name_{rung}', lang)}  ·  {text}"
 
 
-def recurrence(form: Form, max_take: int, n: int, call: bool = False) -> str:
-    """The recurrence with K filled in, e.g. dp(i) = suffix[i] − min(dp(i+1), dp(i+2), dp(i+3)), dp(n) = 0."""
+def recurrence(form: Form, max_take: int, n: int, lang: Lang, call: bool = False) -> str:
+    """The recurrence with K filled in, e.g. dp(i) = suffix[i] − min(dp(i+1), dp(i+2), dp(i+3)), dp(n) = 0;
+    the score-difference one in `lang`'s words (max over k = 1..K of …)."""
     f = name_of(form)
     if form == "diff":
-        body = f"max over k = 1..{max_take} of sum(values[i:i+k]) − {_at(f, 'i+k', call)}"
+        body = t("formula_diff_max", lang, k=max_take, i="i", after=_at(f, "i+k", call))
     else:
         body = f"suffix[i] − min({', '.join(_at(f, f'i+{k}', call) for k in range(1, max_take + 1))})"
-    return f"{_at(f, 'i', call)} = {body},  {_at(f, n, call)} = 0"
+    return t("ladder_recurrence", lang, rule=f"{_at(f, 'i', call)} = {body}", base=f"{_at(f, n, call)} = 0")
 
 
 def latex(form: Form, max_take: int) -> str:
@@ -364,7 +365,7 @@ class _CallStory:
         """The first frame: f(0) is called, with the recurrence."""
         sol, lang = self.sol, self.lang
         say = t(f"ladder_say_start_{self.rung}", lang, f=self.f, k=sol.max_take, n=sol.n)
-        formula = recurrence(self.form, sol.max_take, sol.n, call=True)
+        formula = recurrence(self.form, sol.max_take, sol.n, lang, call=True)
         return Frame(_title(self.rung, lang, t("ladder_start", lang)), formula, say, Counters())
 
     def frame(self, event: Event, counters: Counters, events: int) -> tuple[Frame, list[Mark]]:
@@ -547,7 +548,7 @@ def _window_start(sol: Solution, form: Form, lang: Lang, win: Window, alive: lis
     else:
         say = t("ladder_say_window_later", lang, f=f, kept=_span(f, min(alive), max(alive)), n=n)
     counters = Counters(writes=n - win.hi, held=min(K, n - win.hi + 1))
-    return Frame(_title("window", lang, t("ladder_start", lang)), recurrence(form, K, n), say, counters)
+    return Frame(_title("window", lang, t("ladder_start", lang)), recurrence(form, K, n, lang), say, counters)
 
 
 def _window_say(sol: Solution, form: Form, lang: Lang, i: int) -> str:

@@ -50,9 +50,10 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "apply": {"en": "Apply", "zh": "应用"},
     "presets": {"en": "Examples", "zh": "示例"},
-    "preset_ex1": {"en": "[1,2,3,7] → Bob", "zh": "[1,2,3,7] → Bob"},
-    "preset_ex2": {"en": "[1,2,3,-9] → Alice", "zh": "[1,2,3,-9] → Alice"},
-    "preset_ex3": {"en": "[1,2,3,6] → Tie", "zh": "[1,2,3,6] → 平局"},
+    # LeetCode's examples by number and row, never by winner: the class predicts it, the animation tells
+    "preset_ex1": {"en": "Example 1 · [1,2,3,7]", "zh": "示例 1 · [1,2,3,7]"},
+    "preset_ex2": {"en": "Example 2 · [1,2,3,-9]", "zh": "示例 2 · [1,2,3,-9]"},
+    "preset_ex3": {"en": "Example 3 · [1,2,3,6]", "zh": "示例 3 · [1,2,3,6]"},
     "preset_random": {"en": "Random row", "zh": "随机数组"},
     "random_size": {"en": "Random: piles", "zh": "随机：堆数"},
     "random_seed": {"en": "Random: seed", "zh": "随机：种子"},
@@ -247,6 +248,10 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "没有石子剩下时（位置 {n}）谁也得不到分、谁也不领先：suffix[{n}] = diff[{n}] = 0。",
     },
     "phase_diff": {"en": "Backward fill of diff", "zh": "从后往前填写 diff"},
+    "formula_diff_max": {  # diff[i]'s recurrence in symbols; {after} is diff[i+k] (or the call diff(i+k))
+        "en": "max over k = 1..{k} of sum(values[{i}:{i}+k]) − {after}",
+        "zh": "在 k = 1..{k} 中取 sum(values[{i}:{i}+k]) − {after} 的最大值",
+    },
     "chart_bars_title_diff": {
         "en": "diff[i] = 2·dp[i] − suffix[i]: how far ahead the player to move at pile i can finish",
         "zh": "diff[i] = 2·dp[i] − suffix[i]：在第 i 堆行动的玩家最终最多能领先多少分",
@@ -279,7 +284,11 @@ WORDS: dict[str, dict[str, str]] = {
     "trace_steps": {"en": "Steps", "zh": "步骤"},
     "trace_candidates": {"en": "Candidates weighed", "zh": "考虑过的候选"},
     "trace_positions": {"en": "Positions", "zh": "位置"},
-    "download_csv": {"en": "Download {name} as CSV", "zh": "下载 {name}（CSV）"},
+    "trace_download": {"en": "Download “{name}” as CSV", "zh": "下载“{name}”表（CSV）"},
+    "trace_phase_start": {"en": "start", "zh": "开始"},  # the phase column as the trace page shows it
+    "trace_phase_suffix": {"en": "suffix", "zh": "后缀和"},
+    "trace_phase_dp": {"en": "dp", "zh": "dp"},
+    "trace_phase_verdict": {"en": "verdict", "zh": "结论"},
     "trace_large": {
         "en": "Showing the first {shown:,} of {rows:,} rows; the download has them all.",
         "zh": "显示 {rows:,} 行中的前 {shown:,} 行；下载文件包含全部内容。",

@@ -23,6 +23,10 @@ WORDS: dict[str, dict[str, str]] = {
     "game_span": {"en": "{piles} {span}", "zh": "第 {span} {piles}"},  # "pile 4", "piles 4–6"
     # --- optimal replay --------------------------------------------------------------------------
     "replay_title": {"en": "The optimal game, replayed", "zh": "最优对局回放"},
+    "replay_desc": {  # the replay chart's name for a screen reader (its description)
+        "en": "A game replayed turn by turn: the row, who took which piles, each turn's choices and the scores.",
+        "zh": "逐回合回放一局游戏：数组、谁拿走了哪些堆、每回合的选择和双方得分。",
+    },
     "replay_intro": {
         "en": "The explainer fills dp from the last pile back to the first. Here the game is played forwards "
         "with that finished table: at every turn the mover reads dp[i], the most they can still guarantee, "
@@ -89,6 +93,9 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "已得 {have} + 余下可得 {more} = {final}",
     },
     "replay_total_end": {"en": "{points} in all", "zh": "共 {points} 分"},
+    # a player's line under the totals: the name, then ▶ for the mover or a colon (full-width in Chinese)
+    "replay_total_named": {"en": "{player}:  {label}", "zh": "{player}：{label}"},
+    "replay_total_named_mover": {"en": "{player} ▶  {label}", "zh": "{player} ▶ {label}"},
     "replay_chart_row": {
         "en": "Top row: the piles, lettered A / B once taken. Bottom row: dp[i], ● where the mover stands",
         "zh": "上行：石子堆，被拿走后标 A / B。下行：dp[i]，● 为行动者所在位置",
@@ -102,7 +109,7 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "目前得分（条形），以及双方都下得最好时的最终得分（◆）",
     },
     "replay_take_k": {"en": "take {k}", "zh": "拿 {k} 堆"},
-    "replay_choice_best": {"en": "★ taken, best", "zh": "★ 所选，最佳"},
+    "replay_choice_best": {"en": "★ best", "zh": "★ 最佳"},
     "replay_choice_mistake": {"en": "✗ taken, not best", "zh": "✗ 所选，非最佳"},
     "replay_choice_tie": {"en": "= just as good", "zh": "= 同样好"},
     "replay_choice_other": {"en": "other choice", "zh": "其他选择"},
@@ -215,6 +222,10 @@ WORDS: dict[str, dict[str, str]] = {
     "play_replay_optimal": {"en": "Replay: the optimal game", "zh": "回放：最优对局"},
     # --- game tree → shared states → table -------------------------------------------------------
     "tree_title": {"en": "From game tree to table", "zh": "从博弈树到 dp 表"},
+    "tree_desc": {  # the tree chart's name for a screen reader (its description)
+        "en": "The game tree of your row, the same positions merged into states, and the dp array they become.",
+        "zh": "你的数组的博弈树、合并相同位置后的状态图，以及把它摊平得到的 dp 数组。",
+    },
     "tree_intro": {
         "en": "Every way the game can go, as a tree: a node is a position i with the player to move, an edge is a "
         "take of k piles, and a leaf is a finished game with its score. The same position turns up again and again; "

@@ -20,9 +20,20 @@ WORDS: dict[str, dict[str, str]] = {
         "在“图解”页输入数组。",
     },
     "ladder_start": {"en": "start", "zh": "开始"},
+    "ladder_recurrence": {"en": "{rule},  {base}", "zh": "{rule}，{base}"},  # the rule, then its base case
     "ladder_the_caller": {"en": "the caller", "zh": "调用者"},
     "ladder_nothing": {"en": "nothing yet", "zh": "空槽"},
     # --- the rungs ---------------------------------------------------------------------------------
+    # Each chart's name for a screen reader (its description).
+    "ladder_desc_rung": {
+        "en": "{name}, animated on your row: step through it with the buttons; each step shows its formula, "
+        "the counters, the pictures and the line of code that runs.",
+        "zh": "{name}。在你的数组上逐步运行的动画：用按钮播放，每一步都显示公式、计数器、图示和正在运行的那行代码。",
+    },
+    "ladder_desc_growth": {
+        "en": "{title}: a line chart of each approach's counters against n, the number of piles.",
+        "zh": "{title}：各解法的计数随堆数 n 变化的折线图。",
+    },
     "ladder_name_recursion": {"en": "1 · Plain recursion", "zh": "1 · 朴素递归"},
     "ladder_name_memo": {"en": "2 · Top-down with a memo", "zh": "2 · 记忆化递归（自顶向下）"},
     "ladder_name_table": {"en": "3 · Bottom-up table", "zh": "3 · 自底向上填表"},

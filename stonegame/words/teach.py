@@ -44,6 +44,10 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "quiz_streak": {"en": "Streak", "zh": "连对"},
     "quiz_best_streak": {"en": "Best streak", "zh": "最长连对"},
+    "quiz_desc": {  # the quiz board's name for a screen reader (its description)
+        "en": "The explainer's arrays at this question's step; the cells asked about stay hidden until you answer.",
+        "zh": "本题所在步骤时图解页的数组；被问到的格子在你作答之前不显示。",
+    },
     "quiz_board_note": {
         "en": "The arrays so far: ● the cell to fill, ○ the cells it reads; the number in the ● cell is hidden "
         "until you answer.",
@@ -229,6 +233,11 @@ WORDS: dict[str, dict[str, str]] = {
     "deck_zero_init_numbers": {
         "en": "diff[0] should be {right} → {winner}; the 0 start makes it 0 → {buggy_winner}.",
         "zh": "diff[0] 应当是 {right} → {winner}；初始化成 0 后它变成 0 → {buggy_winner}。",
+    },
+    "deck_memo_desc": {  # the memo chart's name for a screen reader (its description)
+        "en": "Calls of the memoised recursion against n, with the 0 marker (buggy) and with None (right), "
+        "on a log scale.",
+        "zh": "记忆化递归的调用次数随 n 的变化：用 0 作标记（有错误）与用 None 作标记（正确），对数坐标。",
     },
     "deck_memo_zero_title": {"en": "0 as the “not computed” memo marker", "zh": "用 0 表示“还没算过”的备忘录"},
     "deck_memo_zero_trap": {

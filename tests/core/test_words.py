@@ -91,3 +91,10 @@ def test_score_difference_words(values, verdict, lang):
 
 def test_score_difference_options_are_what_is_taken_less_the_lead_after():
     assert flat(step_words([1, 2, 3, 7], "en", "diff")[7][0]).endswith("= max(2 − 10, 5 − 7, 12 − 0) = 12")
+
+
+def test_the_score_difference_formula_speaks_the_pages_language():
+    en, zh = (flat(step_words([1, 2, 3, 7], lang, "diff")[7][0]) for lang in ("en", "zh"))
+    assert en == "diff[1] = max over k = 1..3 of sum(values[1:1+k]) − diff[1+k] = max(2 − 10, 5 − 7, 12 − 0) = 12"
+    assert zh == "diff[1] = 在 k = 1..3 中取 sum(values[1:1+k]) − diff[1+k] 的最大值 = max(2 − 10, 5 − 7, 12 − 0) = 12"
+    assert all("max over" not in formula for formula, _ in step_words([5, -1, 2, 9, 0], "zh", "diff", max_take=2))

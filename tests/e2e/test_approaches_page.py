@@ -140,3 +140,53 @@ def test_screenshots_and_no_sideways_scrolling(new_context, viewport: dict):
     for full in (False, True):
         png = screenshot(page, SCREENSHOT_DIR / f"approaches-{size}{'-full' if full else ''}.png", full=full)
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+
+
+GROWTH_BOXES = """el => {
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const texts = sel => [...el.querySelectorAll(sel)].filter(t => t.textContent.trim()).map(box);
+  return {
+    plot: Math.max(...[...el.querySelectorAll('g.role-axis-grid')].map(g => g.getBoundingClientRect().height)),
+    chart: box(el),
+    axes: [...el.querySelectorAll('g.role-axis')].map(a => [...a.querySelectorAll('g.role-axis-label text')].map(box))
+      .filter(labels => labels.length),  // the grid lines are axes of their own, without labels
+    legend: texts('g.role-legend-label text'),
+    words: [...el.querySelectorAll('g.role-legend-label text')].map(t => t.textContent),
+    title: [...el.querySelectorAll('g.role-title-text text')].map(t => t.textContent),
+  };
+}"""
+
+
+def overlapping(boxes: list[list[float]]) -> list[tuple[int, int]]:
+    """The pairs of boxes (left, top, right, bottom) that overlap by more than a pixel each way."""
+    return [
+        (i, j)
+        for i, a in enumerate(boxes)
+        for j, b in enumerate(boxes[i + 1 :], i + 1)
+        if min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_growth_charts_are_tall_enough_and_nothing_overlaps(new_context, viewport: dict, lang: str):
+    page = new_context(viewport=viewport).new_page()
+    open_app(page, f"/approaches?values=1,2,3,7&lang={lang}")
+    charts = page.get_by_test_id("stVegaLiteChart")
+    expect(charts).to_have_count(6)
+    for index in (4, 5):  # work, then memory
+        chart = charts.nth(index)
+        expect(chart).to_have_attribute("role", "graphics-document")
+        chart.scroll_into_view_if_needed()
+        shown = chart.evaluate(GROWTH_BOXES)
+        assert shown["plot"] >= 180, f"plot {shown['plot']:.0f} px tall"
+        assert len(shown["axes"]) == 2
+        for labels in shown["axes"]:
+            assert len(labels) >= 2 and not overlapping(labels), labels
+        assert len(shown["legend"]) == 4 and not overlapping(shown["legend"]), shown["legend"]
+        left, _, right, _ = shown["chart"]
+        assert all(left - 1 <= box[0] and box[2] <= right + 1 for box in shown["legend"]), "a legend label is cut"
+        assert not any(word.endswith("…") for word in shown["words"]), shown["words"]
+        assert shown["title"] and not any("…" in line for line in shown["title"]), shown["title"]  # wraps, never cut
+    size = f"{viewport['width']}x{viewport['height']}"
+    screenshot(page, SCREENSHOT_DIR / f"approaches-growth-{lang}-{size}.png")

@@ -259,3 +259,19 @@ def test_random_row_matches_the_link():
     at = page(TREE, random="6", seed="3")
     no_errors(at)
     assert at.session_state["values"] == random_row(6, 3)
+
+
+# --- the example buttons ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(
+    ("path", "pills"),
+    [(None, "explainer_preset"), (REPLAY, "replay_preset"), (PLAY, "play_preset"), (TREE, "tree_preset")],
+)
+def test_the_example_buttons_never_give_the_winner_away(path, pills, lang):
+    at = page(path, lang=lang) if path else app(lang=lang)
+    labels = at.pills(key=pills).options
+    name = {"en": "Example", "zh": "示例"}[lang]
+    assert labels == [f"{name} 1 · [1,2,3,7]", f"{name} 2 · [1,2,3,-9]", f"{name} 3 · [1,2,3,6]"]
+    assert not any(word in label for label in labels for word in ("→", "Alice", "Bob", "Tie", "平局", "获胜"))

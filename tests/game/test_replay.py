@@ -48,9 +48,32 @@ def test_under_optimal_play_everyones_final_score_is_known_from_the_first_turn()
 
 def test_a_learners_game_replays_with_its_mistakes():
     _, _, rep = replay_of([1, 2, 3, 7], takes=[1, 3])
-    assert rep.choices.loc[rep.choices["frame"] == 0, "mark"].tolist() == ["✗", "", "="]
+    assert rep.choices.loc[rep.choices["frame"] == 0, "mark"].tolist() == ["✗", "", "★"]  # the best not taken: ★
     assert "5 points given away" in rep.frames["sentence"].iloc[0].replace("\n", " ")
     assert rep.frames["formula"].iloc[-1] == "Alice 1 · Bob 12  →  Bob"
+
+
+def marks_at_the_first_turn(values, takes):
+    """The marks on the takes 1, 2, 3 weighed at the first turn of the game `takes` on the row."""
+    _, _, rep = replay_of(values, takes=takes)
+    first = rep.choices[rep.choices["frame"] == 0]
+    assert first["tie"].tolist() == (first["mark"] == "=").tolist()
+    return first["mark"].tolist()
+
+
+def test_one_best_take_per_turn_and_ties_only_where_they_tie_the_best():
+    # [-3, 1, -3, -3]: from pile 0 taking 1 gains -6, taking 2 or 3 gains -5 (the solver takes 2)
+    assert marks_at_the_first_turn([-3, 1, -3, -3], [1]) == ["✗", "★", "="]  # erred: the solver's best ★
+    assert marks_at_the_first_turn([-3, 1, -3, -3], [2]) == ["", "★", "="]  # best taken
+    assert marks_at_the_first_turn([-3, 1, -3, -3], [3]) == ["", "=", "★"]  # tied: the take made ★
+    assert marks_at_the_first_turn([5, 0], [2]) == ["=", "★"]
+    assert marks_at_the_first_turn([5, 0, -3], [3]) == ["", "★", "✗"]  # nothing else ties: no =
+    for values in rows(60, 12, longest=8):
+        sol = solve(values)
+        for takes in ([1] * sol.n, [3] * (sol.n // 3) + [sol.n % 3] * (sol.n % 3 > 0)):  # fewest, most piles
+            _, _, rep = replay_of(values, takes=takes)
+            marks = rep.choices.groupby("frame")["mark"].apply(list)
+            assert all(m.count("★") == 1 and m.count("✗") <= 1 for m in marks), (values, takes)
 
 
 def test_a_long_game_is_replayed_through_a_small_window():

@@ -10,8 +10,11 @@ from pathlib import Path
 import pytest
 
 from stonegame import score_difference, solve
+from stonegame.draw.kit import MUTED
+from stonegame.i18n import t
 from stonegame.ladder import rungs as ap
 from stonegame.ladder import spec
+from stonegame.ladder.charts import GROWTH_HEIGHT
 from stonegame.ladder.view import (
     MARKERS,
     calls_view,
@@ -375,3 +378,53 @@ def test_the_grids_are_the_shared_grid_and_write_negatives_with_a_hyphen():
         "3": 4,
         "4": 3,
     }  # dp[4] after pile 1, dp[3] after pile 0
+
+
+def test_the_recurrence_a_rung_starts_with_speaks_the_pages_language():
+    sol = solve([1, 2, 3, 7])
+    calls = ap.calls_table(sol.values, 3, False)
+    en, zh = (calls_view(sol, calls, False, "diff", lang).frames["formula"].iloc[0] for lang in ("en", "zh"))
+    assert en == "diff(i) = max over k = 1..3 of sum(values[i:i+k]) − diff(i+k),  diff(4) = 0"
+    assert zh == "diff(i) = 在 k = 1..3 中取 sum(values[i:i+k]) − diff(i+k) 的最大值，diff(4) = 0"
+    assert window_view(sol, "total", "zh").frames["formula"].iloc[0].endswith("dp[i+3])，dp[4] = 0")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_growth_charts_have_room_to_read(lang):
+    """Each growth chart is a lone view whose plot is GROWTH_HEIGHT px (at least 180) tall and whose width
+    fits the page; its legend goes to one column where two would not fit."""
+    assert GROWTH_HEIGHT >= 180
+    for growth_spec in spec.growth_specs(ap.growth(3), 4, lang):
+        assert growth_spec["height"] == GROWTH_HEIGHT and growth_spec["width"] == "container"
+        assert growth_spec["autosize"] == {"type": "fit-x", "contains": "padding"}  # the height stays the plot's
+        assert "vconcat" not in growth_spec and "layer" in growth_spec
+        legends = [layer["encoding"]["color"]["legend"] for layer in growth_spec["layer"][:2]]
+        assert all(legend["columns"] == {"expr": "containerSize()[0] < 640 ? 1 : 2"} for legend in legends)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_ladder_chart_is_named_for_screen_readers_and_inks_its_axes(lang):
+    """Each rung's chart and both growth charts carry a description in the page's language (Vega makes it
+    the chart's aria-label) and axis/legend text in MUTED; the rect marks a frame can leave empty are hidden
+    from the accessibility tree (an empty, unnamed graphic is axe's svg-img-alt)."""
+    sol = solve([1, 2, 3, 7])
+    specs = {
+        "recursion": spec.calls_spec(sol, False, "total", lang),
+        "memo": spec.calls_spec(sol, True, "total", lang),
+        "table": spec.table_spec(sol, "total", "py", lang),
+        "window": spec.window_spec(sol, "total", lang),
+    }
+    for rung, shown in specs.items():
+        assert shown["description"].startswith(t("ladder_name_" + rung, lang)), rung
+        assert shown["config"]["axis"]["labelColor"] == shown["config"]["legend"]["labelColor"] == MUTED
+    work, memory = spec.growth_specs(ap.growth(3), 4, lang)
+    assert work["description"].startswith(t("ladder_growth_work", lang))
+    assert memory["description"].startswith(t("ladder_growth_memory", lang))
+    hidden = {
+        layer["name"].rsplit("_", 1)[0]  # altair numbers the names of a vconcat's layers
+        for top in specs.values()
+        for view in top["vconcat"]
+        for layer in view.get("layer", [])
+        if isinstance(layer.get("mark"), dict) and layer["mark"].get("aria") is False
+    }
+    assert {"ladder_call_bars", "ladder_position_bars", "ladder_cell_marks"} <= hidden, hidden

@@ -184,7 +184,7 @@ def test_the_quiz_in_chinese_and_on_edge_rows():
 
 def test_every_card_loads_its_row_for_the_explainer():
     at = page(DECK)
-    assert len(at.subheader) == 6
+    assert len(at.header) == 6  # h2 under the page's h1 (heading order)
     rows = {name: list(cards.card(name).row) for name in cards.CARDS}
     for name, row in rows.items():
         at.button(key=state.DECK_LOAD.format(card=name)).click().run()
@@ -202,7 +202,7 @@ def test_the_deck_shows_its_numbers_in_both_languages():
     assert "n = 25: **5,600,910** calls with the 0 marker, **73** with None." in shown
     assert "diff[0] should be -1 → Bob; the 0 start makes it 0 → Tie." in shown
     zh = page(DECK, lang="zh")
-    assert zh.subheader[0].value == "1 · 眼前拿得最多并不是最优" and "→ 平局" in texts(zh)
+    assert zh.header[0].value == "1 · 眼前拿得最多并不是最优" and "→ 平局" in texts(zh)
 
 
 def test_a_locked_link_keeps_the_cards_from_changing_the_row():
