@@ -18,6 +18,7 @@ import pandas as pd
 
 from stonegame.draw.grid import GridWords, grid_panel
 from stonegame.draw.kit import BLUE, VERMILLION
+from stonegame.draw.params import top_params
 from stonegame.explainer.charts import GRID_ROWS
 from stonegame.i18n import t
 from stonegame.teach.quiz import Board
@@ -38,8 +39,8 @@ def board_spec(board: Board, words: GridWords, validate: bool = False) -> dict[s
     (st.vega_lite_chart overrides a lone view's height), without a view stroke, its legends' labels at
     BOARD_LEGEND_FONT px."""
     grid = grid_panel(board.cells, board.marks, GRID_ROWS, words)
-    chart = alt.vconcat(grid).add_params(alt.param(name="frame", value=board.frame))
-    return narrow_legend(chart.configure_view(stroke=None).to_dict(validate=validate), BOARD_LEGEND_FONT)
+    chart = top_params(alt.vconcat(grid).configure_view(stroke=None), [alt.param(name="frame", value=board.frame)])
+    return narrow_legend(chart.to_dict(validate=validate), BOARD_LEGEND_FONT)
 
 
 def narrow_legend(spec: dict[str, Any], size: int) -> dict[str, Any]:
