@@ -1,6 +1,6 @@
 """What every feature's charts share: the Altair kit (colours, type, sizes, small encodings) in
 `kit`, and the in-browser player (its parameters, buttons and Vega handlers) in `player`. Importing
-the package makes Altair build its table of wrapper classes once (`wrappers`)."""
+the package makes Altair's wrapper classes cheaper to build (`wrappers`)."""
 
 from stonegame.draw import wrappers
 

@@ -27,8 +27,16 @@ def test_the_table_is_built_once_and_the_chart_is_the_one_altair_builds_without_
     table = next(iter(wrappers._tables.values()))
     assert chart_json() == shared and next(iter(wrappers._tables.values())) is table, "built once, then shared"
     schemapi._FromDict.__init__ = wrappers._build
+    schemapi.enable_debug_mode()
     try:
-        assert chart_json() == shared
+        assert chart_json() == shared, "the same chart as Altair's own, debug mode on"
     finally:
         wrappers.install()
     assert wrappers.installed()
+
+
+def test_a_wrong_chart_is_still_refused_where_the_specs_are_validated():
+    import pytest
+
+    with pytest.raises(schemapi.SchemaValidationError):
+        alt.Chart(pd.DataFrame({"x": [1]})).mark_bar(nonsense=3).to_dict(validate=True)
