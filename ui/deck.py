@@ -17,7 +17,7 @@ from stonegame.teach import charts
 from stonegame.teach import deck as cards
 from stonegame.teach.tables import memo_shown, mixed_shown, sentence_fields, turns_shown
 from stonegame.terms import DEFAULT_TAKE, Lang
-from ui import cache, state
+from ui import cache, specs, state
 from ui.teach import locked
 
 
@@ -110,13 +110,12 @@ def _zero_init(card: cards.Card, lang: Lang) -> None:
 
 @st.cache_resource(**cache.PAGE)
 def _memo_spec(lang: Lang) -> dict:
-    """The validated spec of the memo chart in this language: a single view, drawn with an explicit
-    height (charts.MEMO_HEIGHT), since st.vega_lite_chart overrides a lone view's own height, and a
-    vconcat (the board's way round that) would put its y axis outside the page's width. Named for screen
-    readers."""
-    return described(
-        charts.memo_chart(cards.memo_table(), charts.MemoWords.of(lang)).to_dict(), t("deck_memo_desc", lang)
-    )
+    """The spec of the memo chart in this language, ready to send (unvalidated: the tests validate the
+    builder's): a single view, drawn with an explicit height (charts.MEMO_HEIGHT), since
+    st.vega_lite_chart overrides a lone view's own height, and a vconcat (the board's way round that)
+    would put its y axis outside the page's width. Named for screen readers."""
+    chart = charts.memo_chart(cards.memo_table(), charts.MemoWords.of(lang))
+    return specs.arrow_datasets(described(chart.to_dict(validate=False), t("deck_memo_desc", lang)))
 
 
 def _memo_zero(card: cards.Card, lang: Lang) -> None:

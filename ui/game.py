@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -46,7 +45,7 @@ from stonegame.game.tree import TREE_LIMIT, describe_count, growth, tree_leaves,
 from stonegame.i18n import piles, t
 from stonegame.terms import EXAMPLES, Lang
 from stonegame.text import ROW_SHOWN, bracketed
-from ui import cache, state
+from ui import cache, specs, state
 
 SHOWN_TURNS = 1000  # rows of a turns table drawn in the page
 GROWTH_N = 20  # the counts chart runs n = 1 .. GROWTH_N
@@ -104,14 +103,14 @@ def game_turns(sol: Solution, takes: tuple[int, ...] | None = None) -> pd.DataFr
 def _replay(
     key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None, centre: int, lang: Lang
 ) -> dict:
-    """The replay chart's playable spec for a game through the window around turn `centre` (cached:
-    building it costs ~0.1 s)."""
+    """The replay chart's playable spec for a game through the window around turn `centre`, ready to
+    send (cached: building it costs ~0.1 s; unvalidated: the tests validate the builder's)."""
     sol = cache.solution(_values, max_take)
     game = _turns(key, _values, max_take, takes)
     win = turn_window(len(game), centre)
     tables = replay_tables(sol, game, win, lang)
-    spec = played(replay_chart(tables, ReplayWords.of(lang), frame_of_turn(win, centre), max_take))
-    return described(spec, t("replay_desc", lang))
+    spec = played(replay_chart(tables, ReplayWords.of(lang), frame_of_turn(win, centre), max_take), validate=False)
+    return specs.arrow_datasets(described(spec, t("replay_desc", lang)))
 
 
 def replay_of(sol: Solution, lang: Lang, key: str, takes: tuple[int, ...] | None = None, centre: int = 1) -> None:
@@ -366,10 +365,20 @@ def counts(n: int, max_take: int) -> Counts:
 
 
 @st.cache_resource(**cache.PAGE)
-def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang) -> alt.VConcatChart:
-    """The tree, merged-states and dp-array chart of a short row, named for screen readers."""
+def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang) -> dict:
+    """The spec of the tree, merged-states and dp-array chart of a short row, named for screen readers,
+    as st.altair_chart makes it (ui.specs.altair_spec): st.altair_chart would convert and validate it
+    again on every run."""
     chart = tree_chart(tree_of(cache.solution(_values, max_take)), TreeWords.of(lang))
-    return described_chart(chart, t("tree_desc", lang))
+    return specs.altair_spec(described_chart(chart, t("tree_desc", lang)))
+
+
+@st.cache_resource(**cache.CACHE)
+def _tree_growth(n: int, max_take: int, lang: Lang) -> dict:
+    """The spec of the tree page's growth chart, the row's n marked, named for screen readers
+    (ui.specs.altair_spec)."""
+    chart = growth_chart(growth(GROWTH_N, max_take), n, GrowthWords.of(lang))
+    return specs.altair_spec(described_chart(chart, t("tree_growth_title", lang)))
 
 
 def tree_page(sol: Solution, lang: Lang) -> None:
@@ -384,12 +393,11 @@ def tree_page(sol: Solution, lang: Lang) -> None:
         column.metric(t(key, lang), value)
     st.caption(t("tree_recurrence", lang, k=sol.max_take))
     if sol.n <= TREE_LIMIT:
-        chart = _tree(cache.digest(sol.values), sol.values, sol.max_take, lang)
-        st.altair_chart(chart, width="stretch", key=state.TREE_CHART)
+        spec = _tree(cache.digest(sol.values), sol.values, sol.max_take, lang)
+        st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_CHART)
         if tree_leaves(sol.n, sol.max_take) > LABELLED_LEAVES:
             st.caption(t("tree_leaf_hidden", lang))
         st.info(t("tree_merge_note", lang), icon="🔗")
     st.markdown("**" + t("tree_growth_title", lang) + "**")
-    chart = growth_chart(growth(GROWTH_N, sol.max_take), sol.n, GrowthWords.of(lang))
-    chart = described_chart(chart, t("tree_growth_title", lang))
-    st.altair_chart(chart, width="stretch", key=state.TREE_GROWTH)
+    spec = _tree_growth(sol.n, sol.max_take, lang)
+    st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_GROWTH)

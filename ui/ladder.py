@@ -1,6 +1,7 @@
 """The approach-ladder page's parts: the ladder at a glance, the two formulations with their identity
 check, one animated chart per rung, and how the counters grow. Everything is read off the cached
-solve and stonegame.ladder; the charts' specs (stonegame.ladder.spec) are cached as validated dicts."""
+solve and stonegame.ladder; the charts' specs (stonegame.ladder.spec) are cached ready to send (ui.specs:
+their datasets as Arrow bytes)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from stonegame.ladder import spec
 from stonegame.ladder.view import answer, count_text, latex, name_of, ring_source, summary_table
 from stonegame.terms import FORMS, Code, Form, Lang
 from stonegame.window import WINDOW, window_at
-from ui import cache, state
+from ui import cache, specs, state
 
 IDENTITY_SHOWN = 200  # rows of the identity table drawn on the page (all of them are checked)
 # Our own constant CSS: the wide summary table and the formulas scroll inside their boxes on a phone,
@@ -46,26 +47,27 @@ def _growth(max_take: int) -> pd.DataFrame:
 
 @st.cache_resource(**cache.PAGE)
 def _calls_spec(key: str, max_take: int, _sol: Solution, memo: bool, form: Form, lang: Lang) -> spec.Spec:
-    """The validated spec of the recursion's (or the memo's) animated chart."""
-    return spec.calls_spec(_sol, memo, form, lang)
+    """The spec of the recursion's (or the memo's) animated chart, ready to send."""
+    return specs.arrow_datasets(spec.calls_spec(_sol, memo, form, lang))
 
 
 @st.cache_resource(**cache.PAGE)
 def _table_spec(key: str, max_take: int, _sol: Solution, form: Form, code: Code, lang: Lang) -> spec.Spec:
-    """The validated spec of the bottom-up table's animated chart."""
-    return spec.table_spec(_sol, form, code, lang)
+    """The spec of the bottom-up table's animated chart, ready to send."""
+    return specs.arrow_datasets(spec.table_spec(_sol, form, code, lang))
 
 
 @st.cache_resource(**cache.PAGE)
 def _window_spec(key: str, max_take: int, _sol: Solution, form: Form, lang: Lang) -> spec.Spec:
-    """The validated spec of the rolling window's animated chart."""
-    return spec.window_spec(_sol, form, lang)
+    """The spec of the rolling window's animated chart, ready to send."""
+    return specs.arrow_datasets(spec.window_spec(_sol, form, lang))
 
 
 @st.cache_resource(**cache.PAGE)
 def _growth_specs(max_take: int, n: int, lang: Lang) -> tuple[spec.Spec, spec.Spec]:
-    """The validated specs of the growth charts (work, memory), the row's n marked if it is on them."""
-    return spec.growth_specs(_growth(max_take), n, lang)
+    """The specs of the growth charts (work, memory), the row's n marked if it is on them, ready to send."""
+    work, memory = spec.growth_specs(_growth(max_take), n, lang)
+    return specs.arrow_datasets(work), specs.arrow_datasets(memory)
 
 
 def _key(sol: Solution) -> str:

@@ -16,7 +16,7 @@ from stonegame.teach import charts, feedback
 from stonegame.teach import quiz as qz
 from stonegame.terms import WINNERS, Lang
 from stonegame.text import ZWSP, span
-from ui import cache, state
+from ui import cache, specs, state
 from ui.teach import locked, row_line
 
 NUMBER_LIMIT = 10**9  # answers beyond this are refused by the number inputs (|dp| <= 5·10^7)
@@ -148,9 +148,10 @@ def progress(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
 
 @st.cache_resource(**cache.PAGE)
 def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: Lang) -> dict:
-    """The validated spec of the board (the explainer's grid at question q's step) for the row `key`,
-    named for screen readers."""
-    return described(charts.board_spec(qz.board(_sol, q, revealed), explainer_words(lang).grid), t("quiz_desc", lang))
+    """The spec of the board (the explainer's grid at question q's step) for the row `key`, named for
+    screen readers, ready to send."""
+    spec = charts.board_spec(qz.board(_sol, q, revealed), explainer_words(lang).grid)
+    return specs.arrow_datasets(described(spec, t("quiz_desc", lang)))
 
 
 def board(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:

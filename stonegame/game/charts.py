@@ -34,6 +34,7 @@ from stonegame.draw.kit import (
     label_expr,
     legend,
 )
+from stonegame.draw.params import top_params
 from stonegame.draw.player import PlayerWords, nav_bar, player_params
 from stonegame.game.replay import MARKS, Replay
 from stonegame.game.rules import PLAYERS
@@ -197,7 +198,7 @@ def replay_chart(replay: Replay, words: ReplayWords, start: int, max_take: int) 
     """The replay in one chart: buttons, caption, the row, the choices (takes 1..max_take) and the totals,
     stepping together from frame `start`."""
     last = int(replay.frames["frame"].max())
-    return (
+    chart = (
         alt.vconcat(
             nav_bar(words.player),
             caption_panel(replay.frames).properties(height=caption_height(replay.frames)),
@@ -207,9 +208,9 @@ def replay_chart(replay: Replay, words: ReplayWords, start: int, max_take: int) 
             spacing=16,
         )
         .resolve_scale(color="independent")
-        .add_params(*player_params(last, min(max(start, 0), last), words.player))
         .configure_view(stroke=None)
     )
+    return top_params(chart, player_params(last, min(max(start, 0), last), words.player))
 
 
 def caption_height(frames: pd.DataFrame) -> int:

@@ -35,6 +35,7 @@ from stonegame.draw.kit import (
     legend,
     mapping_expr,
 )
+from stonegame.draw.params import top_params
 from stonegame.draw.player import PlayerWords, nav_bar, player_params
 from stonegame.ladder.rungs import APPLIES, COUNTERS, Counter, Rung
 from stonegame.ladder.view import CallsView, GridView
@@ -104,13 +105,14 @@ def _wrapped_title(text: str) -> alt.Title:
 def _player(views: Sequence[alt.TopLevelMixin], last: int, words: PlayerWords) -> alt.VConcatChart:
     """The views under the player's buttons, stepping together, playable in the browser. Every view is
     as wide as the container, so none has a y axis: an axis would sit outside that width and shift
-    the other views right, past the page's edge."""
-    return (
+    the other views right, past the page's edge. The player's params are set on the top-level chart
+    (top_params), not with add_params."""
+    chart = (
         alt.vconcat(nav_bar(words), *views, spacing=SPACING)
         .resolve_scale(color="independent", x="independent", y="independent")
-        .add_params(*player_params(last, 0, words))
         .configure_view(stroke=None)
     )
+    return top_params(chart, player_params(last, 0, words))
 
 
 def _animated(

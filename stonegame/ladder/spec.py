@@ -1,6 +1,10 @@
 """The approach ladder's charts as Vega-Lite spec dicts, built from the solved row and the language: each
 rung's view cut from its trace, drawn with the words it shows, and made playable without the player's
 page-wide key handlers (four players share the page). No Streamlit here; the ui caches these.
+
+The specs are built unvalidated unless `validate` is given: validating against the Vega-Lite schema
+took about as long as building the chart, on every cache miss; the tests validate every builder's
+output (tests/ladder/test_ladder.py), and the dict is the same either way.
 """
 
 from __future__ import annotations
@@ -84,34 +88,38 @@ def _described(spec: Spec, rung: ap.Rung, lang: Lang) -> Spec:
     return described(spec, t("ladder_desc_rung", lang, name=t("ladder_name_" + rung, lang)))
 
 
-def calls_spec(sol: Solution, memo: bool, form: Form, lang: Lang) -> Spec:
-    """The playable spec of plain recursion's (or the memo's) animated chart on the row."""
+def calls_spec(sol: Solution, memo: bool, form: Form, lang: Lang, validate: bool = False) -> Spec:
+    """The playable spec of plain recursion's (or the memo's) animated chart on the row (validated
+    against the schema if `validate`)."""
     rung: ap.Rung = "memo" if memo else "recursion"
     view = calls_view(sol, ap.calls_table(sol.values, sol.max_take, memo), memo, form, lang)
-    return _described(played(calls_chart(view, rung, calls_words(rung, lang)), keys=False), rung, lang)
+    chart = calls_chart(view, rung, calls_words(rung, lang))
+    return _described(played(chart, keys=False, validate=validate), rung, lang)
 
 
-def table_spec(sol: Solution, form: Form, code: Code, lang: Lang) -> Spec:
-    """The playable spec of the bottom-up table's animated chart on the row, with the Python or Java listing."""
+def table_spec(sol: Solution, form: Form, code: Code, lang: Lang, validate: bool = False) -> Spec:
+    """The playable spec of the bottom-up table's animated chart on the row, with the Python or Java
+    listing (validated against the schema if `validate`)."""
     view = table_view(sol, form, code, lang)
     grid = grid_words("ladder_chart_table", view.rows, ("write", "read", "best"), lang)
-    return _described(played(table_chart(view, frame_words(lang, code), grid), keys=False), "table", lang)
+    chart = table_chart(view, frame_words(lang, code), grid)
+    return _described(played(chart, keys=False, validate=validate), "table", lang)
 
 
-def window_spec(sol: Solution, form: Form, lang: Lang) -> Spec:
-    """The playable spec of the rolling window's animated chart on the row."""
+def window_spec(sol: Solution, form: Form, lang: Lang, validate: bool = False) -> Spec:
+    """The playable spec of the rolling window's animated chart on the row (validated against the
+    schema if `validate`)."""
     view = window_view(sol, form, lang)
-    return _described(
-        played(window_chart(view, sol.max_take, window_words(view.rows, lang)), keys=False), "window", lang
-    )
+    chart = window_chart(view, sol.max_take, window_words(view.rows, lang))
+    return _described(played(chart, keys=False, validate=validate), "window", lang)
 
 
-def growth_specs(growth: pd.DataFrame, n: int, lang: Lang) -> tuple[Spec, Spec]:
+def growth_specs(growth: pd.DataFrame, n: int, lang: Lang, validate: bool = False) -> tuple[Spec, Spec]:
     """The specs of the growth charts (work, memory) of a growth table (rungs.growth), n marked if it is on
-    them, each named for screen readers by its title."""
+    them, each named for screen readers by its title (validated against the schema if `validate`)."""
     work_words, memory_words = growth_words(WORK, True, n, lang), growth_words(MEMORY, False, n, lang)
     work, memory = growth_charts(growth, n, work_words, memory_words)
     return (
-        described(work.to_dict(), t("ladder_desc_growth", lang, title=work_words.title)),
-        described(memory.to_dict(), t("ladder_desc_growth", lang, title=memory_words.title)),
+        described(work.to_dict(validate=validate), t("ladder_desc_growth", lang, title=work_words.title)),
+        described(memory.to_dict(validate=validate), t("ladder_desc_growth", lang, title=memory_words.title)),
     )

@@ -18,6 +18,7 @@ import pandas as pd
 
 from stonegame.draw.grid import GridWords, grid_panel
 from stonegame.draw.kit import BLUE, VERMILLION
+from stonegame.draw.params import top_params
 from stonegame.explainer.charts import GRID_ROWS
 from stonegame.i18n import t
 from stonegame.teach.quiz import Board
@@ -32,13 +33,14 @@ MEMO_LABEL_SIZE = 14
 # --- the quiz board ------------------------------------------------------------------------------
 
 
-def board_spec(board: Board, words: GridWords) -> dict[str, Any]:
-    """The validated spec of the board: the explainer's grid (rows GRID_ROWS) at the board's frame, as
-    the one view of a vconcat (st.vega_lite_chart overrides a lone view's height), without a view
-    stroke, its legends' labels at BOARD_LEGEND_FONT px."""
+def board_spec(board: Board, words: GridWords, validate: bool = False) -> dict[str, Any]:
+    """The spec of the board (validated against the schema if `validate`; the tests do, the page need
+    not): the explainer's grid (rows GRID_ROWS) at the board's frame, as the one view of a vconcat
+    (st.vega_lite_chart overrides a lone view's height), without a view stroke, its legends' labels at
+    BOARD_LEGEND_FONT px."""
     grid = grid_panel(board.cells, board.marks, GRID_ROWS, words)
-    chart = alt.vconcat(grid).add_params(alt.param(name="frame", value=board.frame))
-    return narrow_legend(chart.configure_view(stroke=None).to_dict(), BOARD_LEGEND_FONT)
+    chart = top_params(alt.vconcat(grid).configure_view(stroke=None), [alt.param(name="frame", value=board.frame)])
+    return narrow_legend(chart.to_dict(validate=validate), BOARD_LEGEND_FONT)
 
 
 def narrow_legend(spec: dict[str, Any], size: int) -> dict[str, Any]:

@@ -58,3 +58,20 @@ def test_game_words_carry_their_page_prefix():
     from stonegame.words.game import WORDS
 
     assert all(key.split("_")[0] in {"game", "replay", "play", "tree"} for key in WORDS)
+
+
+def test_top_params_writes_the_spec_add_params_writes_and_refuses_selections():
+    import altair as alt
+    import pandas as pd
+
+    from stonegame.draw.params import top_params
+
+    def views():
+        data = pd.DataFrame({"x": [1, 2], "y": [3, 4]})
+        bars = alt.Chart(data).mark_bar().encode(x="x:O", y="y:Q").properties(name="bars")
+        return alt.vconcat(alt.layer(bars, bars.mark_text()), alt.Chart(data).mark_point()).configure_view(stroke=None)
+
+    params = [alt.param(name="frame", value=1), alt.param(name="last", expr="2")]
+    assert json.dumps(top_params(views(), params).to_dict()) == json.dumps(views().add_params(*params).to_dict())
+    with pytest.raises(ValueError, match="variable parameters only"):
+        top_params(views(), [alt.selection_point(name="pick")])

@@ -342,9 +342,15 @@ def test_every_chart_validates_and_stays_small(max_take, form, lang):
     rng = random.Random(max_take)
     n = biggest_drawable(max_take)
     sol = solve([rng.randint(-9, 9) for _ in range(n)], max_take)
-    specs = [spec.calls_spec(sol, memo, form, lang) for memo in (False, True)]
-    specs += [spec.table_spec(sol, form, "java", lang), spec.window_spec(sol, form, lang)]
-    specs += spec.growth_specs(ap.growth(max_take), n, lang)
+    specs = [spec.calls_spec(sol, memo, form, lang, validate=True) for memo in (False, True)]
+    specs += [spec.table_spec(sol, form, "java", lang, validate=True), spec.window_spec(sol, form, lang, validate=True)]
+    specs += spec.growth_specs(ap.growth(max_take), n, lang, validate=True)
+    assert specs == [
+        *(spec.calls_spec(sol, memo, form, lang) for memo in (False, True)),
+        spec.table_spec(sol, form, "java", lang),
+        spec.window_spec(sol, form, lang),
+        *spec.growth_specs(ap.growth(max_take), n, lang),
+    ], "the page's unvalidated specs are the validated ones"
     for played_spec in specs[:4]:
         data, params = datasets_and_params(played_spec)
         assert all(len(rows) <= 1_010 for rows in data.values()), {k: len(v) for k, v in data.items()}

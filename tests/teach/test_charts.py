@@ -27,7 +27,8 @@ def colour_legends(spec):
 
 def test_the_board_spec_is_the_grid_at_the_questions_frame_with_a_narrow_legend():
     board = qz.board(solve([1, 2, 3, 7]), 2, False)
-    spec = charts.board_spec(board, WORDS)
+    spec = charts.board_spec(board, WORDS, validate=True)  # validated against the Vega-Lite schema
+    assert spec == charts.board_spec(board, WORDS), "the page's unvalidated spec is the validated one"
     assert len(spec["vconcat"]) == 1, "one view in a vconcat: st.vega_lite_chart keeps its height"
     assert {p["name"]: p["value"] for p in spec["params"]} == {"frame": board.frame}
     legends = colour_legends(spec)
