@@ -24,8 +24,9 @@ ROLE_SYMBOLS = {"write": "●", "read": "○", "best": "★", "drop": "✗"}
 WITHIN = alt.ExprRef(expr="max(containerSize()[0] - 24, 80)")
 
 
-def fit(size: float, columns: float) -> alt.ExprRef:
-    """A font size that fits `columns` monospace-ish characters across the chart, at most `size`."""
+def fit(size: float, columns: float | str) -> alt.ExprRef:
+    """A font size that fits `columns` monospace-ish characters across the chart (a number, or a Vega
+    expression of one), from 8 px up to `size`."""
     return alt.ExprRef(expr=f"clamp(containerSize()[0] / ({columns} * 0.62), 8, {size})")
 
 
