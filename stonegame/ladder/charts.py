@@ -92,9 +92,9 @@ def _player(views: Sequence[alt.TopLevelMixin], last: int, words: PlayerWords) -
     as wide as the container, so none has a y axis: an axis would sit outside that width and shift
     the other views right, past the page's edge."""
     return (
-        alt.vconcat(nav_bar(words), *views, spacing=SPACING)
+        alt.vconcat(nav_bar(words, last), *views, spacing=SPACING)
         .resolve_scale(color="independent", x="independent", y="independent")
-        .add_params(*player_params(last, 0, words))
+        .add_params(*player_params(last, 0))
         .configure_view(stroke=None)
     )
 

@@ -13,7 +13,7 @@ from stonegame.teach import deck as cards
 from stonegame.teach import quiz as qz
 from stonegame.teach.export import KINDS
 from stonegame.window import window_at
-from tests.apptest_helpers import app, chart, dataset_with, texts
+from tests.apptest_helpers import app, chart, dataset_with, stage, texts
 from ui import export, state
 
 QUIZ, DECK, EXPORT = "pages/quiz.py", "pages/deck.py", "pages/export.py"
@@ -192,8 +192,7 @@ def test_every_card_loads_its_row_for_the_explainer():
         assert at.session_state["values"] == row, name
         assert f"✓ `[{','.join(map(str, row))}]` is now the row" in texts(at)
     at.switch_page("streamlit_app.py").run()
-    _, data = chart(at)
-    assert dataset_with(data, "formula")["formula"].iloc[-1].endswith("Tie"), "[1,2,3,6] in the explainer"
+    assert stage(at)["frames"][-1]["formula"].endswith("Tie"), "[1,2,3,6] in the explainer"
 
 
 def test_the_deck_shows_its_numbers_in_both_languages():
