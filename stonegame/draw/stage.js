@@ -27,7 +27,8 @@ function el(tag, attrs = {}, text) {
 function labelled(button, text) {
   button.replaceChildren();
   for (const part of text.split(/(\s+)/)) {
-    if (!part.trim()) continue;
+    if (!part) continue;
+    if (!part.trim()) { button.append(" "); continue; }  // the space stays text: the name reads "▶ play"
     const sym = /^[|◀▶❚⏸]+$/u.test(part);
     button.append(el("span", {class: sym ? "sym" : "word"}, part));
   }
