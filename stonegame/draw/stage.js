@@ -195,12 +195,15 @@ function fitter(ui, data, view) {
   };
 }
 
-function wire(ui, data, view, host, send) {
+function wire(ui, data, view, host, send, state) {
   ui.bar.addEventListener("click", e => {
     const b = e.target.closest("button");
     if (b && b.dataset.action) send({action: b.dataset.action});
   });
-  ui.link.addEventListener("click", () => { if (host.onLink) host.onLink(view.signal("frame")); });
+  ui.link.addEventListener("click", () => {
+    state.linked = view.signal("frame");  // the server answers with this start: no seek (playing goes on)
+    if (host.onLink) host.onLink(state.linked);
+  });
   ui.scrub.addEventListener("input", () => send({action: "seek", frame: +ui.scrub.value}));
   ui.speeds.addEventListener("change", () => send({action: "speed", speed: +ui.speeds.value}));
   ui.stage.addEventListener("keydown", e => {  // a focused control's own keys stay with it
@@ -237,13 +240,18 @@ export async function mountStage(root, data, host = {}) {
   const resize = new ResizeObserver(() => { cancelAnimationFrame(pending); pending = requestAnimationFrame(fit); });
   resize.observe(ui.stage);
   resize.observe(document.body);
-  wire(ui, data, view, host, send);
+  wire(ui, data, view, host, send, state);
   ui.stage.dataset.ready = "true";
   return {
     destroy: () => { resize.disconnect(); embedded.finalize(); ui.stage.remove(); },
     // the same picture again with another start step: go there only if the server asks for a new one
+    // (not the one "Link to this step" just sent it)
     update: next => {
-      if (next.start !== state.start) { state.start = next.start; send({action: "seek", frame: next.start}); }
+      if (next.start !== state.start) {
+        state.start = next.start;
+        if (next.start !== state.linked) send({action: "seek", frame: next.start});
+      }
+      state.linked = null;
       remember(data, state.start, view.signal("frame"));
     },
   };

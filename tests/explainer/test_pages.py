@@ -228,6 +228,8 @@ def test_the_help_texts_name_the_controls_that_exist():
     at = app()
     box = at.text_area(key="explainer_row_text")
     assert "Ctrl+Enter" in box.help and "Press Enter to apply" not in box.help
+    zh = app(lang="zh").text_area(key="explainer_row_text").help
+    assert "Ctrl+Enter" in zh and "按回车键应用" not in zh
     body = t("how_it_works_body", "en", k=3) + t("how_it_works_body", "zh", k=3)
     assert "⏮" not in body and "⏭" not in body
     for word in ("nav_first", "nav_back", "nav_play", "nav_pause", "nav_next", "nav_last"):
