@@ -192,10 +192,14 @@ def expect_frame(page: Page, frame: int, timeout: int = 10_000) -> None:
     expect(frame_slider(page)).to_have_value(str(frame), timeout=timeout)
 
 
-def record_frames(page: Page) -> None:
+def record_frames(page: Page, chart: Locator | None = None) -> None:
     """Start recording every frame the player shows (a MutationObserver on the stage's data-frame, or on
-    the drawn chart's "step n of N"). recorded_frames() reads the record; calling this again clears it."""
-    target = stage(page) if _on_stage(page) else page.locator(CHART).first.locator(STEP_TEXT)
+    the "step n of N" of `chart`, by default the page's first drawn player). recorded_frames() reads the
+    record; calling this again clears it."""
+    if chart is not None:
+        target = chart.locator(STEP_TEXT)
+    else:
+        target = stage(page) if _on_stage(page) else page.locator(CHART).first.locator(STEP_TEXT)
     target.evaluate(
         """el => {
             const read = () => el.dataset && el.dataset.frame !== undefined
