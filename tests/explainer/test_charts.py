@@ -15,6 +15,7 @@ from stonegame.explainer.spec import explainer_words, opening, step_spec
 from stonegame.explainer.view import cells, code_lines, frames, marks
 from stonegame.link import random_row
 from stonegame.listing import listing
+from stonegame.teach import export
 from stonegame.teach.export import to_svg
 from stonegame.text import NBSP, ZWSP
 
@@ -91,13 +92,10 @@ def svg_code_rows(svg: str) -> tuple[list[tuple[float, str]], list[tuple[float, 
     return [(x, t) for x, _, t in rows["code_text"]], rows["code_number"]
 
 
-@pytest.mark.parametrize(("code", "lang"), [("py", "en"), ("java", "zh")])
-def test_the_exported_listing_keeps_every_lines_indentation(code, lang):
-    """The SVG the exports render: every code line starts at the same x, its indentation kept as a ZWSP
-    then one NBSP per space, so its first character sits exactly `indent` columns in; the numbers are a
+def assert_listing_aligned(svg: str, code: str, lang: str) -> None:
+    """Every code line of the rendered listing starts at the same x, its indentation kept as a ZWSP then
+    one NBSP per space, so its first character sits exactly `indent` columns in; the numbers are a
     right-aligned layer of their own (lines 1-9 and 10+ end at the same x)."""
-    spec = played(chart([1, 2, 3, 7], 7, lang, code), keys=False, drawn=False)
-    svg = to_svg(spec, 7).decode("utf-8")
     code_rows, numbers = svg_code_rows(svg)
     source = listing(code, words=lang).lines
     assert len(code_rows) == len(source) >= 10 and len(numbers) == len(source)
@@ -108,6 +106,32 @@ def test_the_exported_listing_keeps_every_lines_indentation(code, lang):
         assert shown.replace(ZWSP, "").replace(NBSP, " ") == line
     assert {anchor for _, anchor, _ in numbers} == {"end"} and len({x for x, _, _ in numbers}) == 1
     assert [text for _, _, text in numbers] == [str(n) for n in range(1, len(source) + 1)]
+
+
+@pytest.mark.parametrize(("code", "lang"), [("py", "en"), ("java", "zh")])
+def test_the_exported_svg_listing_keeps_every_lines_indentation(code, lang):
+    spec = played(chart([1, 2, 3, 7], 7, lang, code), keys=False, drawn=False)
+    assert_listing_aligned(to_svg(spec, 7).decode("utf-8"), code, lang)
+
+
+@pytest.mark.parametrize("form", ["png", "gif"])
+def test_the_png_and_gif_listings_are_drawn_from_the_same_aligned_text(form, monkeypatch):
+    """The PNG and every GIF frame are rasterised from the SVG text the exports render: each has the
+    listing aligned as above (the pictures' text is the SVG's)."""
+    rendered: list[str] = []
+    rasterise = export._rasterise
+
+    def spy(svg: str, scale: float) -> bytes:
+        rendered.append(svg)
+        return rasterise(svg, scale)
+
+    monkeypatch.setattr(export, "_rasterise", spy)
+    spec = played(chart([1, 2], 3, "zh", "py"), keys=False, drawn=False)
+    picture = export.to_png(spec, 3) if form == "png" else export.to_gif(spec)
+    assert picture[:4] in (b"\x89PNG", b"GIF8")
+    assert len(rendered) == (1 if form == "png" else export.frame_count(spec))
+    for svg in rendered:
+        assert_listing_aligned(svg, "py", "zh")
 
 
 def test_the_code_panel_names_its_layers():
