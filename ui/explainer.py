@@ -4,13 +4,15 @@ overview, how to read it, the answer and the share link."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from urllib.parse import urljoin, urlparse
+from functools import partial
+from urllib.parse import urlencode, urljoin, urlparse
 
 import streamlit as st
 
 from stonegame import ParseError, Solution, format_values, parse_values
-from stonegame.draw.stage import STAGE_CSS, STAGE_JS
+from stonegame.draw.stage import STAGE_CSS, STAGE_JS, stage_html
 from stonegame.explain import verdict_formula
 from stonegame.explainer.charts import OVERVIEW_PICK
 from stonegame.explainer.spec import Spec, at_frame, opening, overview_spec, window_spec
@@ -311,3 +313,22 @@ def _share_url() -> str:
         params[key] = value
     query = "&".join(f"{k}={v}" for k, v in params.items())
     return f"{base}?{query}" if query else base
+
+
+def interactive_html(sol: Solution, step: int, lang: Lang) -> Callable[[], bytes]:
+    """The maker of the stage as one HTML file (stage_html) for this row at `step`, in the page's language,
+    listing and form (never presenter mode): its data is read from the session now, the bundle and the
+    page are put together only when called (a download's click, maybe on another thread)."""
+    ss = st.session_state
+    win = stage_window(sol, step)
+    data = _stage_data(_row_key(sol), sol, win.lo, lang, ss[state.CODE], ss[state.FORM], False)
+    row = replace(state.current_link(), step=0, present=False, lock=False)
+    link = urljoin((st.context.url or "").split("?")[0] or "/", ".")  # the app's root, from any page
+    title = f"{t('app_title', lang)} · {t('row_summary', lang, n=sol.n, total=sol.total)}"
+    opened = {**at_step(data, sol, win, step), "title": title, "link": f"{link}?{urlencode(write_link(row), safe=',')}"}
+    return partial(_html_file, opened)
+
+
+def _html_file(data: Data) -> bytes:
+    """The stage of this data as one HTML file, with the Vega bundle inlined, as UTF-8 bytes."""
+    return stage_html(data, bundle.bundle_text()).encode("utf-8")

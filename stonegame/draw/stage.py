@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +36,18 @@ PAGE_CSS = (
 )
 
 
+END_TAG = re.compile(r"</(script)", re.IGNORECASE)
+
+
 def inline_script(text: str) -> str:
-    """JavaScript or JSON made safe inside an HTML <script> element: no `</` can end it early."""
+    """JavaScript made safe inside an HTML <script> element: no `</script` can end it early. Only that
+    is escaped (as `<\\/script`, the same text in a string, a template, a comment or a regular
+    expression): escaping every `</` would break a regular expression such as `/</g`."""
+    return END_TAG.sub(r"<\\/\1", text)
+
+
+def inline_json(text: str) -> str:
+    """JSON made safe inside an HTML <script> element: every `</` written `<\\/` (the same string in JSON)."""
     return text.replace("</", "<\\/")
 
 
@@ -53,6 +64,6 @@ def stage_html(data: dict[str, Any], bundle: str) -> str:
         f"<title>{title}</title>\n<style>{PAGE_CSS}\n{STAGE_CSS}</style>\n"
         f"<script>{inline_script(bundle)}</script>\n</head><body>\n<main>\n<h1>{title}</h1>\n"
         '<div id="stage-root"></div>\n<p id="stage-link" aria-live="polite"></p>\n</main>\n'
-        f'<script type="application/json" id="stage-data">{inline_script(payload)}</script>\n'
+        f'<script type="application/json" id="stage-data">{inline_json(payload)}</script>\n'
         f'<script type="module">{inline_script(module)}</script>\n</body></html>\n'
     )

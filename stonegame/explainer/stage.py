@@ -4,7 +4,7 @@ that `stonegame/draw/stage.js` draws (in the app's stage component and in the ex
     spec       the picture: the arrays and the bars as one Vega-Lite vconcat, playable in the browser by
                the shared player's handlers (driven by the stage's HTML controls through window
                `player` events with the stage's id), its window of piles following the step
-    frames     one per frame: phase (its name), status ("Step n of N"; the title is "phase · status"),
+    frames     one per frame: step (the row's), phase (its name), status ("Step n of N"; the title is "phase · status"),
                formula, sentence (unwrapped: HTML wraps it)
     lines      the listing (Python comments in the page's language), highlight[frame] its running lines
     words      the controls' labels and accessible names; speeds [(label, tenths of a second)]
@@ -154,10 +154,11 @@ def packed(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
 
 
 def frame_words(frames_table: pd.DataFrame, sol: Solution, lang: Lang, form: Form) -> list[dict[str, Any]]:
-    """Each frame's words as the stage shows them: phase (its name), status ("Step n of N": the title is
-    "phase · status"), formula (ZWSP and NBSP as plain spaces), sentence."""
+    """Each frame's step and words as the stage shows them: step (the row's step), phase (its name), status
+    ("Step n of N": the title is "phase · status"), formula (ZWSP and NBSP as plain spaces), sentence."""
     return [
         {
+            "step": int(step),
             "phase": phase_name(phase, form, lang),
             "status": t("step_of", lang, step=int(step), last=sol.last_step),
             "formula": formula.replace(ZWSP, "").replace(NBSP, " "),

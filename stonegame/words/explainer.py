@@ -199,6 +199,15 @@ WORDS: dict[str, dict[str, str]] = {
         "the address bar holds it too.",
         "zh": "此链接会在你按下“此步骤的链接”时屏幕上的那一步打开同一个数组；地址栏里也是这个链接。",
     },
+    "export_html_title": {"en": "The stage, as one file", "zh": "整个播放器，一个文件"},
+    "export_html_help": {
+        "en": "An interactive HTML file of the explainer at this step: the same controls, keys, caption and "
+        "code, playing offline in any browser (for slides and course pages). “Link to this step” in it "
+        "writes this app's link to the step on screen.",
+        "zh": "讲解页在这一步的交互式 HTML 文件：同样的按钮、按键、说明和代码，"
+        "在任何浏览器里离线播放（适合放进幻灯片和课程网页）。其中的“此步骤的链接”会写出本应用在屏幕上这一步的链接。",
+    },
+    "export_html": {"en": "Interactive HTML", "zh": "交互式 HTML"},
     "stage_loading": {"en": "Loading the player…", "zh": "正在加载播放器……"},
     "stage_failed": {
         "en": "The player could not load. Reload the page to try again.",

@@ -216,7 +216,7 @@ def test_a_locked_link_keeps_the_cards_from_changing_the_row():
 def test_every_download_is_offered():
     at = page(EXPORT, values="1,2,3,7", step="9")
     buttons = {b.key: b for b in at.download_button}
-    assert set(buttons) == {state.EXPORT_DOWNLOAD.format(kind=k) for k in ("csv", "json", "png", "svg", "gif")}
+    assert set(buttons) == {state.EXPORT_DOWNLOAD.format(kind=k) for k in ("csv", "json", "png", "svg", "gif", "html")}
     assert not any(b.disabled for b in buttons.values())
     assert buttons["export_download_gif"].label == "Animated GIF"
     assert "10 frames" in texts(at)
