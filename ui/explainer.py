@@ -35,6 +35,8 @@ PAGE_STYLE = """<style>
 h1 { font-size: 1.6rem !important; padding: 0 0 0.2rem !important; white-space: nowrap; overflow: hidden;
      text-overflow: ellipsis; }
 .st-key-explainer_header [data-testid="stCaptionContainer"] { margin-top: -0.4rem; }
+/* st.caption is its text colour at opacity 0.6 (2.8:1 on white): opaque #595959 is 7:1 (AA) */
+[data-testid="stCaptionContainer"] { color: #595959 !important; opacity: 1 !important; }
 </style>"""
 PRESENT_STYLE = """<style>
 [data-testid="stMainBlockContainer"] { padding: 0.6rem 1rem 0.5rem; }
