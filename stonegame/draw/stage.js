@@ -186,6 +186,11 @@ function fitter(ui, data, view) {
     view.width(Math.max(ui.vega.clientWidth - 12, 120));
     view.signal("concat_0_height", base[0]).signal("concat_1_height", base[1]);
     await view.resize().runAsync();  // Vega's autosize "pad" measures again only after resize()
+    const over = ui.vega.querySelector("svg").getBoundingClientRect().width - ui.vega.clientWidth;
+    if (over > 0) {  // a legend beside the bars widens the picture: narrow the views by as much
+      view.width(Math.max(view.width() - over - 4, 120));
+      await view.resize().runAsync();
+    }
     if (!side()) { ui.code.style.maxHeight = ""; return; }
     const svg = ui.vega.querySelector("svg").getBoundingClientRect();
     const room = Math.round(base[1] + window.innerHeight - svg.top - 8 - svg.height);

@@ -69,11 +69,17 @@ class OverviewWords:
 
 
 def bars_panel(
-    cells: pd.DataFrame, marks: pd.DataFrame, words: BarsWords, scale: float = 1.0, follow: Follow | None = None
+    cells: pd.DataFrame,
+    marks: pd.DataFrame,
+    words: BarsWords,
+    scale: float = 1.0,
+    follow: Follow | None = None,
+    legend_at: str = "bottom",
 ) -> alt.LayerChart:
     """suffix[i] and dp[i] as labelled bars side by side, each shown from the frame that writes it;
     the current frame's cells are outlined and carry their symbol. No y axis: the bars say their numbers.
-    With `follow`, only the piles it picks are drawn, in pile order (the bars' scale stays the row's)."""
+    With `follow`, only the piles it picks are drawn, in pile order (the bars' scale stays the row's);
+    the legend naming the two series sits at `legend_at` (under the bars, or right of them)."""
     data = cells[cells["row"] != "values"]
     numbers = data["number"].astype("int64")
     domain = [min(0, int(numbers.min())), max(0, int(numbers.max()))]
@@ -84,7 +90,7 @@ def bars_panel(
     offset = alt.XOffset("row:N", scale=alt.Scale(domain=list(BAR_ROWS)))
     columns = f"2 * ({follow.columns} - 1)" if follow else 2 * len(set(data["i"]))
     layers = [
-        _bars(data, x, y, offset, words.dp),
+        _bars(data, x, y, offset, words.dp, legend_at),
         *_bar_numbers(data, x, y, offset, scale, columns),
         *_bars_marked(marks, x, y, offset, domain, scale),
     ]
@@ -106,13 +112,13 @@ def _bar_y(field: str, domain: list[int], **more: object) -> alt.Y:
     return alt.Y(field, axis=None, scale=alt.Scale(domain=domain, nice=True), **more)
 
 
-def _bars(data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: str) -> alt.Chart:
-    """One bar per number, grey for suffix and blue for dp (its legend naming dp `dp_name`), each shown
-    from the frame that writes it."""
+def _bars(data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: str, at: str = "bottom") -> alt.Chart:
+    """One bar per number, grey for suffix and blue for dp (its legend, at `at`, naming dp `dp_name`),
+    each shown from the frame that writes it."""
     series = alt.Color(
         "row:N",
         scale=alt.Scale(domain=list(BAR_ROWS), range=["#BBBBBB", BLUE]),
-        legend=legend({"dp": dp_name}),
+        legend=legend({"dp": dp_name}, orient=at),
     )
     shown = alt.condition(SHOWN, alt.value(1.0), alt.value(0.0))
     return alt.Chart(data).mark_bar().encode(x=x, y=y, xOffset=offset, color=series, opacity=shown)

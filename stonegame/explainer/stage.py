@@ -87,14 +87,14 @@ def picture_chart(
 ) -> alt.VConcatChart:
     """The stage's picture: the arrays (grid) above the bars, the piles drawn following the step, from
     frame `start`; in presenter mode with room for type PRESENTER_SCALE times larger (scaled_fonts makes
-    it so) and no axis title under the bars."""
+    it so), no axis title under the bars, and their legend right of them (the height is the scarce side)."""
     words = explainer_words(lang)
     follow = Follow(piles=PILES, columns="cols + 1")
     bars_words = BarsWords(words.bars.title, "" if present else words.bars.axis, words.bars.dp)
     return (
         alt.vconcat(
             grid_panel(drawn, marked, GRID_ROWS, words.grid, follow=follow).properties(width=480),
-            bars_panel(drawn, marked, bars_words, follow=follow).properties(width=480),
+            bars_panel(drawn, marked, bars_words, follow=follow, legend_at="right").properties(width=480),
             spacing=10,
         )
         .resolve_scale(color="independent")
