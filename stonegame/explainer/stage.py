@@ -48,7 +48,7 @@ from stonegame.window import window_at
 
 STAGE_ID = "stage"  # the player id the stage's controls address
 FOLLOW_MAX = 200  # piles: a row up to this long travels whole (measured: see scripts/benchmark.py)
-COLUMN_PX = 46  # pixels a pile's column needs at scale 1: the picture shows width / COLUMN_PX − 1 piles
+COLUMN_PX = 40  # pixels a pile's column needs at scale 1: the picture shows width / COLUMN_PX − 1 piles
 MAX_COLUMNS = 16
 # The piles the picture draws at a frame: `cols` of them from `lo`, and pile 0 at the verdict.
 PILES = "(datum.i >= lo && datum.i < lo + cols) || (datum.i == 0 && frame == last)"

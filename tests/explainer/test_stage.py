@@ -11,6 +11,7 @@ from stonegame import solve
 from stonegame.draw.player import played
 from stonegame.draw.stage import STAGE_CSS, STAGE_JS, stage_html
 from stonegame.explainer.stage import (
+    COLUMN_PX,
     FOLLOW_MAX,
     MAX_COLUMNS,
     STAGE_ID,
@@ -98,7 +99,7 @@ def test_the_data_is_packed_by_column_and_repacks_to_the_chart_rows():
 
 def columns_at(width, present=False):
     """How many piles the picture draws at this width (the spec's `cols` expression)."""
-    return min(max(math.floor(width / (46 * (1.6 if present else 1))) - 1, 3), MAX_COLUMNS)
+    return min(max(math.floor(width / (COLUMN_PX * (1.6 if present else 1))) - 1, 3), MAX_COLUMNS)
 
 
 def drawn_piles(data, frame, width):
