@@ -3,11 +3,13 @@
     python scripts/screenshots.py                         # starts the app on a free port, then stops it
     python scripts/screenshots.py --url http://localhost:8501   # uses an app that is already running
 
-Writes docs/explainer.png (1280×720), docs/explainer-zh.png (the same, in Chinese) and docs/phone.png
-(390×844). Each opens the example row [1,2,3,7] at step 7, where dp[1] weighs three candidates, and
-scrolls the explainer chart's buttons to just below Streamlit's header, so the picture shows the caption, the
-arrays and the bars rather than the input form. Uses $CHROMIUM_PATH or /usr/bin/chromium (never
-`playwright install`), and the same helpers as the browser tests (tests/e2e/helpers.py).
+Writes docs/explainer.png (1280×720, the sidebar open), docs/explainer-zh.png (the same, in Chinese),
+docs/presenter.png (presenter mode at 1920×1080) and docs/phone.png (390×844). Each opens the example row
+[1,2,3,7] at step 7, where dp[1] weighs three candidates. On the desktop the whole stage is in the first
+viewport, so the page is shot from its top; on the phone the stage's control bar is scrolled to just below
+Streamlit's header (`--top page` shoots the phone from the top too). Uses $CHROMIUM_PATH or
+/usr/bin/chromium (never `playwright install`), and the same helpers as the browser tests
+(tests/e2e/helpers.py).
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 from tests.e2e.helpers import (  # noqa: E402
-    CHART,
     CHROMIUM_ARGS,
     DESKTOP,
     PHONE,
+    STAGE,
     StreamlitServer,
     chromium_available,
     chromium_path,
@@ -38,10 +40,11 @@ ROW = "values=1,2,3,7&step=7"
 SHOTS = {  # file name -> (query, viewport)
     "explainer.png": (ROW, DESKTOP),
     "explainer-zh.png": (ROW + "&lang=zh", DESKTOP),
+    "presenter.png": (ROW + "&present=1", {"width": 1920, "height": 1080}),
     "phone.png": (ROW, PHONE),
 }
 
-SCROLL_TO_CHART = """el => {
+SCROLL_TO_STAGE = """el => {
     el.scrollIntoView({block: 'start'});
     const header = document.querySelector("[data-testid='stHeader']");
     const main = document.querySelector("[data-testid='stMain']");
@@ -57,8 +60,8 @@ def shoot(browser: Browser, url: str, out: Path, top: str) -> list[Path]:
         try:
             page = context.new_page()
             open_explainer(page, f"{url}/?{query}")
-            if top == "chart":  # the chart's buttons at the top of the screen, just below Streamlit's header
-                page.locator(CHART).evaluate(SCROLL_TO_CHART)
+            if top == "chart" and viewport == PHONE:  # the stage's bar just below Streamlit's header
+                page.locator(STAGE).evaluate(SCROLL_TO_STAGE)
             written.append(screenshot(page, out / name))
         finally:
             context.close()
@@ -70,7 +73,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="a running app (default: start one on a free port)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs", help="folder for the PNGs (default: docs/)")
     parser.add_argument(
-        "--top", choices=("chart", "page"), default="chart", help="what is at the top of each picture (default: chart)"
+        "--top",
+        choices=("chart", "page"),
+        default="chart",
+        help="what is at the top of the phone's picture (default: chart)",
     )
     args = parser.parse_args(argv)
     if not chromium_available():

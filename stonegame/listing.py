@@ -10,7 +10,7 @@ import inspect
 from dataclasses import dataclass
 
 from stonegame import reference
-from stonegame.terms import DEFAULT_TAKE, Code, Form
+from stonegame.terms import DEFAULT_TAKE, Code, Form, Lang
 
 # The reference write-up's Java, as published (comments in Chinese).
 JAVA_SOURCE = """\
@@ -70,6 +70,16 @@ class Solution {
 }
 """
 
+# The Python listings' comments in Chinese (the Java's are Chinese as published): English comment ->
+# its translation. Only comments differ; the tests check the code itself is the source that runs.
+PY_COMMENTS_ZH = {
+    "# suffix[n] = 0: no piles, no points": "# suffix[n] = 0：没有石子，也就没有分数",
+    "# the least the opponent can be held to": "# 对手最少只能拿到多少",
+    "# suffix[i] - suffix[j] = sum(stone_value[i:j])": "# suffix[i] - suffix[j] = sum(stone_value[i:j])",
+    "# diff[n] = 0: no piles, no lead": "# diff[n] = 0：没有石子，谁也不领先",
+    "# taken now, less the opponent's lead after it": "# 现在拿到的分数，减去之后对手的领先",
+}
+
 # (language, form) -> phase -> the text of the lines it runs (each must match exactly one line).
 # `<phase>_last`: the lines instead when the step is at the last pile; `<phase>_more`: lines that run
 # only when the step weighs more than one candidate.
@@ -83,7 +93,11 @@ MARKERS: dict[tuple[Code, Form], dict[str, list[str]]] = {
     ("py", "diff"): {
         "start": ["suffix = [0] * (n + 1)", "diff = [0] * (n + 1)"],
         "suffix": ["suffix[i] = stone_value[i] + suffix[i + 1]"],
-        "dp": ["takes = range(i + 1, min(i + max_take, n) + 1)", "diff[i] = max(suffix[i] - suffix[j] - diff[j]"],
+        "dp": [
+            "takes = range(i + 1, min(i + max_take, n) + 1)",
+            "leads = [suffix[i] - suffix[j] - diff[j] for j in takes]",
+            "diff[i] = max(leads)",
+        ],
         "verdict": ["if diff[0] == 0:", 'return "Alice" if diff[0] > 0 else "Bob"'],
     },
     ("java", "total"): {
@@ -146,11 +160,19 @@ def java_source(form: Form = "total", max_take: int = DEFAULT_TAKE) -> str:
     return source.replace("j <= i + 3", f"j <= i + {max_take}")
 
 
-def listing(lang: Code, form: Form = "total", max_take: int = DEFAULT_TAKE) -> Listing:
+def python_source(form: Form = "total", words: Lang = "en") -> str:
+    """The real source of `stonegame.reference`'s function for the formulation, its comments in
+    `words` (Chinese: PY_COMMENTS_ZH; a comment it does not know stays English)."""
+    source = inspect.getsource(reference.stone_game_iii_diff if form == "diff" else reference.stone_game_iii)
+    if words == "zh":
+        for english, chinese in PY_COMMENTS_ZH.items():
+            source = source.replace(english, chinese)
+    return source
+
+
+def listing(lang: Code, form: Form = "total", max_take: int = DEFAULT_TAKE, words: Lang = "en") -> Listing:
     """A listing: Python (the real source of `stonegame.reference`'s function for the formulation,
-    whose `max_take` is a parameter) or Java (the reference write-up's, with max_take written in)."""
-    if lang == "java":
-        source = java_source(form, max_take)
-    else:
-        source = inspect.getsource(reference.stone_game_iii_diff if form == "diff" else reference.stone_game_iii)
+    whose `max_take` is a parameter; its comments in the language `words`) or Java (the reference
+    write-up's, comments in Chinese as published, with max_take written in)."""
+    source = java_source(form, max_take) if lang == "java" else python_source(form, words)
     return Listing(lang, source, find_lines(source, MARKERS[(lang, form)]))

@@ -41,3 +41,15 @@ def texts(at):
     """Every markdown, caption, warning and info text on the page, one string."""
     parts = [e.value for kind in ("markdown", "caption", "warning", "info", "title") for e in getattr(at, kind)]
     return "\n".join(str(p) for p in parts)
+
+
+def stage(at):
+    """The explainer's stage data (a dict: stonegame.explainer.stage.stage_data, as the page sent it)."""
+    (element,) = [e for e in at.get("bidi_component") if e.proto.component_name == "stonegame_stage"]
+    return json.loads(element.proto.json)
+
+
+def stage_rows(data, name):
+    """A dataset of the stage's picture that has the column `name`, as rows (the stage packs columns)."""
+    dataset = next(d for d in data["spec"]["datasets"].values() if name in d)
+    return [dict(zip(dataset, values, strict=True)) for values in zip(*dataset.values(), strict=True)]

@@ -1,26 +1,46 @@
-"""The explainer page's parts: the row input, the summary, the player chart and the answer."""
+"""The explainer page's parts: the compact header (title, row input, examples), the stage (the player,
+the caption, the picture and the code, drawn in the browser by stonegame/draw/stage.js), the long-row
+overview, how to read it, the answer and the share link."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from urllib.parse import urljoin, urlparse
+from functools import partial
+from urllib.parse import urlencode, urljoin, urlparse
 
 import streamlit as st
 
 from stonegame import ParseError, Solution, format_values, parse_values
+from stonegame.draw.stage import STAGE_CSS, STAGE_JS, stage_html
 from stonegame.explain import verdict_formula
-from stonegame.explainer.charts import OVERVIEW_PICK, PRESENTER_SCALE
+from stonegame.explainer.charts import OVERVIEW_PICK
 from stonegame.explainer.spec import Spec, at_frame, opening, overview_spec, window_spec
-from stonegame.explainer.view import pile_of_step, window_for_step
+from stonegame.explainer.stage import FOLLOW_MAX, Data, at_step, carried, stage_data, stage_window, step_of_frame
+from stonegame.explainer.view import pile_of_step
 from stonegame.i18n import t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, fits_in_link, random_row, write_link
 from stonegame.parse import MAX_PILES, MAX_TEXT
 from stonegame.terms import EXAMPLES, Code, Form, Lang
 from stonegame.window import WINDOW, Window
-from ui import cache, state
+from ui import bundle, cache, state
 
 PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue key -> row
 TEXTBOX_LIMIT = 20_000  # characters: a longer row is not echoed into the text box
+STAGE = st.components.v2.component("stonegame_stage", js=STAGE_JS, css=STAGE_CSS)  # in a shadow root
+# Our own constant CSS for the explainer (nothing a user controls): the stage starts right under
+# Streamlit's header, the title is small enough to share its line with the row input.
+PAGE_STYLE = """<style>
+[data-testid="stMainBlockContainer"] { padding: 3.9rem 1.5rem 1rem; }
+h1 { font-size: 1.6rem !important; padding: 0 0 0.2rem !important; white-space: nowrap; overflow: hidden;
+     text-overflow: ellipsis; }
+.st-key-explainer_header [data-testid="stCaptionContainer"] { margin-top: -0.4rem; }
+/* st.caption is its text colour at opacity 0.6 (2.8:1 on white): opaque #595959 is 7:1 (AA) */
+[data-testid="stCaptionContainer"] { color: #595959 !important; opacity: 1 !important; }
+</style>"""
+PRESENT_STYLE = """<style>
+[data-testid="stMainBlockContainer"] { padding: 0.6rem 1rem 0.5rem; }
+</style>"""
 
 
 def _row_text(values: list[int]) -> str:
@@ -70,13 +90,11 @@ def _draw_random() -> None:
 
 
 def presenter_bar(sol: Solution, lang: Lang) -> None:
-    """Presenter mode's one line above the chart: the row (when it fits one window), the keys, and the
-    way back."""
+    """Presenter mode's line under the stage: the row (when it fits one window), the keys, and the way back."""
     left, right = st.columns([4, 1], vertical_alignment="center")
     summary = t("row_summary", lang, n=sol.n, total=sol.total)
     row = f"`[{format_values(sol.values)}]` · " if sol.n <= WINDOW else ""
-    left.markdown(f"### {row}{summary}")
-    left.caption(t("keys_hint", lang))
+    left.markdown(f"{row}{summary} · {t('keys_hint', lang)}")
     right.button(t("exit_presenter", lang), key=state.W_EXIT_PRESENT, on_click=_exit_presenter, width="stretch")
 
 
@@ -85,41 +103,54 @@ def _exit_presenter() -> None:
     st.session_state[state.PRESENT] = False
 
 
-def row_input(sol: Solution, lang: Lang) -> None:
-    """The text box (applied with its button or Ctrl+Enter) on the left; on the right the example
-    rows, the random row, the step the animation opens at and, for long rows, the pile to look at."""
+def style() -> None:
+    """The explainer's page CSS (and presenter mode's)."""
+    st.html(PAGE_STYLE)
+    if st.session_state[state.PRESENT]:
+        st.html(PRESENT_STYLE)
+
+
+def header(sol: Solution, lang: Lang) -> None:
+    """One line above the stage: the title (and the row's summary under it), the text box with its apply
+    button, and the example rows and the random row in a popover."""
     if state.W_ROW_TEXT not in st.session_state:
         st.session_state[state.W_ROW_TEXT] = _row_text(sol.values)
     locked = st.session_state[state.LOCK]
-    left, right = st.columns([5, 4])
-    with left:
-        _row_form(sol, lang, locked)
-    with right:
-        _row_choices(sol, lang, locked)
+    with st.container(key=state.W_HEADER):
+        title, row, more = st.columns([5, 7, 2], vertical_alignment="bottom")
+        title.title(t("app_title", lang))
+        title.caption(t("row_summary", lang, n=sol.n, total=sol.total))
+        with row:
+            _row_form(sol, lang, locked)
+        with more.popover(t("presets", lang), width="stretch", disabled=locked, key=state.W_MORE):
+            _row_choices(lang, locked)
 
 
 def _row_form(sol: Solution, lang: Lang, locked: bool) -> None:
-    """The text box, labelled with the row's summary, and its apply button (Ctrl+Enter applies too);
-    both disabled, with a note saying why, when the row is locked."""
+    """The text box (its label read to screen readers, not shown) and its apply button on one line
+    (Ctrl+Enter applies too); both disabled, with a note saying why, when the row is locked."""
     summary = t("row_summary", lang, n=sol.n, total=sol.total)
     with st.form(state.W_ROW_FORM, border=False, enter_to_submit=True):
-        st.text_area(
-            f"{t('input_label', lang)} · {summary}",
+        box, apply = st.columns([5, 1], vertical_alignment="bottom")
+        box.text_area(
+            t("input_label", lang),
             key=state.W_ROW_TEXT,
             help=t("input_help", lang),
             height=68,
             placeholder=summary if not _row_text(sol.values) else None,
             disabled=locked,
             max_chars=MAX_TEXT + 1,  # the browser stops a giant paste; one character over gets "too long"
+            label_visibility="collapsed",
         )
-        st.form_submit_button(t("apply", lang), on_click=_apply_text, type="primary", disabled=locked)
-        if locked:
-            st.caption(t("locked_row", lang))
+        apply.form_submit_button(
+            t("apply", lang), on_click=_apply_text, type="primary", disabled=locked, width="stretch"
+        )
+    if locked:
+        st.caption(t("locked_row", lang))
 
 
-def _row_choices(sol: Solution, lang: Lang, locked: bool) -> None:
-    """The example rows as pills, the seeded random row in a popover (both disabled when the row is
-    locked), and beside it the start controls."""
+def _row_choices(lang: Lang, locked: bool) -> None:
+    """The example rows as pills, and the seeded random row (all disabled when the row is locked)."""
     st.pills(
         t("presets", lang),
         list(PRESETS),
@@ -128,13 +159,11 @@ def _row_choices(sol: Solution, lang: Lang, locked: bool) -> None:
         on_change=_pick_preset,
         disabled=locked,
     )
-    dice, step = st.columns(2, vertical_alignment="bottom")
-    with dice.popover("🎲 " + t("preset_random", lang), width="stretch", disabled=locked):
-        st.number_input(t("random_size", lang), 1, MAX_PILES, 12, key=state.W_RANDOM_N)
-        st.number_input(t("random_seed", lang), 0, MAX_SEED, 7, key=state.W_RANDOM_SEED)
-        st.button(t("preset_random", lang), key=state.W_DRAW, on_click=_draw_random, type="primary")
-    with step:
-        start_controls(sol, lang)
+    st.number_input(t("random_size", lang), 1, MAX_PILES, 12, key=state.W_RANDOM_N, disabled=locked)
+    st.number_input(t("random_seed", lang), 0, MAX_SEED, 7, key=state.W_RANDOM_SEED, disabled=locked)
+    st.button(
+        "🎲 " + t("preset_random", lang), key=state.W_DRAW, on_click=_draw_random, type="primary", disabled=locked
+    )
 
 
 def _set_step(step: int) -> None:
@@ -142,28 +171,16 @@ def _set_step(step: int) -> None:
     st.session_state[state.STEP] = int(step)
 
 
-def start_controls(sol: Solution, lang: Lang) -> None:
-    """The step the animation opens at (kept within the row's steps), and for long rows the pile the
-    window shows."""
-    step = min(st.session_state[state.STEP], sol.last_step)
-    st.session_state[state.STEP] = step
-    st.session_state[state.W_STEP] = step
-    st.number_input(
-        t("start_step", lang),
+def _pile_slider(sol: Solution, lang: Lang) -> None:
+    """For a row longer than the stage carries: the pile the window shows (it moves the step there)."""
+    st.session_state[state.W_PILE] = pile_of_step(sol, st.session_state[state.STEP])
+    st.slider(
+        t("window_pile", lang),
         0,
-        sol.last_step,
-        key=state.W_STEP,
-        on_change=lambda: _set_step(st.session_state[state.W_STEP]),
+        sol.n - 1,
+        key=state.W_PILE,
+        on_change=lambda: _set_step(sol.n - st.session_state[state.W_PILE]),
     )
-    if sol.n > WINDOW:
-        st.session_state[state.W_PILE] = pile_of_step(sol, step)
-        st.slider(
-            t("window_pile", lang),
-            0,
-            sol.n - 1,
-            key=state.W_PILE,
-            on_change=lambda: _set_step(sol.n - st.session_state[state.W_PILE]),
-        )
 
 
 def chart_spec(sol: Solution, step: int, lang: Lang, code: Code, form: Form, scale: float = 1.0) -> tuple[Spec, Window]:
@@ -190,15 +207,18 @@ def _pick_bin() -> None:
         _set_step(n - pile)
 
 
-def overview(sol: Solution, lang: Lang) -> None:
-    """For a long row: the whole row at a glance, with the window marked; a click moves the window."""
-    if sol.n <= WINDOW:
+def long_row(sol: Solution, lang: Lang) -> None:
+    """For a row longer than the stage carries (FOLLOW_MAX piles): which piles it shows, the whole row at a
+    glance with that window marked (a click moves it), and the pile to look at."""
+    if sol.n <= FOLLOW_MAX:
         return
-    win = window_for_step(sol, st.session_state[state.STEP])
+    win = stage_window(sol, st.session_state[state.STEP])
+    st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, last=win.last), icon="🔎")
     spec = _overview_spec(_row_key(sol), sol, win.lo, win.hi, lang)
     st.vega_lite_chart(
         spec=spec, width="stretch", key=state.W_OVERVIEW, on_select=_pick_bin, selection_mode=OVERVIEW_PICK
     )
+    _pile_slider(sol, lang)
 
 
 @st.cache_resource(**cache.CACHE)
@@ -207,15 +227,47 @@ def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Sp
     return overview_spec(_sol, lo, hi, lang)
 
 
-def player(sol: Solution, lang: Lang) -> None:
-    """The animated chart (enlarged in presenter mode), a note when only a window of the row is drawn,
-    and how to read it."""
+def stage(sol: Solution, lang: Lang) -> None:
+    """The stage of this row at the current step (its data cached per row, window, language, listing,
+    form and mode; a new step only copies it with another start), with the Vega bundle's address; and,
+    once "Link to this step" was pressed, the link to that step."""
     ss = st.session_state
-    scale = PRESENTER_SCALE if ss[state.PRESENT] else 1.0
-    chart, win = chart_spec(sol, ss[state.STEP], lang, ss[state.CODE], ss[state.FORM], scale)
-    if sol.n > WINDOW:
-        st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, last=win.last), icon="🔎")
-    st.vega_lite_chart(spec=chart, width="stretch", key=state.EXPLAINER_CHART)
+    win = stage_window(sol, ss[state.STEP])
+    data = _stage_data(_row_key(sol), sol, win.lo, lang, ss[state.CODE], ss[state.FORM], ss[state.PRESENT])
+    url = bundle.bundle_url()
+    if url is None:
+        bundle.loader()
+    STAGE(
+        data={**at_step(data, sol, win, ss[state.STEP]), "bundle": url, "linkable": True},
+        key=state.STAGE,
+        on_link_change=_link,
+    )
+    if ss[state.LINKED]:
+        st.code(_share_url(), language=None)
+        st.caption(t("stage_link_help", lang))
+
+
+@st.cache_resource(**cache.CACHE)
+def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool) -> Data:
+    """The stage data of the row with this key for its window starting at lo (cached: shared read-only
+    by every session that shows it)."""
+    return stage_data(_sol, carried(_sol, lo), lang, code, form, present, key)
+
+
+def _link() -> None:
+    """Callback: "Link to this step" was pressed; the step on screen becomes the page's step (so the
+    address bar and the share link carry it) and the link is shown."""
+    ss = st.session_state
+    frame = (ss[state.STAGE] or {}).get("link")
+    if frame is None:
+        return
+    sol = cache.solution(ss[state.VALUES], ss[state.MAX_TAKE])
+    ss[state.STEP] = step_of_frame(sol, stage_window(sol, ss[state.STEP]), frame)
+    ss[state.LINKED] = True
+
+
+def how_to_read(sol: Solution, lang: Lang) -> None:
+    """How to read the stage, folded away."""
     with st.expander(t("how_it_works", lang)):
         st.markdown(t("how_it_works_body", lang, k=sol.max_take))
 
@@ -263,3 +315,22 @@ def _share_url() -> str:
         params[key] = value
     query = "&".join(f"{k}={v}" for k, v in params.items())
     return f"{base}?{query}" if query else base
+
+
+def interactive_html(sol: Solution, step: int, lang: Lang) -> Callable[[], bytes]:
+    """The maker of the stage as one HTML file (stage_html) for this row at `step`, in the page's language,
+    listing and form (never presenter mode): its data is read from the session now, the bundle and the
+    page are put together only when called (a download's click, maybe on another thread)."""
+    ss = st.session_state
+    win = stage_window(sol, step)
+    data = _stage_data(_row_key(sol), sol, win.lo, lang, ss[state.CODE], ss[state.FORM], False)
+    row = replace(state.current_link(), step=0, present=False, lock=False)
+    link = urljoin((st.context.url or "").split("?")[0] or "/", ".")  # the app's root, from any page
+    title = f"{t('app_title', lang)} · {t('row_summary', lang, n=sol.n, total=sol.total)}"
+    opened = {**at_step(data, sol, win, step), "title": title, "link": f"{link}?{urlencode(write_link(row), safe=',')}"}
+    return partial(_html_file, opened)
+
+
+def _html_file(data: Data) -> bytes:
+    """The stage of this data as one HTML file, with the Vega bundle inlined, as UTF-8 bytes."""
+    return stage_html(data, bundle.bundle_text()).encode("utf-8")

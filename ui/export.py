@@ -21,7 +21,7 @@ from stonegame.teach.export import Kind
 from stonegame.terms import Lang
 from stonegame.window import Window
 from ui import cache, state
-from ui.explainer import chart_spec
+from ui.explainer import chart_spec, interactive_html
 
 
 class Chart(NamedTuple):
@@ -133,6 +133,7 @@ def downloads(chart: Chart, lang: Lang) -> None:
     _box(chart, "export_trace", ("csv", "json"), t("export_trace_help", lang, steps=len(chart.sol.trace)), lang)
     _box(chart, "export_picture", ("png", "svg"), t("export_picture_help", lang), lang)
     _box(chart, "export_animation", ("gif",), _gif_help(chart, lang), lang)
+    _html_box(chart, lang)
 
 
 def _box(chart: Chart, title: str, kinds: Sequence[Kind], help_text: str, lang: Lang) -> None:
@@ -172,3 +173,20 @@ def _gif_help(chart: Chart, lang: Lang) -> str:
     if win.hi - win.lo < n:
         return t("export_gif_window", lang, frames=frames, lo=win.lo, hi=win.hi - 1, n=n, seconds=seconds)
     return t("export_gif_help", lang, frames=frames, seconds=seconds)
+
+
+def _html_box(chart: Chart, lang: Lang) -> None:
+    """The stage as one interactive HTML file (made by ui/explainer.py, only when clicked)."""
+    with st.container(border=True):
+        st.markdown(f"**{t('export_html_title', lang)}**")
+        st.caption(t("export_html_help", lang))
+        st.download_button(
+            t("export_html", lang),
+            data=interactive_html(chart.sol, chart.step, lang),
+            file_name=f"stone-game-{chart.sol.n}-piles-step-{chart.step}.html",
+            mime="text/html",
+            key=state.EXPORT_DOWNLOAD.format(kind="html"),
+            on_click="ignore",
+            icon=":material/download:",
+            width="stretch",
+        )

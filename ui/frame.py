@@ -48,9 +48,10 @@ h1 { font-size: 2.6rem !important; }
 </style>"""
 
 
-def page(title_key: str) -> Lang:
+def page(title_key: str, title: bool = True) -> Lang:
     """Set up a page: config, state (reading the URL on a session's first run), our CSS, the sidebar
-    (hidden in presenter mode), the title and the notices; return the language."""
+    (hidden in presenter mode), the title (unless the page draws its own) and the notices; return the
+    language."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
     st.html(STYLE)
@@ -59,7 +60,8 @@ def page(title_key: str) -> Lang:
     else:
         sidebar()
     lang = st.session_state[state.LANG]
-    st.title(t(title_key, lang))
+    if title:
+        st.title(t(title_key, lang))
     for notice in st.session_state[state.NOTICES]:
         st.warning(state.render(notice, lang), icon="⚠️")
     return lang

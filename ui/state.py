@@ -67,16 +67,19 @@ W_FORM = "w_form"
 
 # --- the explainer (the main page) and the trace page --------------------------------------------
 W_EXIT_PRESENT = "w_exit_present"  # button: leave presenter mode
+W_HEADER = "explainer_header"  # the container of the title, the row input and the examples (one line)
 W_ROW_FORM = "explainer_row_form"  # the form holding the text box and its apply button
 W_ROW_TEXT = "explainer_row_text"  # text area: the row as typed
 W_PRESET = "explainer_preset"  # pills: an example row (cleared once loaded)
 W_RANDOM_N = "explainer_random_n"  # number inputs: the random row's piles and seed
 W_RANDOM_SEED = "explainer_random_seed"
 W_DRAW = "explainer_draw"  # button: draw the random row
-W_STEP = "explainer_step"  # number input: the step the explainer opens at (copied into STEP)
+W_MORE = "explainer_more"  # popover: the example rows and the random row
 W_PILE = "explainer_pile"  # slider (long rows): the pile the window shows (sets STEP)
 W_OVERVIEW = "explainer_overview"  # element key of the overview chart (its click selection moves the window)
-EXPLAINER_CHART = "explainer_chart"  # element key of the explainer chart
+STAGE = "explainer_stage"  # element key of the stage (its "link" trigger carries the frame on screen)
+LINKED = "explainer_linked"  # bool: "Link to this step" was pressed since the row last changed: show the link
+VEGA_LOADER = "explainer_vega_loader"  # element key of the inline Vega loader (only when the bundle cannot be served)
 W_SHARE_LOCK = "explainer_share_lock"  # checkboxes: what the share link asks for
 W_SHARE_PRESENT = "explainer_share_present"
 W_SHARE_QUIZ = "explainer_share_quiz"
@@ -155,6 +158,7 @@ def start() -> Link | None:
             PRESENT: link.present,
             LOCK: link.lock,
             NOTICES: notices,
+            LINKED: False,
         }
     )
     st.session_state[STARTED] = True
@@ -167,6 +171,7 @@ def set_row(values: list[int], rand: tuple[int, int] | None = None) -> None:
     st.session_state[RANDOM] = rand
     st.session_state[STEP] = 0
     st.session_state[NOTICES] = []
+    st.session_state[LINKED] = False
 
 
 def link_params() -> dict[str, str]:

@@ -28,6 +28,16 @@ HALF = alt.ExprRef(expr="containerSize()[0] / 2 - 40")
 
 
 @dataclass(frozen=True)
+class Follow:
+    """A grid that draws only some of its piles, chosen in the browser as the frame moves: `piles` is a
+    Vega predicate on datum.i (the piles drawn now), `columns` a Vega expression of how many columns
+    are drawn then, the name column included. The columns come from the data, in pile order."""
+
+    piles: str
+    columns: str
+
+
+@dataclass(frozen=True)
 class GridWords:
     """The words a grid shows: its title, each row's name (first column) and each role's name (legend),
     the roles in legend order."""
@@ -45,18 +55,24 @@ def grid_panel(
     name: str = "grid",
     scale: float = 1.0,
     legend_columns: int | None = None,
+    follow: Follow | None = None,
 ) -> alt.LayerChart:
-    """The arrays `rows` as rows of boxes, stepping with the player's `frame`; its layers are named
-    <name>_boxes, <name>_marks, <name>_symbols and <name>_numbers (the browser tests find them so)."""
+    """The arrays `rows` as rows of boxes, stepping with the player's `frame` (drawing only the piles
+    `follow` picks, if given); its layers are named <name>_boxes, <name>_marks, <name>_symbols and
+    <name>_numbers (the browser tests find them so)."""
     table, columns = _with_names(cells, rows, words.names)
-    x, y = _x(columns), alt.Y("row:N", scale=alt.Scale(domain=list(rows)), axis=None)
-    base = alt.Chart(table).encode(x=x, y=y)
+    x, y = _x(columns, follow is not None), alt.Y("row:N", scale=alt.Scale(domain=list(rows)), axis=None)
+    base = alt.Chart(table)
     current = alt.Chart(marks.assign(col=marks["i"].astype(str))).transform_filter("datum.frame == frame")
+    if follow:
+        base = base.transform_filter(f"datum.label_cell || ({follow.piles})")
+        current = current.transform_filter(follow.piles)
+    base = base.encode(x=x, y=y)
     return alt.layer(
         _boxes(base).properties(name=f"{name}_boxes"),
         _fills(current, x, y, words.roles, legend_columns).properties(name=f"{name}_marks"),
         _symbols(current, x, y, words.roles, scale).properties(name=f"{name}_symbols"),
-        _numbers(base, cells, len(columns), scale).properties(name=f"{name}_numbers"),
+        _numbers(base, cells, follow.columns if follow else len(columns), scale).properties(name=f"{name}_numbers"),
     ).properties(
         width="container",
         height=round(ROW_HEIGHT * len(rows) * scale),
@@ -71,16 +87,18 @@ def _with_names(cells: pd.DataFrame, rows: Sequence[str], names: Mapping[str, st
     table = table.assign(evict=table["evict"].fillna(NEVER).astype("int64") if "evict" in table else NEVER)
     names_column = [names[r] for r in rows]
     first = pd.DataFrame(
-        {"row": list(rows), "col": "#", "label_cell": True, "reveal": 0, "evict": NEVER, "name": names_column}
+        {"row": list(rows), "i": -1, "col": "#", "label_cell": True, "reveal": 0, "evict": NEVER, "name": names_column}
     )
     return pd.concat([first, table], ignore_index=True), ["#", *dict.fromkeys(table["col"])]
 
 
-def _x(columns: list[str]) -> alt.X:
-    """The columns as bands, labelled along the top (the name column as `i`)."""
+def _x(columns: list[str], from_data: bool = False) -> alt.X:
+    """The columns as bands, labelled along the top (the name column as `i`): these columns, or (from_data)
+    the ones drawn, in pile order."""
     return alt.X(
         "col:N",
-        scale=alt.Scale(domain=columns),
+        scale=alt.Scale() if from_data else alt.Scale(domain=columns),
+        sort=alt.EncodingSortField("i", op="min") if from_data else alt.Undefined,
         title=None,
         axis=alt.Axis(
             orient="top",
@@ -128,7 +146,7 @@ def _symbols(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], s
     )
 
 
-def _numbers(base: alt.Chart, cells: pd.DataFrame, columns: int, scale: float) -> alt.Chart:
+def _numbers(base: alt.Chart, cells: pd.DataFrame, columns: int | str, scale: float) -> alt.Chart:
     """Each cell's number (a hyphen for minus, as the formulas and the input write it) from the frame
     that writes it (· before, greyed once let go); the row names."""
     digits = max([len(str(v)) for v in cells["number"].dropna()] + [2]) + 1
@@ -137,7 +155,7 @@ def _numbers(base: alt.Chart, cells: pd.DataFrame, columns: int, scale: float) -
             label="datum.label_cell ? datum.name : !isValid(datum.number) ? '' : "
             "frame >= datum.reveal ? toString(datum.number) : '·'"
         )
-        .mark_text(fontWeight="bold", fontSize=fit(18 * scale, columns * digits))
+        .mark_text(fontWeight="bold", fontSize=fit(18 * scale, f"({columns}) * {digits}"))
         .encode(
             text="label:N",
             color=alt.when(f"!datum.label_cell && {LET_GO}").then(alt.value(GREYED_TEXT)).otherwise(alt.value("black")),

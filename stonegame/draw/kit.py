@@ -52,8 +52,9 @@ def described_chart(chart: Described, description: str) -> Described:
     return chart.properties(description=description).configure_axis(**LEGIBLE).configure_legend(**LEGIBLE)
 
 
-def fit(size: float, columns: float) -> alt.ExprRef:
-    """A font size that fits `columns` monospace-ish characters across the chart, at most `size`."""
+def fit(size: float, columns: float | str) -> alt.ExprRef:
+    """A font size that fits `columns` monospace-ish characters across the chart (a number, or a Vega
+    expression of one), from 8 px up to `size`."""
     return alt.ExprRef(expr=f"clamp(containerSize()[0] / ({columns} * 0.62), 8, {size})")
 
 

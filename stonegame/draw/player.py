@@ -1,34 +1,62 @@
-"""The player every animated chart shares: a `frame` parameter moved in the browser by Vega timers
-(while playing), by the chart's own buttons and by keys, so stepping and playing cost the server
-nothing. No Streamlit here.
+"""The player every animated chart shares: a state machine in the chart's own Vega handlers, so
+stepping and playing cost the server nothing. No Streamlit here, and no Vega bindings: the controls
+are drawn in the chart (`nav_bar`: five buttons, speed chips, "step n of N" and a scrubber) or, on the
+explainer's stage, are HTML controls that send the same actions as window `player` events.
 
-Vega-Lite passes unknown keys of a variable parameter through to the Vega signal; Altair's schema
-does not know them, so the handlers are added to the validated spec dict by `add_vega_on`.
+States and transitions (`frame` 0 .. `last`; what the user sees as playing is `playing && frame < last`):
+
+    play        paused, frame < last  -> playing          paused at the last frame -> frame 0, playing
+                playing               -> paused
+    tick        playing, frame < last -> frame + 1        (a stopper: playing at the last frame -> paused)
+    first / back / next / last (buttons, Home ← PageUp / → PageDown / End), seek (the scrubber)
+                -> that frame, paused
+    speed       -> that speed, playing or not as before
+
+Vega-Lite passes unknown keys of a variable parameter through to the Vega signal; Altair's schema does
+not know them, so the handlers are added to the validated spec dict (`add_vega_on`). Only timer, click,
+mouse, key and window events drive them, never signal events (a cycle of signal-event handlers broke
+Vega's layout of concatenated views in Streamlit 1.67).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 import altair as alt
 import pandas as pd
 
-from stonegame.draw.kit import GREY, ORANGE, fit
+from stonegame.draw.kit import BLUE, GREY, ORANGE
 from stonegame.i18n import t
 from stonegame.terms import Lang
 
 SPEEDS = {"0.5×": 20, "1×": 10, "2×": 5, "4×": 3}  # tenths of a second per frame
 TICK_MS = 100
 NAV = ("first", "back", "play", "next", "last")
-# Vega names a named layer's marks <name>_<index of its view in the vconcat>_marks; the nav bar is view 0.
-NAV_MARKS = ("nav_button_0_marks", "nav_label_0_marks")
-PLAYING = "datum.action == 'play' && playing && frame < last"
+SHORT = {"first": "|◀", "back": "◀", "play": "▶", "next": "▶", "last": "▶|"}  # a narrow bar's labels
+PAUSE_SHORT = "❚❚"
+ACTIVE = "playing && frame < last"  # what the user sees as playing
+NARROW = "containerSize()[0] < 560"  # a phone: buttons with symbols only, the bar on two rows
+# Vega names a named layer's marks <name>_<index of its view in the vconcat>_marks; the drawn bar is view 0.
+MARKS = "_0_marks"
+NAV_MARKS = tuple(name + MARKS for name in ("nav_button", "nav_label"))
+SCRUB_MARKS = "scrub_cell" + MARKS
+SPEED_MARKS = tuple(name + MARKS for name in ("speed_chip", "speed_label"))
+BAR_HEIGHT = 76  # the drawn bar: a row of buttons (40 px), a gap, the scrubber row (26 px)
 
-# Keys the player answers anywhere on the page, except while the user types or works a control.
+# Keys the player answers anywhere on the page, except while the user types, works a menu or a slider,
+# holds a modifier, or presses space on a button or link (which clicks it).
 KEY_FILTER = (
     "indexof(['ArrowRight', 'ArrowLeft', 'PageDown', 'PageUp', 'Home', 'End', ' '], event.key) >= 0 && "
-    "indexof(['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'], event.target.tagName) < 0 && !event.target.isContentEditable"
+    "!event.ctrlKey && !event.metaKey && !event.altKey && "
+    "indexof(['INPUT', 'TEXTAREA', 'SELECT'], event.target.tagName) < 0 && !event.target.isContentEditable && "
+    "!(event.key == ' ' && indexof(['BUTTON', 'A'], event.target.tagName) >= 0)"
+)
+KEY_ACTION = (
+    "(event.key == 'ArrowRight' || event.key == 'PageDown' ? 'next' : "
+    "event.key == 'ArrowLeft' || event.key == 'PageUp' ? 'back' : "
+    "event.key == 'Home' ? 'first' : event.key == 'End' ? 'last' : 'play')"
 )
 
 Handlers = dict[str, list[dict[str, Any]]]
@@ -36,25 +64,17 @@ Handlers = dict[str, list[dict[str, Any]]]
 
 @dataclass(frozen=True)
 class PlayerWords:
-    """The player's words: each button's label (in NAV order), the play button's while playing, and
-    the names of the step slider, the play box and the speed menu."""
+    """The drawn player's words: each button's label (in NAV order), the play button's while playing,
+    and "step {n} of {N}" (n the frame, N the last frame)."""
 
     buttons: tuple[str, ...]
     pause: str
-    step: str
-    play: str
-    speed: str
+    step_of: str
 
     @classmethod
-    def of(cls, lang: Lang, step: str = "ctl_step") -> PlayerWords:
-        """The player's words in `lang` (the slider named by the catalogue key `step`)."""
-        return cls(
-            tuple(t("nav_" + a, lang) for a in NAV),
-            t("nav_pause", lang),
-            t(step, lang),
-            t("ctl_play", lang),
-            t("ctl_speed", lang),
-        )
+    def of(cls, lang: Lang, step_of: str = "player_step_of") -> PlayerWords:
+        """The player's words in `lang` ("step n of N" from the catalogue key `step_of`)."""
+        return cls(tuple(t("nav_" + a, lang) for a in NAV), t("nav_pause", lang), t(step_of, lang))
 
 
 def add_vega_on(spec: dict[str, Any], handlers: Handlers) -> dict[str, Any]:
@@ -63,84 +83,200 @@ def add_vega_on(spec: dict[str, Any], handlers: Handlers) -> dict[str, Any]:
     return {**spec, "params": params}
 
 
-def player_handlers(last: int, keys: bool = True) -> Handlers:
-    """Vega handlers: one timer per speed moves the frame on while playing (until the last frame);
-    button clicks move it too; play at the last frame starts again from frame 0. With `keys`, keys work
-    anywhere on the page (outside inputs): → / PageDown next, ← / PageUp back, Home first, End last,
-    space play/pause (a page with several players leaves keys out: they would step them all).
-
-    Only timer, click and key events are used, never signal events: a cycle of signal-event handlers
-    (frame <-> playing) broke Vega's layout of the concatenated views in Streamlit 1.67
-    ("Cannot read properties of undefined (reading 'items')"). `playing` may stay true at the
-    end; what the user sees as playing is `playing && frame < last`."""
-    clicks = ", ".join(f"@{name}:click" for name in NAV_MARKS)
-    move = (
-        f"datum.action == 'first' ? 0 : datum.action == 'back' ? max(frame - 1, 0) : "
-        f"datum.action == 'next' ? min(frame + 1, {last}) : datum.action == 'last' ? {last} : "
-        f"datum.action == 'play' && frame >= {last} ? 0 : frame"
+def moved(action: str) -> str:
+    """The frame after an action (a Vega expression of the action's name): first, back, next, last;
+    play from the last frame when paused starts at 0; seek goes to event.detail.frame."""
+    return (
+        f"{action} == 'first' ? 0 : {action} == 'back' ? max(frame - 1, 0) : "
+        f"{action} == 'next' ? min(frame + 1, last) : {action} == 'last' ? last : "
+        f"{action} == 'play' && !({ACTIVE}) && frame >= last ? 0 : "
+        f"{action} == 'seek' ? clamp(event.detail.frame, 0, last) : frame"
     )
-    timers = [
+
+
+def still_playing(action: str) -> str:
+    """Whether playing after an action: play toggles what the user sees, speed keeps it, any other pauses."""
+    return f"{action} == 'play' ? !({ACTIVE}) : {action} == 'speed' ? playing : false"
+
+
+def player_handlers(player_id: str = "player", keys: bool = True, drawn: bool = True) -> Handlers:
+    """The handlers of `frame`, `playing` and `speed`: a timer per speed moves the frame on while
+    playing, a 100-ms stopper pauses at the last frame, window `player` events {id, action, frame,
+    speed} with this id drive it (the stage's HTML controls); with `drawn`, the drawn bar's buttons,
+    scrubber and speed chips; with `keys`, the keys anywhere on the page (KEY_FILTER)."""
+    custom = {"source": "window", "type": "player", "filter": [f"event.detail && event.detail.id == '{player_id}'"]}
+    frame = [
         {
             "events": {"type": "timer", "throttle": TICK_MS * ticks},
-            "update": f"playing && speed == {ticks} && frame < {last} ? frame + 1 : frame",
+            "update": f"playing && speed == {ticks} && frame < last ? frame + 1 : frame",
         }
         for ticks in SPEEDS.values()
     ]
-    frame = [*timers, {"events": clicks, "update": move}]
+    frame.append({"events": custom, "update": moved("event.detail.action")})
     playing = [
-        {
-            "events": clicks,
-            "update": f"datum.action == 'play' ? !(playing && frame < {last}) : "
-            "datum.action == 'first' || datum.action == 'last' ? false : playing",
-        }
+        {"events": {"type": "timer", "throttle": TICK_MS}, "update": "playing && frame >= last ? false : playing"}
     ]
+    playing.append({"events": custom, "update": still_playing("event.detail.action")})
+    speed = [{"events": custom, "update": "event.detail.action == 'speed' ? event.detail.speed : speed"}]
+    if drawn:
+        _drawn_handlers(frame, playing, speed)
     if keys:
         pressed = {"source": "window", "type": "keydown", "consume": True, "filter": [KEY_FILTER]}
-        key_move = (
-            f"event.key == 'ArrowRight' || event.key == 'PageDown' ? min(frame + 1, {last}) : "
-            f"event.key == 'ArrowLeft' || event.key == 'PageUp' ? max(frame - 1, 0) : "
-            f"event.key == 'Home' ? 0 : event.key == 'End' ? {last} : "
-            f"event.key == ' ' && frame >= {last} ? 0 : frame"
-        )
-        frame.append({"events": pressed, "update": key_move})
-        playing.append({"events": pressed, "update": f"event.key == ' ' ? !(playing && frame < {last}) : playing"})
-    return {"frame": frame, "playing": playing}
+        frame.append({"events": pressed, "update": moved(KEY_ACTION)})
+        playing.append({"events": pressed, "update": still_playing(KEY_ACTION)})
+    return {"frame": frame, "playing": playing, "speed": speed}
 
 
-def player_params(last: int, start: int, words: PlayerWords) -> list[alt.Parameter]:
-    """The shared parameters: last (the last frame), frame (a slider), playing (a checkbox) and speed (a menu)."""
+def _drawn_handlers(frame: list[dict], playing: list[dict], speed: list[dict]) -> None:
+    """Add the drawn bar's handlers: button clicks act, a press or a drag on the scrubber seeks (and
+    pauses), a speed chip sets the speed."""
+    clicks = ", ".join(f"@{name}:click" for name in NAV_MARKS)
+    frame.append({"events": clicks, "update": moved("datum.action")})
+    playing.append({"events": clicks, "update": still_playing("datum.action")})
+    scrub = f"@{SCRUB_MARKS}:mousedown, [@{SCRUB_MARKS}:mousedown, window:mouseup] > @{SCRUB_MARKS}:mouseover"
+    frame.append({"events": scrub, "update": "datum.frame"})
+    playing.append({"events": scrub, "update": "false"})
+    speed.append({"events": ", ".join(f"@{name}:click" for name in SPEED_MARKS), "update": "datum.ticks"})
+
+
+def player_params(last: int, start: int) -> list[alt.Parameter]:
+    """The shared parameters, plain variables (no bindings): last (the last frame), frame (kept within
+    0..last), playing, speed (tenths of a second per frame) and narrow (a phone-wide chart)."""
     return [
         alt.param(name="last", value=last),
-        alt.param(name="frame", value=start, bind=alt.binding_range(min=0, max=max(last, 1), step=1, name=words.step)),
-        alt.param(name="playing", value=False, bind=alt.binding_checkbox(name=words.play)),
-        alt.param(
-            name="speed",
-            value=SPEEDS["1×"],
-            bind=alt.binding_select(options=list(SPEEDS.values()), labels=list(SPEEDS), name=words.speed),
-        ),
+        alt.param(name="frame", value=min(max(start, 0), last)),
+        alt.param(name="playing", value=False),
+        alt.param(name="speed", value=SPEEDS["1×"]),
+        alt.param(name="narrow", expr=NARROW),
     ]
 
 
-def nav_bar(words: PlayerWords, scale: float = 1.0) -> alt.LayerChart:
-    """Five buttons drawn in the chart: first, back, play/pause, next, last."""
-    buttons = pd.DataFrame({"action": NAV, "label": list(words.buttons)})
-    base = alt.Chart(buttons).encode(x=alt.X("action:N", scale=alt.Scale(domain=list(NAV)), axis=None))
-    button = base.mark_rect(cornerRadius=8, cursor="pointer", stroke=GREY, strokeWidth=1).encode(
-        color=alt.condition(PLAYING, alt.value(ORANGE), alt.value("#F4F4F4")),
-        tooltip=alt.value(None),
+def nav_bar(words: PlayerWords, last: int, scale: float = 1.0) -> alt.LayerChart:
+    """The drawn player, as wide as the chart: first · back · play/pause · next · last, the speed chips
+    and "step n of N" on the first row, the scrubber (one cell per frame) on the second. On a narrow
+    chart the buttons show symbols only and "step n of N" moves beside the scrubber. Every clickable
+    mark has an (empty) tooltip, which keeps it interactive beside a selection param."""
+    x = alt.Scale(domain=[0, 1], nice=False, zero=False)
+    layers = [*_buttons(words, x, scale), *_chips(x, scale), _step_text(words, x, scale), _scrubber(last, x, scale)]
+    return alt.layer(*layers).properties(width="container", height=round(BAR_HEIGHT * scale))
+
+
+def _font(size: float, columns: float, narrow: float) -> alt.ExprRef:
+    """A font size: `narrow` px on a narrow chart, else one that fits `columns` characters across the
+    chart, from 10 px up to `size`."""
+    return alt.ExprRef(expr=f"narrow ? {narrow} : clamp(containerSize()[0] / ({columns} * 0.62), 10, {size})")
+
+
+def _at(field: str, x: alt.Scale) -> alt.X:
+    """An x position on the bar's [0, 1] scale, no axis."""
+    return alt.X(field, scale=x, axis=None)
+
+
+def _row(top: float, bottom: float, scale: float) -> dict[str, alt.YValue]:
+    """A band of the bar, in pixels from its top."""
+    return {"y": alt.value(round(top * scale)), "y2": alt.value(round(bottom * scale))}
+
+
+def _buttons(words: PlayerWords, x: alt.Scale, scale: float) -> list[alt.Chart]:
+    """The five buttons (the play button orange while playing) and their labels."""
+    table = pd.DataFrame(
+        {
+            "action": NAV,
+            "label": list(words.buttons),
+            "short": [SHORT[a] for a in NAV],
+            "w0": [k * 0.11 for k in range(5)],
+            "n0": [k * 0.122 for k in range(5)],
+        }
     )
-    text = base.mark_text(fontSize=fit(18 * scale, 5 * 11), fontWeight="bold", cursor="pointer").encode(
-        text=alt.condition(PLAYING, alt.value(words.pause), alt.Text("label:N")),
-        tooltip=alt.value(None),
+    base = alt.Chart(table).transform_calculate(
+        x0="narrow ? datum.n0 : datum.w0", x1="narrow ? datum.n0 + 0.115 : datum.w0 + 0.104"
     )
-    return alt.layer(button.properties(name="nav_button"), text.properties(name="nav_label")).properties(
-        width="container", height=round(44 * scale)
+    on = f"datum.action == 'play' && {ACTIVE}"
+    box = base.mark_rect(cornerRadius=8, cursor="pointer", stroke=GREY, strokeWidth=1).encode(
+        x=_at("x0:Q", x),
+        x2="x1:Q",
+        **_row(0, 40, scale),
+        tooltip=alt.value(None),
+        color=alt.condition(on, alt.value(ORANGE), alt.value("#F4F4F4")),
+    )
+    shown = f"{on} ? (narrow ? '{PAUSE_SHORT}' : {json.dumps(words.pause)}) : narrow ? datum.short : datum.label"
+    label = (
+        base.transform_calculate(mid="(datum.x0 + datum.x1) / 2", shown=shown)
+        .mark_text(fontSize=_font(16 * scale, 80, 18 * scale), fontWeight="bold", cursor="pointer", color="#111111")
+        .encode(x=_at("mid:Q", x), y=alt.value(round(20 * scale)), text="shown:N", tooltip=alt.value(None))
+    )
+    return [box.properties(name="nav_button"), label.properties(name="nav_label")]
+
+
+def _chips(x: alt.Scale, scale: float) -> list[alt.Chart]:
+    """A chip per speed (the current one filled), right of the buttons."""
+    table = pd.DataFrame({"ticks": list(SPEEDS.values()), "label": list(SPEEDS), "k": range(len(SPEEDS))})
+    base = alt.Chart(table).transform_calculate(
+        x0="narrow ? 0.615 + datum.k * 0.097 : 0.57 + datum.k * 0.062",
+        x1="narrow ? 0.615 + datum.k * 0.097 + 0.09 : 0.57 + datum.k * 0.062 + 0.056",
+    )
+    current = "datum.ticks == speed"
+    chip = base.mark_rect(cornerRadius=10, cursor="pointer", stroke=GREY).encode(
+        x=_at("x0:Q", x),
+        x2="x1:Q",
+        **_row(4, 36, scale),
+        tooltip=alt.value(None),
+        color=alt.condition(current, alt.value(BLUE), alt.value("white")),
+    )
+    label = (
+        base.transform_calculate(mid="(datum.x0 + datum.x1) / 2")
+        .mark_text(fontSize=_font(14 * scale, 60, 13 * scale), cursor="pointer")
+        .encode(
+            x=_at("mid:Q", x),
+            y=alt.value(round(20 * scale)),
+            text="label:N",
+            tooltip=alt.value(None),
+            color=alt.condition(current, alt.value("white"), alt.value("#111111")),
+        )
+    )
+    return [chip.properties(name="speed_chip"), label.properties(name="speed_label")]
+
+
+def _step_text(words: PlayerWords, x: alt.Scale, scale: float) -> alt.Chart:
+    """ "step n of N": after the chips on a wide chart, beside the scrubber on a narrow one."""
+    text = json.dumps(words.step_of).replace("{n}", '" + frame + "').replace("{N}", '" + last + "')
+    spot = pd.DataFrame({"spot": [0]})
+    return (
+        alt.Chart(spot)
+        .transform_calculate(text=text, x="narrow ? 0.7 : 0.83")
+        .mark_text(align="left", fontSize=_font(15 * scale, 70, 13 * scale), color="#111111")
+        .encode(
+            x=_at("x:Q", x),
+            y=alt.YValue(alt.ExprRef(expr=f"narrow ? {round(63 * scale)} : {round(20 * scale)}")),
+            text="text:N",
+        )
+        .properties(name="step_text")
     )
 
 
-def played(chart: alt.TopLevelMixin, keys: bool = True, validate: bool = True) -> dict[str, Any]:
+def _scrubber(last: int, x: alt.Scale, scale: float) -> alt.Chart:
+    """One cell per frame across the second row (up to 0.68 of the width on a narrow chart): the frames
+    up to the current one filled, the current one darker; press or drag to seek."""
+    cells = pd.DataFrame({"frame": range(last + 1)})
+    width = f"(narrow ? 0.68 : 1) / {last + 1}"
+    colour = alt.when("datum.frame == frame").then(alt.value("#00476E"))
+    colour = colour.when("datum.frame < frame").then(alt.value(BLUE)).otherwise(alt.value("#D9D9D9"))
+    return (
+        alt.Chart(cells)
+        .transform_calculate(x0=f"datum.frame * {width}", x1=f"(datum.frame + 1) * {width}")
+        .mark_rect(cursor="ew-resize", stroke="white", strokeWidth=1)
+        .encode(x=_at("x0:Q", x), x2="x1:Q", **_row(50, 76, scale), color=colour, tooltip=alt.value(None))
+        .properties(name="scrub_cell")
+    )
+
+
+def played(
+    chart: alt.TopLevelMixin,
+    keys: bool = True,
+    validate: bool = True,
+    drawn: bool = True,
+    player_id: str = "player",
+) -> dict[str, Any]:
     """The Vega-Lite spec of a chart made with player_params (validated against the schema unless told
-    not to), made playable in the browser: the player's handlers, up to its `last` param, added."""
-    spec = chart.to_dict(validate=validate)
-    last = next(p["value"] for p in spec["params"] if p["name"] == "last")
-    return add_vega_on(spec, player_handlers(last, keys))
+    not to), made playable in the browser by the player's handlers (see player_handlers)."""
+    return add_vega_on(chart.to_dict(validate=validate), player_handlers(player_id, keys, drawn))

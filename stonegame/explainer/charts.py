@@ -14,7 +14,7 @@ import altair as alt
 import pandas as pd
 
 from stonegame.draw.caption import caption_panel
-from stonegame.draw.grid import GridWords, grid_panel
+from stonegame.draw.grid import FITS, Follow, GridWords, grid_panel
 from stonegame.draw.kit import (
     BLUE,
     GREY,
@@ -29,11 +29,12 @@ from stonegame.draw.kit import (
     legend,
     mapping_expr,
 )
-from stonegame.draw.player import PlayerWords, nav_bar, player_params
-from stonegame.text import NBSP
+from stonegame.draw.player import player_params
+from stonegame.text import NBSP, ZWSP, display_width
 
 ROLES = ("write", "read", "best")
-PRESENTER_SCALE = 1.35  # type and marks in presenter mode, for a projector across a room
+PRESENTER_SCALE = 1.6  # type and marks in presenter mode, for a projector across a room: 13-px labels become 20.8 px
+LINE_NUMBER = "#595959"  # the listing's line numbers: 7:1 on white
 GRID_ROWS = ("values", "suffix", "dp")
 BAR_ROWS = ("suffix", "dp")  # the arrays the bars panel draws, side by side at each pile
 SHOWN = "frame >= datum.reveal"  # a cell is shown from the frame that writes it
@@ -50,10 +51,9 @@ class BarsWords:
 
 @dataclass(frozen=True)
 class ExplainerWords:
-    """Every word the explainer chart shows, by panel: the player's, the grid's, the bars' and the
-    code panel's title (the caption's words are in the frames table)."""
+    """Every word the explainer's pictures show, by panel: the grid's, the bars' and the code panel's
+    title (the caption's words are in the frames table)."""
 
-    player: PlayerWords
     grid: GridWords
     bars: BarsWords
     code_title: str
@@ -68,31 +68,40 @@ class OverviewWords:
     series: Mapping[str, str]
 
 
-def bars_panel(cells: pd.DataFrame, marks: pd.DataFrame, words: BarsWords, scale: float = 1.0) -> alt.LayerChart:
+def bars_panel(
+    cells: pd.DataFrame,
+    marks: pd.DataFrame,
+    words: BarsWords,
+    scale: float = 1.0,
+    follow: Follow | None = None,
+    legend_at: str = "bottom",
+) -> alt.LayerChart:
     """suffix[i] and dp[i] as labelled bars side by side, each shown from the frame that writes it;
-    the current frame's cells are outlined and carry their symbol. No y axis: the bars say their numbers."""
+    the current frame's cells are outlined and carry their symbol. No y axis: the bars say their numbers.
+    With `follow`, only the piles it picks are drawn, in pile order (the bars' scale stays the row's);
+    the legend naming the two series sits at `legend_at` (under the bars, or right of them)."""
     data = cells[cells["row"] != "values"]
     numbers = data["number"].astype("int64")
     domain = [min(0, int(numbers.min())), max(0, int(numbers.max()))]
-    x = alt.X(
-        "i:O",
-        title=words.axis,
-        scale=alt.Scale(domain=sorted(set(data["i"]))),
-        axis=alt.Axis(labelAngle=0, labelFontSize=14, titleFontSize=14),
-    )
+    piles = alt.Scale() if follow else alt.Scale(domain=sorted(set(data["i"])))
+    axis = alt.Axis(labelAngle=0, labelFontSize=14, titleFontSize=14)
+    x = alt.X("i:O", title=words.axis or None, scale=piles, axis=axis)
     y = _bar_y("number:Q", domain, stack=None)
     offset = alt.XOffset("row:N", scale=alt.Scale(domain=list(BAR_ROWS)))
+    columns = f"2 * ({follow.columns} - 1)" if follow else 2 * len(set(data["i"]))
+    layers = [
+        _bars(data, x, y, offset, words.dp, legend_at),
+        *_bar_numbers(data, x, y, offset, scale, columns),
+        *_bars_marked(marks, x, y, offset, domain, scale),
+    ]
+    if follow:
+        layers = [layer.transform_filter(follow.piles) for layer in layers]
     return (
-        alt.layer(
-            _bars(data, x, y, offset, words.dp),
-            *_bar_numbers(data, x, y, offset, scale),
-            *_bars_marked(marks, x, y, offset, domain, scale),
-            _zero_rule(domain),
-        )
+        alt.layer(*layers, _zero_rule(domain))
         .properties(
             width="container",
             height=round(180 * scale),
-            title=alt.Title(words.title, anchor="start", fontSize=16 * scale),
+            title=alt.Title(words.title, anchor="start", fontSize=16 * scale, limit=FITS),
         )
         .resolve_scale(color="independent")
     )
@@ -103,25 +112,25 @@ def _bar_y(field: str, domain: list[int], **more: object) -> alt.Y:
     return alt.Y(field, axis=None, scale=alt.Scale(domain=domain, nice=True), **more)
 
 
-def _bars(data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: str) -> alt.Chart:
-    """One bar per number, grey for suffix and blue for dp (its legend naming dp `dp_name`), each shown
-    from the frame that writes it."""
+def _bars(data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: str, at: str = "bottom") -> alt.Chart:
+    """One bar per number, grey for suffix and blue for dp (its legend, at `at`, naming dp `dp_name`),
+    each shown from the frame that writes it."""
     series = alt.Color(
         "row:N",
         scale=alt.Scale(domain=list(BAR_ROWS), range=["#BBBBBB", BLUE]),
-        legend=legend({"dp": dp_name}),
+        legend=legend({"dp": dp_name}, orient=at),
     )
     shown = alt.condition(SHOWN, alt.value(1.0), alt.value(0.0))
     return alt.Chart(data).mark_bar().encode(x=x, y=y, xOffset=offset, color=series, opacity=shown)
 
 
 def _bar_numbers(
-    data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, scale: float
+    data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, scale: float, columns: int | str
 ) -> tuple[alt.Chart, alt.Chart]:
     """Each bar's number in bold, above a bar that rises and below one that falls, shown with its bar,
-    in a size that fits every pile's two numbers across the chart."""
+    in a size that fits `columns` numbers (two a pile) across the chart."""
     digits = max(len(str(v)) for v in data["number"].astype("int64")) + 1
-    size = fit(13 * scale, 2 * len(set(data["i"])) * digits)
+    size = fit(13 * scale, f"({columns}) * {digits}")
     shown = alt.condition(SHOWN, alt.value(1.0), alt.value(0.0))
     label = alt.Chart(data).encode(x=x, xOffset=offset, text="number:Q", opacity=shown, y=y)
     above = label.transform_filter("datum.number >= 0").mark_text(
@@ -153,21 +162,29 @@ def _zero_rule(domain: list[int]) -> alt.Chart:
 
 
 def code_panel(lines: list[str], highlight: pd.DataFrame, title: str, scale: float = 1.0) -> alt.LayerChart:
-    """The listing, one numbered text row per line, with the lines the current frame runs highlighted (▶)."""
-    shown = [f"{n:>2}  {line}".replace(" ", NBSP) for n, line in enumerate(lines, 1)]  # SVG drops plain leading spaces
-    code = pd.DataFrame({"line": range(1, len(lines) + 1), "text": shown})
-    widest = max(len(text) for text in code["text"]) + 3
+    """The listing, one text row per line, with the lines the current frame runs highlighted (▶). The
+    line numbers are their own layer, right-aligned in a gutter as wide as the largest number, and each
+    line's text starts at the same x with its indentation kept (a ZWSP, then spaces as NBSP: SVG text
+    drops plain leading spaces and NBSP too), so a line sits exactly under the lines it is nested in."""
+    code = pd.DataFrame(
+        {"line": range(1, len(lines) + 1), "number": [str(n) for n in range(1, len(lines) + 1)], "text": lines}
+    ).assign(text=lambda d: ZWSP + d["text"].str.replace(" ", NBSP))
+    gutter = len(str(len(lines)))  # characters of the largest line number
+    size = f"clamp(containerSize()[0] / ({max(map(display_width, lines)) + gutter + 5} * 0.62), 8, {14 * scale})"
+    column = f"({size}) * 0.6"  # one character of the monospace font, in pixels (what text x's are in)
     y = alt.Y("line:O", axis=None, scale=alt.Scale(domain=list(code["line"]), paddingInner=0))
     marked = alt.Chart(highlight).transform_filter("datum.frame == frame")
     band = marked.mark_rect(color=HIGHLIGHT).encode(y=y)
     arrow = marked.mark_text(text="▶", color=VERMILLION, fontSize=14 * scale, align="left").encode(y=y, x=alt.value(2))
-    text = (
-        alt.Chart(code)
-        .mark_text(align="left", font=MONO, fontSize=fit(14 * scale, widest), limit=WITHIN)
-        .encode(y=y, x=alt.value(20), text="text:N")
-    )
+    text = alt.Chart(code).mark_text(align="left", font=MONO, fontSize=alt.ExprRef(expr=size), limit=WITHIN)
+    numbers = text.mark_text(align="right", font=MONO, fontSize=alt.ExprRef(expr=size), color=LINE_NUMBER)
+    at = alt.XValue(alt.ExprRef(expr=f"20 + {column} * {gutter}"))
+    code_at = alt.XValue(alt.ExprRef(expr=f"20 + {column} * {gutter + 2}"))
     return alt.layer(
-        band.properties(name="code_highlight"), arrow.properties(name="code_arrow"), text.properties(name="code_text")
+        band.properties(name="code_highlight"),
+        arrow.properties(name="code_arrow"),
+        numbers.encode(y=y, x=at, text="number:N").properties(name="code_number"),
+        text.encode(y=y, x=code_at, text="text:N").properties(name="code_text"),
     ).properties(
         width="container",
         height=round(20 * scale) * len(lines),
@@ -185,13 +202,12 @@ def explainer_chart(
     start: int = 0,
     scale: float = 1.0,
 ) -> alt.VConcatChart:
-    """The whole explainer in one chart: buttons, caption, arrays, bars and code, stepping together from
-    frame `start` (kept within the frames); `scale` enlarges type, marks and panels (presenter mode uses
-    PRESENTER_SCALE)."""
+    """The whole explainer in one chart, for pictures of it (the PNG, SVG and GIF exports): caption,
+    arrays, bars and code, stepping together from frame `start` (kept within the frames); `scale`
+    enlarges type, marks and panels."""
     last = int(frames["frame"].max())
     return (
         alt.vconcat(
-            nav_bar(words.player, scale),
             caption_panel(frames, scale),
             grid_panel(cells, marks, GRID_ROWS, words.grid, scale=scale),
             bars_panel(cells, marks, words.bars, scale),
@@ -199,7 +215,7 @@ def explainer_chart(
             spacing=round(14 * scale),
         )
         .resolve_scale(color="independent")
-        .add_params(*player_params(last, min(max(start, 0), last), words.player))
+        .add_params(*player_params(last, start))
         .configure_view(stroke=None)
     )
 

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from stonegame.draw.grid import GridWords
-from stonegame.draw.player import PlayerWords, played
+from stonegame.draw.player import played
 from stonegame.explainer.charts import (
     GRID_ROWS,
     ROLES,
@@ -51,7 +51,6 @@ def explainer_words(lang: Lang, form: Form = "total") -> ExplainerWords:
     names = {row: t("row_" + row, lang) for row in GRID_ROWS} | ({"dp": "diff"} if diff else {})
     roles = {role: t("role_" + role, lang) for role in ROLES}
     return ExplainerWords(
-        player=PlayerWords.of(lang),
         grid=GridWords(title=t("chart_grid_title", lang), names=MappingProxyType(names), roles=MappingProxyType(roles)),
         bars=BarsWords(
             title=t("chart_bars_title_diff" if diff else "chart_bars_title", lang),
@@ -70,11 +69,11 @@ def overview_words(lang: Lang) -> OverviewWords:
 
 
 def window_spec(sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scale: float = 1.0) -> Spec:
-    """The playable spec of the window of piles starting at lo, opening at frame 0. Not validated:
-    the tests validate the builders' output against the Vega-Lite schema, and validation is a third
-    of the build."""
+    """The spec of the whole explainer (caption, arrays, bars, code) for the window of piles starting at
+    lo, opening at frame 0: what the PNG, SVG and GIF exports draw. Not validated: the tests validate
+    the builders' output against the Vega-Lite schema, and validation is a third of the build."""
     win = window_at(sol, lo)
-    listed = listing(code, form, sol.max_take)
+    listed = listing(code, form, sol.max_take, lang)
     chart = explainer_chart(
         frames(sol, win, lang, form),
         cells(sol, win, form),
@@ -84,7 +83,7 @@ def window_spec(sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scal
         explainer_words(lang, form),
         scale=scale,
     )
-    return played(chart, validate=False)
+    return played(chart, keys=False, validate=False, drawn=False)
 
 
 def at_frame(spec: Spec, frame: int) -> Spec:

@@ -80,9 +80,10 @@ def frame_of_step(sol: Solution, win: Window, step: int) -> int:
     return max(f for f, s in enumerate(steps) if s <= step)
 
 
-def frames(sol: Solution, win: Window, lang: Lang, form: Form = "total") -> pd.DataFrame:
+def frames(sol: Solution, win: Window, lang: Lang, form: Form = "total", wrap: bool = True) -> pd.DataFrame:
     """One row per frame: its global step, phase, pile, and the words shown with it (in the formulation
-    `form`: "total" for dp, "diff" for the score difference); each step's words read its candidates."""
+    `form`: "total" for dp, "diff" for the score difference), the sentence wrapped into lines unless
+    told not to; each step's words read its candidates."""
     steps = frame_steps(sol, win)
     rows = sol.trace.set_index("step").loc[steps].reset_index()
     cands = sol.candidates[sol.candidates["step"].isin(steps)]
@@ -97,14 +98,24 @@ def frames(sol: Solution, win: Window, lang: Lang, form: Form = "total") -> pd.D
             "i": rows["i"],
             "title": [_title(r.phase, r.step, sol, lang, form) for r in rows.itertuples()],
             "formula": [formula(r, c, sol, lang, form) for r, c in weighed],
-            "sentence": [wrapped(sentence(r, sol, lang, form, c)) for r, c in weighed],
+            "sentence": [_lines(sentence(r, sol, lang, form, c), wrap) for r, c in weighed],
         }
     )
 
 
+def _lines(text: str, wrap: bool) -> str:
+    """A sentence wrapped into lines for a chart, or as it is (HTML wraps it itself)."""
+    return wrapped(text) if wrap else text
+
+
 def _title(phase: str, step: int, sol: Solution, lang: Lang, form: Form) -> str:
     """A frame's title: the phase's name and the step's number, e.g. "Backward fill of dp  ·  Step 7 of 9"."""
-    return t(_phase_key(phase, form), lang) + "  ·  " + t("step_of", lang, step=step, last=sol.last_step)
+    return phase_name(phase, form, lang) + "  ·  " + t("step_of", lang, step=step, last=sol.last_step)
+
+
+def phase_name(phase: str, form: Form, lang: Lang) -> str:
+    """A phase's name in `lang`, e.g. "Backward fill of dp" ("… of diff" in the score-difference form)."""
+    return t(_phase_key(phase, form), lang)
 
 
 def _phase_key(phase: str, form: Form) -> str:
@@ -112,39 +123,46 @@ def _phase_key(phase: str, form: Form) -> str:
     return "phase_diff" if phase == "dp" and form == "diff" else "phase_" + phase
 
 
-def cells(sol: Solution, win: Window, form: Form = "total") -> pd.DataFrame:
+def cells(sol: Solution, win: Window, form: Form = "total", zero: bool = False) -> pd.DataFrame:
     """One row per array cell drawn (a Cell): position, row name, its number, and the frame that reveals
     it; values are known from frame 0. The third row ("dp") holds dp[i], or diff[i] = 2·dp[i] − suffix[i]
-    in the score-difference form."""
-    frame_of = {s: f for f, s in enumerate(frame_steps(sol, win))}
-    pos = sol.positions.set_index("i").loc[list(win.positions)].reset_index()
+    in the score-difference form. With `zero`, a window that starts after pile 0 also draws pile 0,
+    revealed at the verdict (which speaks of dp[0])."""
+    steps = frame_steps(sol, win)
+    frame_of = {s: f for f, s in enumerate(steps)}
+    shown = [0, *win.positions] if zero and win.lo > 0 else list(win.positions)
+    pos = sol.positions.set_index("i").loc[shown].reset_index()
     out = []
     for p in pos.itertuples():
         third = 2 * p.dp - p.suffix if form == "diff" else p.dp
+        known = 0 if p.i >= win.lo else len(steps) - 1  # pile 0 outside the window: known at the verdict
         out += [
-            Cell(p.i, "values", p.value, 0),
-            Cell(p.i, "suffix", p.suffix, frame_of.get(p.suffix_step, 0)),
-            Cell(p.i, "dp", third, frame_of.get(p.dp_step, 0)),
+            Cell(p.i, "values", p.value, known),
+            Cell(p.i, "suffix", p.suffix, frame_of.get(p.suffix_step, known)),
+            Cell(p.i, "dp", third, frame_of.get(p.dp_step, known)),
         ]
     return pd.DataFrame(out, columns=Cell._fields).astype({"number": "Int64"})
 
 
-def marks(sol: Solution, win: Window, form: Form = "total") -> pd.DataFrame:
+def marks(sol: Solution, win: Window, form: Form = "total", zero: bool = False) -> pd.DataFrame:
     """One row per cell a frame marks (a Mark, with the cell's number): the cell it writes (●), the
-    cells it reads (○), the best (★)."""
+    cells it reads (○), the best (★); with `zero`, the verdict marks dp[0] even when the window starts
+    after pile 0 (cells(..., zero=True) draws it there)."""
     cands = sol.candidates.set_index("step")
     out = []
     for frame, step in enumerate(frame_steps(sol, win)):
-        out += _step_marks(frame, sol.trace.iloc[step], cands, sol, win)
+        out += _step_marks(frame, sol.trace.iloc[step], cands, sol, win, zero)
     table = pd.DataFrame(out, columns=Mark._fields)
-    return table.merge(cells(sol, win, form)[["i", "row", "number"]], on=["i", "row"], how="left")
+    return table.merge(cells(sol, win, form, zero)[["i", "row", "number"]], on=["i", "row"], how="left")
 
 
-def _step_marks(frame: int, row: pd.Series, cands: pd.DataFrame, sol: Solution, win: Window) -> list[Mark]:
+def _step_marks(
+    frame: int, row: pd.Series, cands: pd.DataFrame, sol: Solution, win: Window, zero: bool = False
+) -> list[Mark]:
     """The marks of one frame, by its step's phase: the start writes suffix[n] and dp[n] (when the
     window reaches n); a suffix step writes suffix[i], reading values[i] and suffix[i+1]; a dp step
     writes dp[i], reading suffix[i] and each candidate's dp[j] (the best one ★); the verdict reads
-    suffix[0] and stars dp[0] (when the window starts at 0)."""
+    suffix[0] and stars dp[0] (when the window starts at 0, or `zero` draws pile 0 anyway)."""
     i, phase = int(row["i"]), row["phase"]
     if phase == "start" and win.last == sol.n:
         return [Mark(frame, i, "suffix", "write"), Mark(frame, i, "dp", "write")]
@@ -157,7 +175,7 @@ def _step_marks(frame: int, row: pd.Series, cands: pd.DataFrame, sol: Solution, 
     if phase == "dp":
         weighed = [Mark(frame, c.j, "dp", "best" if c.best else "read") for c in cands.loc[[row["step"]]].itertuples()]
         return [Mark(frame, i, "dp", "write"), Mark(frame, i, "suffix", "read"), *weighed]
-    if phase == "verdict" and win.lo == 0:
+    if phase == "verdict" and (win.lo == 0 or zero):
         return [Mark(frame, 0, "dp", "best"), Mark(frame, 0, "suffix", "read")]
     return []
 

@@ -179,7 +179,7 @@ class ChoiceWords:
 
 @dataclass(frozen=True)
 class ReplayWords:
-    """The replay chart's words: the player's (its slider names a frame), the row's, the choices' and
+    """The replay chart's words: the player's, the row's, the choices' and
     the totals panel's title."""
 
     player: PlayerWords
@@ -190,7 +190,7 @@ class ReplayWords:
     @classmethod
     def of(cls, lang: Lang) -> ReplayWords:
         """The replay chart's words in `lang`."""
-        player = PlayerWords.of(lang, step="replay_ctl_turn")
+        player = PlayerWords.of(lang)
         return cls(player, RowWords.of(lang), ChoiceWords.of(lang), t("replay_chart_totals", lang))
 
 
@@ -200,7 +200,7 @@ def replay_chart(replay: Replay, words: ReplayWords, start: int, max_take: int) 
     last = int(replay.frames["frame"].max())
     chart = (
         alt.vconcat(
-            nav_bar(words.player),
+            nav_bar(words.player, last),
             caption_panel(replay.frames).properties(height=caption_height(replay.frames)),
             row_panel(replay.piles, replay.positions, words.row),
             choices_panel(replay.choices, replay.frames, words.choices, max_take),
@@ -210,7 +210,7 @@ def replay_chart(replay: Replay, words: ReplayWords, start: int, max_take: int) 
         .resolve_scale(color="independent")
         .configure_view(stroke=None)
     )
-    return top_params(chart, player_params(last, min(max(start, 0), last), words.player))
+    return top_params(chart, player_params(last, min(max(start, 0), last)))
 
 
 def caption_height(frames: pd.DataFrame) -> int:

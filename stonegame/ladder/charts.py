@@ -108,11 +108,11 @@ def _player(views: Sequence[alt.TopLevelMixin], last: int, words: PlayerWords) -
     the other views right, past the page's edge. The player's params are set on the top-level chart
     (top_params), not with add_params."""
     chart = (
-        alt.vconcat(nav_bar(words), *views, spacing=SPACING)
+        alt.vconcat(nav_bar(words, last), *views, spacing=SPACING)
         .resolve_scale(color="independent", x="independent", y="independent")
         .configure_view(stroke=None)
     )
-    return top_params(chart, player_params(last, 0, words))
+    return top_params(chart, player_params(last, 0))
 
 
 def _animated(

@@ -44,9 +44,11 @@ WORDS: dict[str, dict[str, str]] = {
     "input_label": {"en": "Piles (stoneValue)", "zh": "石子堆（stoneValue）"},
     "input_help": {
         "en": "Whole numbers from -1000 to 1000, 1 to 50,000 of them. Paste LeetCode's [1,2,3,7] "
-        "or separate with commas, spaces or new lines; full-width ，also works. Press Enter to apply.",
+        "or separate with commas, spaces or new lines; full-width ，also works. "
+        "Apply with the button or Ctrl+Enter (⌘+Enter on a Mac); Enter starts a new line.",
         "zh": "整数，范围 -1000 到 1000，共 1 到 50,000 个。可直接粘贴 LeetCode 的 [1,2,3,7]，"
-        "也可用逗号、空格或换行分隔；全角逗号“，”也可以。按回车键应用。",
+        "也可用逗号、空格或换行分隔；全角逗号“，”也可以。"
+        "点击“应用”或按 Ctrl+Enter（Mac 上按 ⌘+Enter）应用；按回车键只会换行。",
     },
     "apply": {"en": "Apply", "zh": "应用"},
     "presets": {"en": "Examples", "zh": "示例"},
@@ -158,23 +160,60 @@ WORDS: dict[str, dict[str, str]] = {
     "start_step": {"en": "Open at step", "zh": "起始步骤"},
     "how_it_works": {"en": "How to read this", "zh": "如何阅读本图"},
     "how_it_works_body": {
-        "en": "Press ▶ to play, or step with ◀ ▶, ⏮ ⏭ and the step slider (arrow keys work on it). "
+        "en": "Press ▶ play (space) to play and ❚❚ pause to stop; step with ◀ back and next ▶ (← →), jump with "
+        "|◀ first and last ▶| (Home, End), or drag the step slider; the menu beside them sets the speed, and "
+        "“Link to this step” makes a link that opens at the step on screen. "
         "First the suffix sums are built from the right: suffix[i] is everything from pile i to the end. "
         "Then dp[i], the most the player to move at pile i can collect, is filled from the right too: "
         "the mover takes 1 to {k} piles and the opponent then collects dp[i+k] of what is left, so the "
         "mover picks the k that leaves the opponent the least. "
         "Marks: ● the position being written, ○ a candidate the mover weighs, ★ the best candidate, "
         "· not computed yet.",
-        "zh": "按 ▶ 播放，或用 ◀ ▶、⏮ ⏭ 和步骤滑块逐步查看（滑块支持方向键）。"
+        "zh": "按“▶ 播放”（空格键）播放，按“❚❚ 暂停”停止；用“◀ 上一步”和“下一步 ▶”（← →）逐步查看，"
+        "用“|◀ 开头”和“结尾 ▶|”（Home、End）跳到头尾，或拖动步骤滑块；旁边的菜单用来调节速度，"
+        "“此步骤的链接”会生成一个在屏幕上这一步打开的链接。"
         "先从右往左计算后缀和：suffix[i] 是从第 i 堆到最后所有石子的和。"
         "再从右往左填写 dp[i]：在第 i 堆行动的玩家最多能拿到的分数。行动者拿走 1 到 {k} 堆后，"
         "对手会从剩下的部分拿到 dp[i+k]，所以行动者选择让对手拿得最少的 k。"
         "标记：● 正在计算的位置，○ 行动者考虑的候选，★ 最佳候选，· 尚未计算。",
     },
     # --- chart -----------------------------------------------------------------------------
-    "ctl_step": {"en": "step ", "zh": "步骤 "},
-    "ctl_play": {"en": "play ", "zh": "播放 "},
-    "ctl_speed": {"en": "speed ", "zh": "速度 "},
+    "player_step_of": {"en": "step {n} of {N}", "zh": "第 {n} 步，共 {N} 步"},
+    # --- the stage (the explainer's player: HTML controls around the picture and the code) -------
+    "stage_aria_first": {"en": "First step", "zh": "第一步"},
+    "stage_aria_back": {"en": "Step back", "zh": "上一步"},
+    "stage_aria_play": {"en": "Play", "zh": "播放"},
+    "stage_aria_pause": {"en": "Pause", "zh": "暂停"},
+    "stage_aria_next": {"en": "Next step", "zh": "下一步"},
+    "stage_aria_last": {"en": "Last step", "zh": "最后一步"},
+    "stage_toolbar": {"en": "Player", "zh": "播放控制"},
+    "stage_speed": {"en": "Speed", "zh": "速度"},
+    "stage_scrubber": {"en": "Step", "zh": "步骤"},
+    "stage_link": {"en": "Link to this step", "zh": "此步骤的链接"},
+    "stage_picture": {"en": "The arrays and the bars at this step", "zh": "这一步的数组和柱状图"},
+    "stage_code": {
+        "en": "The code; the lines this step runs are highlighted",
+        "zh": "代码；这一步运行的行已高亮",
+    },
+    "stage_link_help": {
+        "en": "This link opens the same row at the step that was on screen when you pressed “Link to this step”; "
+        "the address bar holds it too.",
+        "zh": "此链接会在你按下“此步骤的链接”时屏幕上的那一步打开同一个数组；地址栏里也是这个链接。",
+    },
+    "export_html_title": {"en": "The stage, as one file", "zh": "整个播放器，一个文件"},
+    "export_html_help": {
+        "en": "An interactive HTML file of the explainer at this step: the same controls, keys, caption and "
+        "code, playing offline in any browser (for slides and course pages). “Link to this step” in it "
+        "writes this app's link to the step on screen.",
+        "zh": "讲解页在这一步的交互式 HTML 文件：同样的按钮、按键、说明和代码，"
+        "在任何浏览器里离线播放（适合放进幻灯片和课程网页）。其中的“此步骤的链接”会写出本应用在屏幕上这一步的链接。",
+    },
+    "export_html": {"en": "Interactive HTML", "zh": "交互式 HTML"},
+    "stage_loading": {"en": "Loading the player…", "zh": "正在加载播放器……"},
+    "stage_failed": {
+        "en": "The player could not load. Reload the page to try again.",
+        "zh": "播放器无法加载。请刷新页面重试。",
+    },
     "nav_first": {"en": "|◀ first", "zh": "|◀ 开头"},
     "nav_back": {"en": "◀ back", "zh": "◀ 上一步"},
     "nav_play": {"en": "▶ play", "zh": "▶ 播放"},

@@ -24,7 +24,7 @@ from stonegame import ParseError, parse_values
 from stonegame.i18n import CATALOGUE
 from stonegame.link import DEFAULT_VALUES, read_link
 from stonegame.parse import MAX_PILES, MAX_TEXT
-from tests.apptest_helpers import ENTRY, ROOT, chart, param
+from tests.apptest_helpers import ENTRY, ROOT, stage
 from ui.state import as_text, render
 
 GOOD = [1, 2, 3, -9]  # the last good row the typed cases must leave in place
@@ -300,8 +300,7 @@ def test_typed_case_keeps_the_last_good_row_and_says_why(typed_app, name, text, 
     assert warnings == [expected_warning(err.key, err.fields)]
     assert inert(warnings[0], str(err.fields.get("token", ""))), warnings[0]
     assert at.session_state["values"] == GOOD
-    spec, _ = chart(at)
-    assert param(spec, "frame")["bind"]["max"] == 2 * len(GOOD) + 1  # still drawing the good row
+    assert stage(at)["last"] == 2 * len(GOOD) + 1  # still drawing the good row
 
 
 # --- the app, linked ---------------------------------------------------------------------------------
@@ -333,8 +332,8 @@ def check_link(at, params, problems, state):
         values, step, lang, code = state
     got = at.session_state
     assert (got["values"], got["step"], got["lang"], got["code"]) == (values or DEFAULT_VALUES, step, lang, code)
-    spec, _ = chart(at)
-    assert param(spec, "frame")["value"] == step
+    data = stage(at)
+    assert data["frames"][data["start"]]["status"].startswith(f"Step {step} of ")
 
 
 @pytest.mark.parametrize(("name", "text", "answer"), HOSTILE, ids=IDS)

@@ -1,7 +1,9 @@
 """The code listings the explainer shows: they run, they give the solver's answers, and every
 highlighted line is the one the step runs."""
 
+import inspect
 import random
+import re
 import shutil
 import subprocess
 
@@ -11,6 +13,7 @@ from stonegame import solve
 from stonegame.listing import MARKERS, find_lines, java_source, listing
 from stonegame.reference import stone_game_iii as reference
 from stonegame.reference import stone_game_iii_diff
+from stonegame.text import display_width
 
 
 def random_rows(count, seed=11):
@@ -66,3 +69,32 @@ def test_the_java_listings_compile_and_agree_with_the_solver(tmp_path, form, max
     subprocess.run(["javac", "Solution.java", "Main.java"], cwd=tmp_path, check=True, timeout=120)
     out = subprocess.run(["java", "Main"], cwd=tmp_path, check=True, capture_output=True, text=True, timeout=120)
     assert out.stdout.split() == [solve(r, max_take).winner for r in rows]
+
+
+def _tokens(source):
+    """The source's tokens, comments apart: (code tokens, comments)."""
+    import io
+    import tokenize
+
+    tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    code = [(tok.type, tok.string) for tok in tokens if tok.type not in (tokenize.COMMENT, tokenize.NL)]
+    return code, [tok.string for tok in tokens if tok.type == tokenize.COMMENT]
+
+
+@pytest.mark.parametrize("form", ["total", "diff"])
+def test_the_chinese_python_listing_is_the_code_that_runs_with_chinese_comments(form):
+    english, chinese = listing("py", form), listing("py", form, words="zh")
+    runs = inspect.getsource(stone_game_iii_diff if form == "diff" else reference)
+    assert english.source == runs
+    (code_en, comments_en), (code_zh, comments_zh) = _tokens(english.source), _tokens(chinese.source)
+    assert code_zh == code_en, "only the comments may differ"
+    assert len(comments_zh) == len(comments_en)
+    worded = [c for c in comments_en if re.search(r"\b[a-z]{2,} [a-z]{2,}\b", c)]  # words, not code
+    assert worded and all(c not in comments_zh for c in worded), comments_zh
+    assert chinese.lines_by_phase == english.lines_by_phase  # the same lines light up
+
+
+@pytest.mark.parametrize("form", ["total", "diff"])
+def test_the_python_listings_fit_beside_the_picture(form):
+    for words in ("en", "zh"):
+        assert max(display_width(line) for line in listing("py", form, words=words).lines) <= 64

@@ -1,9 +1,10 @@
 """Shared helpers for the browser tests and scripts/screenshots.py: start the app, wait for a run,
-and read what the explainer chart shows (its caption, grid, code highlight and player state).
+and read what the explainer's stage shows (its caption, grid, code highlight and player state) and
+drive the drawn player of the other animated charts.
 
 A normal module on purpose: tests import it with `from .helpers import ...`, never from conftest.
-Everything here reads the page the way a user sees it (SVG text, slider value); nothing reaches into
-Streamlit's or Vega's internals.
+Everything here reads the page the way a user sees it (text, SVG text, the scrubber's value, the
+stage's data-frame / data-playing mirror of its state); nothing reaches into Streamlit's or Vega's internals.
 """
 
 from __future__ import annotations
@@ -35,19 +36,24 @@ DESKTOP = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 25_000  # Streamlit's own e2e uses 25 s for every "wait for the app" step
 
-# The explainer chart. st.altair_chart(key="explainer_chart") gets no `.st-key-explainer_chart`
-# class in Streamlit 1.67 (only charts with on_select get one), so it is found as the Vega-Lite chart
-# that draws the in-chart buttons; long rows show a second (overview) chart above it.
+# The explainer's stage: a components-v2 element (in an open shadow root, which Playwright's CSS
+# locators pierce). stage.js marks it ready once its Vega view has drawn, and mirrors the player's state
+# into data-frame / data-playing.
+STAGE = "[data-testid='stage']"
+STAGE_READY = "[data-testid='stage'][data-ready='true']"
+STAGE_GRID_NUMBERS = "g.grid_numbers_0_marks text"
+# The other animated charts draw their player in the chart (stonegame/draw/player.py nav_bar): found as
+# the Vega-Lite chart that draws the in-chart buttons.
 CHART = "[data-testid='stVegaLiteChart']:has(g.nav_label_0_marks)"
-NAV = ("first", "back", "play", "next", "last")  # order of the in-chart buttons
+NAV = ("first", "back", "play", "next", "last")  # order of the buttons
 NAV_BUTTONS = "g.nav_button_0_marks path"
 NAV_LABELS = "g.nav_label_0_marks text"
+STEP_TEXT = "g.step_text_0_marks text"
+SCRUB_CELLS = "g.scrub_cell_0_marks path"
+SPEED_LABELS = "g.speed_label_0_marks text"
 CAPTION_TITLE = "g.caption_title_1_marks text"
 CAPTION_FORMULA = "g.caption_formula_1_marks text"
 CAPTION_SENTENCE = "g.caption_sentence_1_marks text"
-GRID_NUMBERS = "g.grid_numbers_2_marks text"
-CODE_HIGHLIGHT = "g.code_highlight_4_marks path"
-CODE_TEXT = "g.code_text_4_marks text"
 BINDINGS = "form.vega-bindings"
 
 
@@ -104,69 +110,109 @@ def open_app(page: Page, url: str) -> Page:
 
 
 def open_explainer(page: Page, url: str) -> Page:
-    """open_app, then wait until the explainer chart has drawn its five buttons."""
+    """open_app, then wait until the explainer's stage has drawn."""
     open_app(page, url)
-    wait_for_chart(page)
+    wait_for_stage(page)
     return page
 
 
+def wait_for_stage(page: Page, timeout: int = TIMEOUT_MS) -> Locator:
+    """The explainer's stage, once its picture has drawn."""
+    stage = page.locator(STAGE_READY)
+    expect(stage).to_have_count(1, timeout=timeout)
+    return stage
+
+
 def wait_for_chart(page: Page, timeout: int = TIMEOUT_MS) -> Locator:
-    """The explainer chart, once Vega has drawn it (its five in-chart buttons exist)."""
-    chart = page.locator(CHART)
-    expect(chart).to_have_count(1, timeout=timeout)
+    """The page's player once drawn: the explainer's stage, or a chart with the drawn player (its five
+    in-chart buttons exist)."""
+    either = page.locator(f"{STAGE_READY}, {CHART}")
+    expect(either.first).to_be_attached(timeout=timeout)
+    if page.locator(STAGE).count():
+        return wait_for_stage(page, timeout)
+    chart = page.locator(CHART).first
     expect(chart.locator(NAV_LABELS)).to_have_count(len(NAV), timeout=timeout)
     expect(chart).to_have_attribute("role", "graphics-document", timeout=timeout)
     return chart
 
 
-# --- reading and driving the chart -------------------------------------------------------------
+# --- reading and driving the stage (the explainer) ---------------------------------------------
 
 
 def clean(text: str) -> str:
-    """SVG text as a person reads it: non-breaking spaces as spaces, no zero-width space, trimmed."""
+    """Text as a person reads it: non-breaking spaces as spaces, no zero-width space, trimmed."""
     return re.sub(r"[ \u00a0]+", " ", text.replace("\u200b", "")).strip()
 
 
+def _on_stage(page: Page) -> bool:
+    return page.locator(STAGE).count() > 0
+
+
+def stage(page: Page) -> Locator:
+    return page.locator(STAGE)
+
+
 def nav_label(page: Page, action: str) -> Locator:
-    """The text of an in-chart button (first, back, play, next, last)."""
-    return page.locator(CHART).locator(NAV_LABELS).nth(NAV.index(action))
+    """A player button (first, back, play, next, last): the stage's, else the drawn chart's label."""
+    if _on_stage(page):
+        return stage(page).locator(f"button.nav-{action}")
+    return page.locator(CHART).first.locator(NAV_LABELS).nth(NAV.index(action))
 
 
 def nav_button(page: Page, action: str) -> Locator:
-    """The rounded rect of an in-chart button."""
-    return page.locator(CHART).locator(NAV_BUTTONS).nth(NAV.index(action))
+    """A player button: the stage's, else the drawn chart's rounded rect."""
+    if _on_stage(page):
+        return nav_label(page, action)
+    return page.locator(CHART).first.locator(NAV_BUTTONS).nth(NAV.index(action))
 
 
 def press(page: Page, action: str) -> None:
-    """Click an in-chart button where a person would: on its label."""
+    """Click a player button where a person would."""
     nav_label(page, action).click()
 
 
 def frame_slider(page: Page) -> Locator:
-    """The chart's own step slider (the Vega `frame` param binding)."""
-    return page.locator(CHART).locator(BINDINGS).locator("input[type='range']")
-
-
-def playing_box(page: Page) -> Locator:
-    """The chart's own play checkbox (the Vega `playing` param binding)."""
-    return page.locator(CHART).locator(BINDINGS).locator("input[type='checkbox']")
+    """The stage's scrubber (an <input type=range> whose value is the frame on screen)."""
+    return stage(page).locator("input.scrub")
 
 
 def speed_menu(page: Page) -> Locator:
-    """The chart's speed menu (the Vega `speed` param binding)."""
-    return page.locator(CHART).locator(BINDINGS).locator("select")
+    """The stage's speed menu."""
+    return stage(page).locator("select.speeds")
 
 
-def record_frames(page: Page) -> None:
-    """Start recording every frame the chart shows: a MutationObserver on the number Vega writes next
-    to its step slider. recorded_frames() reads the record; calling this again clears it."""
-    frame_slider(page).evaluate(
-        """input => {
-            const shown = input.nextElementSibling;
+def expect_playing(page: Page, playing: bool, timeout: int = 10_000) -> None:
+    """The stage says it is playing (or paused): its data-playing mirror of the player's state."""
+    expect(stage(page)).to_have_attribute("data-playing", "true" if playing else "false", timeout=timeout)
+
+
+def expect_frame(page: Page, frame: int, timeout: int = 10_000) -> None:
+    """The stage shows `frame`: the scrubber and the player's state agree."""
+    expect(stage(page)).to_have_attribute("data-frame", str(frame), timeout=timeout)
+    expect(frame_slider(page)).to_have_value(str(frame), timeout=timeout)
+
+
+def record_frames(page: Page, chart: Locator | None = None) -> None:
+    """Start recording every frame the player shows (a MutationObserver on the stage's data-frame, or on
+    the "step n of N" of `chart`, by default the page's first drawn player). recorded_frames() reads the
+    record; calling this again clears it."""
+    if chart is not None:
+        target = chart.locator(STEP_TEXT)
+    else:
+        target = stage(page) if _on_stage(page) else page.locator(CHART).first.locator(STEP_TEXT)
+    target.evaluate(
+        """el => {
+            const read = () => el.dataset && el.dataset.frame !== undefined
+                ? Number(el.dataset.frame) : Number((el.textContent.match(/\\d+/) || [NaN])[0]);
             if (window.__e2eFrameObserver) window.__e2eFrameObserver.disconnect();
             window.__e2eFrames = [];
-            window.__e2eFrameObserver = new MutationObserver(() => window.__e2eFrames.push(Number(shown.textContent)));
-            window.__e2eFrameObserver.observe(shown, {childList: true, characterData: true, subtree: true});
+            let last = read();
+            window.__e2eFrameObserver = new MutationObserver(() => {
+                const now = read();
+                if (now !== last) { window.__e2eFrames.push(now); last = now; }
+            });
+            window.__e2eFrameObserver.observe(el, {attributes: true, attributeFilter: ['data-frame'],
+                                                    childList: true, characterData: true, subtree: true});
         }"""
     )
 
@@ -183,33 +229,44 @@ def wait_for_frames(page: Page, count: int, timeout: int = 10_000) -> list[int]:
 
 
 def caption_title(page: Page) -> str:
-    """'Backward fill of dp · Step 7 of 9'."""
-    return clean(page.locator(CHART).locator(CAPTION_TITLE).text_content() or "")
+    """'Backward fill of dp · Step 7 of 9' (the stage's title, or a drawn chart's caption)."""
+    if _on_stage(page):
+        return clean(stage(page).locator(".title").text_content() or "")
+    return clean(page.locator(CHART).first.locator(CAPTION_TITLE).text_content() or "")
 
 
 def caption_formula(page: Page) -> list[str]:
-    """The formula's lines (one per tspan, or the single line), e.g.
-    ['dp[1] = suffix[1] − min(dp[2], dp[3], dp[4])', '= 12 − min(10, 7, 0) = 12']."""
-    text = page.locator(CHART).locator(CAPTION_FORMULA)
+    """The formula's lines, e.g. ['dp[1] = suffix[1] − min(dp[2], dp[3], dp[4])', '= 12 − min(10, 7, 0) = 12']."""
+    if _on_stage(page):
+        text = stage(page).locator(".formula").text_content() or ""
+        return [clean(line) for line in text.split("\n") if line.strip()]
+    text = page.locator(CHART).first.locator(CAPTION_FORMULA)
     spans = text.locator("tspan")
     parts = spans.all_text_contents() if spans.count() else [text.text_content() or ""]
     return [clean(p) for p in parts]
 
 
 def caption_sentence(page: Page) -> str:
-    """The plain-language sentence, its lines joined by spaces."""
-    text = page.locator(CHART).locator(CAPTION_SENTENCE)
+    """The plain-language sentence."""
+    if _on_stage(page):
+        return clean(stage(page).locator(".sentence").text_content() or "")
+    text = page.locator(CHART).first.locator(CAPTION_SENTENCE)
     spans = text.locator("tspan")
     parts = spans.all_text_contents() if spans.count() else [text.text_content() or ""]
     return clean(" ".join(parts))
 
 
+def live_text(page: Page) -> str:
+    """What the stage's aria-live region last announced."""
+    return clean(stage(page).locator("[aria-live]").text_content() or "")
+
+
 def grid(page: Page) -> dict[str, dict[str, str]]:
-    """The arrays as drawn: {'values': {'0': '1', ...}, 'suffix': {...}, 'dp': {...}}.
+    """The arrays as drawn in the stage's picture: {'values': {'0': '1', ...}, 'suffix': {...}, 'dp': {...}}.
     Row and column come from each number's ARIA label; the number is the visible text."""
     cells = (
-        page.locator(CHART)
-        .locator(GRID_NUMBERS)
+        stage(page)
+        .locator(STAGE_GRID_NUMBERS)
         .evaluate_all("els => els.map(e => [e.getAttribute('aria-label') || '', e.textContent])")
     )
     out: dict[str, dict[str, str]] = {}
@@ -221,32 +278,28 @@ def grid(page: Page) -> dict[str, dict[str, str]]:
 
 
 def grid_row(page: Page, row: str) -> list[str]:
-    """One array's cells from pile 0 rightwards."""
+    """One array's cells from the leftmost drawn pile rightwards."""
     cells = grid(page).get(row, {})
     return [cells[k] for k in sorted(cells, key=int)]
 
 
 def code_lines(page: Page) -> list[str]:
-    """The listing as drawn, without its line numbers."""
-    texts = page.locator(CHART).locator(CODE_TEXT).all_text_contents()
-    return [re.sub(r"^\d+\s+", "", clean(t)) for t in texts]
+    """The listing as shown, without its line numbers."""
+    return stage(page).locator(".listing li code").all_text_contents()
+
+
+def line_numbers(page: Page) -> list[str]:
+    """The listing's line numbers as shown (padded to one width)."""
+    return stage(page).locator(".listing li .n").all_text_contents()
 
 
 def highlighted_code(page: Page) -> list[str]:
-    """The listing lines (without line numbers) that the highlight band covers: a line is highlighted
-    when the vertical middle of its text lies inside one of the highlight rects."""
-    chart = page.locator(CHART)
-    rects = chart.locator(CODE_HIGHLIGHT).evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; })"
-    )
-    lines = chart.locator(CODE_TEXT).evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return [(r.top + r.bottom) / 2, e.textContent]; })"
-    )
-    return [re.sub(r"^\d+\s+", "", clean(text)) for mid, text in lines if any(t <= mid <= b for t, b in rects)]
+    """The listing lines (without line numbers, leading spaces stripped) that are highlighted."""
+    return [line.strip() for line in stage(page).locator(".listing li.on code").all_text_contents()]
 
 
 def chart_state(page: Page) -> dict[str, Any]:
-    """What a viewer sees of the chart right now, for comparing two browsers."""
+    """What a viewer sees of the stage right now, for comparing two browsers."""
     return {
         "frame": frame_slider(page).input_value(),
         "title": caption_title(page),
@@ -254,8 +307,26 @@ def chart_state(page: Page) -> dict[str, Any]:
         "sentence": caption_sentence(page),
         "grid": grid(page),
         "code": highlighted_code(page),
-        "nav": page.locator(CHART).locator(NAV_LABELS).all_text_contents(),
+        "nav": stage(page).locator("button.nav").all_text_contents(),
     }
+
+
+# --- the drawn player (Replay, the ladder, ...) --------------------------------------------------
+
+
+def drawn_step(chart: Locator) -> Locator:
+    """A drawn player's "step n of N" text."""
+    return chart.locator(STEP_TEXT)
+
+
+def drawn_press(chart: Locator, action: str) -> None:
+    """Click a drawn player's button on its label."""
+    chart.locator(NAV_LABELS).nth(NAV.index(action)).click()
+
+
+def drawn_seek(chart: Locator, frame: int) -> None:
+    """Click a drawn player's scrubber cell of `frame`."""
+    chart.locator(SCRUB_CELLS).nth(frame).click()
 
 
 # --- watching the page -------------------------------------------------------------------------
@@ -385,5 +456,7 @@ def wait_for_settled_chart(page: Page) -> None:
     """Wait until every Vega-Lite chart on the page has drawn (after a resize, for example)."""
     for chart in page.get_by_test_id("stVegaLiteChart").all():
         expect(chart).to_have_attribute("role", "graphics-document", timeout=TIMEOUT_MS)
-    if page.locator(CHART).count() == 1:
-        expect(page.locator(CHART).locator(NAV_LABELS)).to_have_count(len(NAV), timeout=TIMEOUT_MS)
+    for chart in page.locator(CHART).all():
+        expect(chart.locator(NAV_LABELS)).to_have_count(len(NAV), timeout=TIMEOUT_MS)
+    if page.locator(STAGE).count():
+        wait_for_stage(page)

@@ -10,14 +10,15 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .helpers import (
-    BINDINGS,
     DESKTOP,
     NAV,
     NAV_LABELS,
     PHONE,
     SCREENSHOT_DIR,
+    SPEED_LABELS,
     RunWatch,
     clean,
+    drawn_step,
     horizontal_overflow,
     open_app,
     screenshot,
@@ -63,8 +64,9 @@ def highlighted(chart: Locator) -> list[str]:
     return [clean(text) for mid, text in lines if any(top <= mid <= bottom for top, bottom in bands)]
 
 
-def frame_slider(chart: Locator) -> Locator:
-    return chart.locator(BINDINGS).locator("input[type='range']")
+def expect_frame(chart: Locator, frame: int, timeout: int = 10_000) -> None:
+    """The drawn player's "step n of N" says `frame`."""
+    expect(drawn_step(chart)).to_have_text(re.compile(rf"^step {frame} of \d+$"), timeout=timeout)
 
 
 def test_deep_link_opens_with_every_chart_drawn_and_the_counters_shown(page: Page):
@@ -90,13 +92,12 @@ def test_the_recursion_plays_in_the_browser_and_its_counters_follow(page: Page):
     open_app(page, "/approaches?values=1,2,3,7")
     chart = drawn(page, "recursion")
     watch.arm()
-    slider = frame_slider(chart)
     assert counters(chart) == dict(zip(COUNTERS, ["0", "—", "0", "0", "0"], strict=True))
-    chart.locator(BINDINGS).locator("select").select_option(label="4×")  # 0.3 s a frame
+    chart.locator(SPEED_LABELS).filter(has_text="4×").click()  # 0.3 s a frame
     press(chart, "play")
     expect(chart.locator(NAV_LABELS).nth(NAV.index("play"))).to_have_text("❚❚ pause")
-    expect(slider).not_to_have_value("0")
-    expect(slider).to_have_value("24", timeout=20_000)  # 23 events and the verdict, then it stops by itself
+    expect(drawn_step(chart)).not_to_have_text(re.compile(r"^step 0 of"))
+    expect_frame(chart, 24, timeout=20_000)  # 23 events and the verdict, then it stops by itself
     assert counters(chart) == dict(zip(COUNTERS, ["15", "—", "0", "0", "0"], strict=True))
     assert any("2·dp(0) = 12 < total = 13" in clean(t) for t in chart.locator("text").all_text_contents())
     watch.assert_no_rerun()
@@ -108,7 +109,7 @@ def test_stepping_the_table_and_the_window_moves_counters_and_code_without_the_s
     table, window = drawn(page, "table"), drawn(page, "window")
     watch.arm()
     press(table, "next")
-    expect(frame_slider(table)).to_have_value("1")
+    expect_frame(table, 1)
     assert counters(table)["cells written"] == "1" and counters(table)["cells held"] == "5"
     assert highlighted(table) == [
         "opponent = min(dp[i + 1 : i + 1 + max_take])",
@@ -116,13 +117,13 @@ def test_stepping_the_table_and_the_window_moves_counters_and_code_without_the_s
     ]
     for _ in range(3):
         press(window, "next")
-    expect(frame_slider(window)).to_have_value("3")
+    expect_frame(window, 3)
     assert counters(window)["cells held"] == "3" and counters(window)["cells written"] == "3"
     assert "window.pop() # dp[i+max_take] is never read again" in highlighted(window)  # dp[4] let go at pile 1
     slots = [clean(t) for t in window.locator("g[class*='ladder_slot_text'] text").all_text_contents()]
     assert "● dp[1] = 12" in slots  # dp[1] just written, into the window and into ring slot 1 % 4
     press(window, "last")
-    expect(frame_slider(window)).to_have_value("5")
+    expect_frame(window, 5)
     watch.assert_no_rerun()
 
 

@@ -41,7 +41,6 @@ from .helpers import (
 pytestmark = pytest.mark.nginx
 RECONNECT_MS = 60_000  # the frontend retries with a back-off of at most 4 s; a loaded machine is slow
 TEXT_BOX = ".st-key-explainer_row_text textarea"
-STEP_BOX = ".st-key-explainer_step input"
 
 
 @pytest.fixture(scope="module")
@@ -114,10 +113,10 @@ class Tab:
         wait_for_chart(self.page)
 
     def set_start_step(self, step: int) -> None:
-        """The number box beside the row: the step the explainer opens at (it goes into the link)."""
-        box = self.page.locator(STEP_BOX)
-        box.fill(str(step))
-        box.press("Enter")
+        """Move the stage to `step` with its scrubber and press "Link to this step" (one rerun): the step
+        goes into the link."""
+        frame_slider(self.page).fill(str(step))
+        self.page.locator("[data-testid='stage']").get_by_role("button", name="Link to this step").click()
         wait_for_app_run(self.page)
         wait_for_chart(self.page)
         expect(frame_slider(self.page)).to_have_value(str(step))
@@ -266,7 +265,7 @@ def page_titles() -> dict[str, str]:
     """Every page's path and its English title (the catalogue key each page file passes to frame.page)."""
     titles = {}
     for path in [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py"))]:
-        key = re.search(r'frame\.page\("(\w+)"\)', path.read_text()).group(1)
+        key = re.search(r'frame\.page\("(\w+)"', path.read_text()).group(1)
         titles["/" if path.parent == ROOT else f"/{path.stem}"] = t(key, "en")
     return titles
 

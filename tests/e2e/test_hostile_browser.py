@@ -100,7 +100,7 @@ def test_the_request_head_limit_is_16_kib(app_url: str):
 def test_the_longest_link_always_read_opens_and_a_1_mb_one_gets_400(page: Page, browser, app_url: str):
     row = ",".join(["7"] * 7496)  # a 15,000-character path: with Chromium's ~0.6 KB of headers, under 16 KiB
     open_explainer(page, f"/?values={row}")
-    expect(page.get_by_test_id("stWidgetLabel").filter(has_text="7,496 piles · total 52,472")).to_have_count(1)
+    expect(page.get_by_test_id("stCaptionContainer").filter(has_text="7,496 piles · total 52,472")).to_have_count(1)
     expect(page.get_by_test_id("stAlertContainer").filter(has_text="too many to draw at once")).to_have_count(1)
 
     # The 1 MB link is refused by the server before the app runs; Chromium shows its own error page

@@ -8,15 +8,20 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Page, expect
 
 from .helpers import (
-    CHART,
+    RunWatch,
     caption_formula,
     caption_title,
     chart_state,
+    expect_frame,
+    expect_playing,
     frame_slider,
+    grid,
     grid_row,
     open_app,
     open_explainer,
     press,
+    speed_menu,
+    stage,
     wait_for_app_run,
     wait_for_chart,
 )
@@ -110,11 +115,68 @@ def test_fifty_thousand_piles(page: Page):
     slider = frame_slider(page)
     expect(slider).to_have_attribute("max", "33")
     assert caption_title(page) == "Start: the base case · Step 0 of 100001"
-    assert len(grid_row(page, "values")) == 17  # 16 piles and the one known position after them
+    # the picture draws as many of the window's piles as fit, around the pile the step speaks of: at
+    # step 0 the known position after the last pile
+    shown = grid_row(page, "dp")
+    assert 4 <= len(shown) <= 17 and shown[-1] == "0" and set(shown[:-1]) == {"·"}, shown
     press(page, "next")  # frame 1 is the first suffix step of the window's last pile
     expect(slider).to_have_value("1")
     assert caption_title(page) == "Suffix sums · Step 1 of 100001"
     slider.fill("17")  # frame 17: the first dp step
     assert caption_title(page) == "Backward fill of dp · Step 50001 of 100001"
-    expect(page.locator(CHART).locator("g.nav_label_0_marks text")).to_have_count(5)
+    expect(stage(page).locator("button.nav")).to_have_count(5)
     expect(page.get_by_test_id("stSlider").filter(has_text="Look at pile")).to_have_count(1)  # the window control
+
+
+def test_link_to_this_step_carries_the_step_on_screen(page: Page, new_context):
+    watch = RunWatch(page).attach()
+    open_explainer(page, "/?values=1,2,3,-9&step=2")
+    expect_frame(page, 2)
+    for _ in range(3):
+        press(page, "next")
+    expect_frame(page, 5)
+    watch.arm()
+    stage(page).get_by_role("button", name="Link to this step").click()
+    wait_for_app_run(page)
+    seen = watch.changes()
+    assert seen["script_states"].count("running") == 1, seen  # one rerun for the click
+    link = page.get_by_test_id("stCode").first
+    expect(link).to_contain_text("step=5")
+    assert parse_qs(urlsplit(page.url).query).get("step") == ["5"], page.url  # the address bar too
+    expect_frame(page, 5)  # the stage stayed where it was
+    shown, first_link = chart_state(page), (link.text_content() or "").strip()
+
+    watch.arm()  # playing costs no rerun, and the link's rerun does not stop it
+    speed_menu(page).select_option(label="4×")
+    press(page, "first")
+    press(page, "play")
+    expect_playing(page, True)
+    watch.assert_no_rerun()
+    stage(page).get_by_role("button", name="Link to this step").click()
+    wait_for_app_run(page)
+    expect_frame(page, 9)  # it played on to the end
+    expect(link).not_to_contain_text("step=5")
+
+    other = new_context().new_page()  # no cookies, no session state: only the link
+    open_explainer(other, first_link)
+    expect_frame(other, 5)
+    assert chart_state(other) == shown
+
+
+def test_a_long_row_window_follows_the_step_and_the_verdict_shows_dp0(page: Page):
+    open_explainer(page, "/?random=30&seed=7")  # 30 piles, 62 steps: the whole row travels, a window is drawn
+    expect(frame_slider(page)).to_have_attribute("max", "61")
+    for frame, pile in ((0, 30), (1, 29), (20, 10), (31, 29), (45, 15), (60, 0)):
+        frame_slider(page).fill(str(frame))
+        expect_frame(page, frame)
+        title = caption_title(page)
+        piles = sorted(int(col) for col in grid(page).get("dp", {}))
+        assert pile in piles, f"frame {frame} ({title}) speaks of pile {pile}; the grid shows {piles}"
+        assert len(piles) < 31, "a window, not the whole row"
+    press(page, "last")
+    expect_frame(page, 61)
+    assert caption_title(page) == "Verdict · Step 61 of 61"
+    assert caption_formula(page)[0].startswith("2·dp[0] = ")
+    dp = grid(page)["dp"]
+    assert "0" in dp and dp["0"] not in ("", "·"), dp  # dp[0], that the verdict speaks of, is on screen
+    assert caption_formula(page)[0].startswith(f"2·dp[0] = {2 * int(dp['0'].replace('−', '-'))} ")

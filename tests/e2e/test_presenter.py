@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .helpers import CHART, RunWatch, frame_slider, open_app, open_explainer, wait_for_app_run, wait_for_chart
+from .helpers import (
+    RunWatch,
+    expect_frame,
+    expect_playing,
+    frame_slider,
+    open_app,
+    open_explainer,
+    stage,
+    wait_for_app_run,
+    wait_for_chart,
+)
 
 LAST = 9  # [1,2,3,7]: steps 0 .. 2n+1
 
 
 def caption(page: Page):
-    return page.locator(CHART).locator("g.caption_title_1_marks text")
+    """The stage's "phase · Step n of N" (in presenter mode it is the bar's status)."""
+    return stage(page).locator(".status")
 
 
 def test_keys_step_the_chart_anywhere_but_in_inputs(page: Page):
@@ -40,11 +51,17 @@ def test_space_plays_and_pauses(page: Page):
     open_explainer(page, "/?values=1,2,3,7")
     page.locator("h1").click()
     page.keyboard.press(" ")
+    expect_playing(page, True)
     expect(frame_slider(page)).not_to_have_value("0", timeout=5_000)  # playing, in the browser
     page.keyboard.press(" ")
+    expect_playing(page, False)
     paused_at = frame_slider(page).input_value()
     page.wait_for_timeout(1_500)  # sampling: a paused chart stays put for longer than a frame at 1×
     expect(frame_slider(page)).to_have_value(paused_at)
+    stage(page).locator("button.nav-next").focus()  # space on a focused button clicks it, once
+    page.keyboard.press(" ")
+    expect_frame(page, int(paused_at) + 1)
+    expect_playing(page, False)
 
 
 def test_presenter_mode_from_a_link(page: Page):
@@ -52,8 +69,9 @@ def test_presenter_mode_from_a_link(page: Page):
     expect(page.get_by_test_id("stSidebar")).to_be_hidden()
     expect(page.locator("textarea")).to_have_count(0)
     expect(caption(page)).to_contain_text("Step 7 of 9")
-    size = float(caption(page).evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
-    assert size >= 20, f"presenter captions are large ({size} px)"
+    for part in (".status", ".formula", ".sentence", "button.nav-play"):
+        size = float(stage(page).locator(part).evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+        assert size >= 20, f"presenter text is large: {part} {size} px"
     page.keyboard.press("ArrowRight")
     expect(caption(page)).to_contain_text("Step 8 of 9")
     page.get_by_role("button", name="Exit presenter mode").click()

@@ -1,24 +1,30 @@
-"""Chart builders: each returns an Altair chart whose spec validates, with the player's parameters and
-the Vega handlers that make it play in the browser."""
+"""Chart builders: the explainer's whole chart (what the PNG, SVG and GIF exports draw) validates and
+carries the player's parameters, no bindings; its code panel keeps every line's indentation in the
+rendered SVG, with the line numbers in a right-aligned layer of their own."""
 
 import json
+import re
+from xml.etree import ElementTree
 
 import pytest
 
 from stonegame import solve
-from stonegame.draw.player import NAV_MARKS, SPEEDS, played, player_handlers
-from stonegame.explainer.charts import explainer_chart
+from stonegame.draw.player import played
+from stonegame.explainer.charts import code_panel, explainer_chart
 from stonegame.explainer.spec import explainer_words, opening, step_spec
 from stonegame.explainer.view import cells, code_lines, frames, marks
 from stonegame.link import random_row
 from stonegame.listing import listing
+from stonegame.teach import export
+from stonegame.teach.export import to_svg
+from stonegame.text import NBSP, ZWSP
 
 
 def chart(values, step=0, lang="en", code="py"):
     """The explainer's Altair chart of the window that shows `step`, opening there."""
     sol = solve(values)
     win, frame = opening(sol, step)
-    lst = listing(code)
+    lst = listing(code, words=lang)
     return explainer_chart(
         frames(sol, win, lang),
         cells(sol, win),
@@ -34,46 +40,24 @@ def chart(values, step=0, lang="en", code="py"):
     ("values", "step", "lang", "code"),
     [([1, 2, 3, 7], 7, "en", "py"), ([1, 2, 3, -9], 0, "zh", "java"), ([-7], 3, "en", "py")],
 )
-def test_spec_validates_and_plays(values, step, lang, code):
-    spec = played(chart(values, step, lang, code))  # validates against the Vega-Lite schema
+def test_spec_validates_and_plays_without_bindings(values, step, lang, code):
+    spec = played(chart(values, step, lang, code), keys=False, drawn=False)  # validates against the schema
     params = {p["name"]: p for p in spec["params"]}
     last = 2 * len(values) + 1
-    assert params["frame"]["value"] == step and params["frame"]["bind"]["max"] == last
-    assert params["last"]["value"] == last and params["playing"]["value"] is False
-    assert sorted(p["update"] for p in params["frame"]["on"] if "timer" in json.dumps(p["events"]))
-    assert len(spec["vconcat"]) == 5
+    assert params["frame"]["value"] == step and params["last"]["value"] == last
+    assert not any("bind" in p for p in spec["params"]), "no raw Vega bindings"
+    assert params["playing"]["value"] is False and "on" in params["frame"]
+    assert len(spec["vconcat"]) == 4  # caption, arrays, bars, code: the picture the exports draw
     json.dumps(spec)  # serialisable as it is sent
 
 
 def test_the_page_spec_is_the_validated_chart_at_the_step():
     sol = solve([1, 2, 3, 7])
-    assert step_spec(sol, 7, "en", "py", "total") == played(chart([1, 2, 3, 7], 7))
-
-
-def test_handlers_use_only_timer_click_and_key_events():
-    handlers = player_handlers(9)
-    events = [h["events"] for hs in handlers.values() for h in hs]
-    assert all((isinstance(e, str) and "click" in e) or e.get("type") in ("timer", "keydown") for e in events)
-    timers = {e["throttle"] for e in events if isinstance(e, dict) and e["type"] == "timer"}
-    assert timers == {100 * v for v in SPEEDS.values()}
-    keys = [e for e in events if isinstance(e, dict) and e["type"] == "keydown"]
-    assert keys and all(e["source"] == "window" and "TEXTAREA" in e["filter"][0] for e in keys)
-    assert any(name in h["events"] for h in handlers["frame"] if isinstance(h["events"], str) for name in NAV_MARKS)
-
-
-def test_without_keys_the_player_answers_only_its_own_buttons_and_timers():
-    events = [h["events"] for hs in player_handlers(9, keys=False).values() for h in hs]
-    assert not any(isinstance(e, dict) and e["type"] == "keydown" for e in events)
-
-
-def test_the_nav_layer_names_match_the_handlers():
-    spec = json.dumps(chart([1, 2, 3, 7]).to_dict())
-    for name in NAV_MARKS:
-        assert f'"name": "{name.removesuffix("_marks")}"' in spec  # Altair suffixes the view's index
+    assert step_spec(sol, 7, "en", "py", "total") == played(chart([1, 2, 3, 7], 7), keys=False, drawn=False)
 
 
 def test_a_long_row_sends_only_its_window():
-    spec = played(chart(random_row(50_000, 1), step=60_000))
+    spec = played(chart(random_row(50_000, 1), step=60_000), keys=False, drawn=False)
     data = spec["datasets"]
     assert sum(len(rows) for rows in data.values()) < 1000
     assert len(json.dumps(spec)) < 250_000
@@ -82,7 +66,7 @@ def test_a_long_row_sends_only_its_window():
 def test_the_words_are_built_once_per_language_and_form_and_read_only():
     zh, diff = explainer_words("zh"), explainer_words("en", "diff")
     assert explainer_words("zh") is zh, "cached: built once per language"
-    assert zh.grid.names == {"values": "values", "suffix": "suffix", "dp": "dp"} and zh.player.buttons[0] == "|◀ 开头"
+    assert zh.grid.names == {"values": "values", "suffix": "suffix", "dp": "dp"}
     assert diff.grid.names["dp"] == diff.bars.dp == "diff" and diff.bars.title.startswith("diff[i] = 2·dp[i]")
     with pytest.raises(TypeError):
         diff.grid.names["dp"] = "dp"  # shared by every session: nobody may change them
@@ -90,6 +74,68 @@ def test_the_words_are_built_once_per_language_and_form_and_read_only():
 
 def test_the_bars_legend_names_the_third_row_as_the_form_does():
     for form, name in (("total", "dp"), ("diff", "diff")):
-        bars = step_spec(solve([1, 2, 3, 7]), 7, "en", "py", form)["vconcat"][3]["layer"][0]
+        bars = step_spec(solve([1, 2, 3, 7]), 7, "en", "py", form)["vconcat"][2]["layer"][0]
         legend = bars["encoding"]["color"]["legend"]
         assert legend["labelExpr"] == f'datum.label == "dp" ? "{name}" : datum.label', form
+
+
+def svg_code_rows(svg: str) -> tuple[list[tuple[float, str]], list[tuple[float, str, str]]]:
+    """The rendered SVG's listing: (x, text) of each code line, and (x, anchor, text) of each line number
+    (Vega places a text mark with transform="translate(x,y)")."""
+    ns = "{http://www.w3.org/2000/svg}"
+    rows: dict[str, list] = {"code_text": [], "code_number": []}
+    for group in ElementTree.fromstring(svg).iter(ns + "g"):
+        layer = next((name for name in rows if name in (group.get("class") or "")), None)
+        for text in group.iter(ns + "text") if layer else ():
+            x = float(re.match(r"translate\(([\d.]+),", text.get("transform"))[1])
+            rows[layer].append((x, text.get("text-anchor"), "".join(text.itertext())))
+    return [(x, t) for x, _, t in rows["code_text"]], rows["code_number"]
+
+
+def assert_listing_aligned(svg: str, code: str, lang: str) -> None:
+    """Every code line of the rendered listing starts at the same x, its indentation kept as a ZWSP then
+    one NBSP per space, so its first character sits exactly `indent` columns in; the numbers are a
+    right-aligned layer of their own (lines 1-9 and 10+ end at the same x)."""
+    code_rows, numbers = svg_code_rows(svg)
+    source = listing(code, words=lang).lines
+    assert len(code_rows) == len(source) >= 10 and len(numbers) == len(source)
+    assert len({x for x, _ in code_rows}) == 1, "every line's text starts at the same x"
+    for (_, shown), line in zip(code_rows, source, strict=True):
+        indent = len(line) - len(line.lstrip(" "))
+        assert shown.startswith(ZWSP + NBSP * indent) and shown[1 + indent : 2 + indent] != NBSP, (shown, line)
+        assert shown.replace(ZWSP, "").replace(NBSP, " ") == line
+    assert {anchor for _, anchor, _ in numbers} == {"end"} and len({x for x, _, _ in numbers}) == 1
+    assert [text for _, _, text in numbers] == [str(n) for n in range(1, len(source) + 1)]
+
+
+@pytest.mark.parametrize(("code", "lang"), [("py", "en"), ("java", "zh")])
+def test_the_exported_svg_listing_keeps_every_lines_indentation(code, lang):
+    spec = played(chart([1, 2, 3, 7], 7, lang, code), keys=False, drawn=False)
+    assert_listing_aligned(to_svg(spec, 7).decode("utf-8"), code, lang)
+
+
+@pytest.mark.parametrize("form", ["png", "gif"])
+def test_the_png_and_gif_listings_are_drawn_from_the_same_aligned_text(form, monkeypatch):
+    """The PNG and every GIF frame are rasterised from the SVG text the exports render: each has the
+    listing aligned as above (the pictures' text is the SVG's)."""
+    rendered: list[str] = []
+    rasterise = export._rasterise
+
+    def spy(svg: str, scale: float) -> bytes:
+        rendered.append(svg)
+        return rasterise(svg, scale)
+
+    monkeypatch.setattr(export, "_rasterise", spy)
+    spec = played(chart([1, 2], 3, "zh", "py"), keys=False, drawn=False)
+    picture = export.to_png(spec, 3) if form == "png" else export.to_gif(spec)
+    assert picture[:4] in (b"\x89PNG", b"GIF8")
+    assert len(rendered) == (1 if form == "png" else export.frame_count(spec))
+    for svg in rendered:
+        assert_listing_aligned(svg, "py", "zh")
+
+
+def test_the_code_panel_names_its_layers():
+    lines = listing("py").lines
+    spec = code_panel(lines, code_lines(solve([1, 2]), opening(solve([1, 2]), 0)[0], listing("py")), "t").to_dict()
+    names = [layer["name"] for layer in spec["layer"]]
+    assert names == ["code_highlight", "code_arrow", "code_number", "code_text"]

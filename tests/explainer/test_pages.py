@@ -4,8 +4,9 @@ language switch, a one-pile row and a 50,000-pile row. No page may show an excep
 import pytest
 
 from stonegame import solve
+from stonegame.i18n import t
 from stonegame.link import random_row
-from tests.apptest_helpers import TRACE_PAGE, app, chart, dataset_with, param, texts
+from tests.apptest_helpers import TRACE_PAGE, app, stage, stage_rows, texts
 
 
 def no_errors(at):
@@ -14,23 +15,28 @@ def no_errors(at):
 
 
 def grid_numbers(data, row):
-    """The numbers of one row of the grid, left to right (the row's name cell left out)."""
-    cells = dataset_with(data, "label_cell")
-    cells = cells[(cells["row"] == row) & ~cells["label_cell"].astype(bool)]
-    return cells.sort_values("i")["number"].tolist()
+    """The numbers of one row of the stage's grid, left to right (the row's name cell left out)."""
+    cells = [c for c in stage_rows(data, "label_cell") if c["row"] == row and not c["label_cell"]]
+    return [c["number"] for c in sorted(cells, key=lambda c: c["i"])]
+
+
+def verdict(at):
+    """The stage's last formula."""
+    return stage(at)["frames"][-1]["formula"]
 
 
 def test_default_run_draws_the_first_example():
     at = app()
     no_errors(at)
-    spec, data = chart(at)
-    assert param(spec, "frame")["value"] == 0 and param(spec, "frame")["bind"]["max"] == 9
-    frames = dataset_with(data, "formula")
-    assert frames["step"].tolist() == list(range(10))
-    assert frames["formula"].iloc[-1] == "2·dp[0] = 12 < total = 13  →  Bob"
+    data = stage(at)
+    assert data["start"] == 0 and data["last"] == 9 and len(data["frames"]) == 10
+    assert data["bundle"].startswith("app/static/vega-") and data["bundle"].endswith(".js")
+    assert [f["status"] for f in data["frames"]] == [f"Step {k} of 9" for k in range(10)]
+    assert verdict(at) == "2·dp[0] = 12 < total = 13  →  Bob"
     assert grid_numbers(data, "dp") == [6, 12, 10, 7, 0]
     assert grid_numbers(data, "suffix") == [13, 12, 10, 7, 0]
     assert at.text_area(key="explainer_row_text").value == "[1,2,3,7]"
+    assert not at.get("vega_lite_chart"), "the explainer draws no Streamlit chart: the stage hosts its own Vega view"
     assert dict(at.query_params) == {}  # the defaults are left out of the link
 
 
@@ -46,8 +52,7 @@ def submit(at, text):
 def test_typed_input_recomputes_everything(text, winner):
     at = submit(app(), text)
     no_errors(at)
-    _, data = chart(at)
-    assert dataset_with(data, "formula")["formula"].iloc[-1].endswith(winner if winner != "Tie" else "Tie")
+    assert verdict(at).endswith(winner)
     assert at.session_state["values"] == [
         int(x) for x in text.replace("，", ",").strip("[]").replace(" ", ",").split(",")
     ]
@@ -59,8 +64,7 @@ def test_bad_typed_input_names_the_token_and_keeps_the_last_good_row():
     no_errors(at)
     assert "value #3 “x” (at character 5) is not a whole number" in texts(at)
     assert at.session_state["values"] == [1, 2, 3, -9]
-    _, data = chart(at)
-    assert dataset_with(data, "formula")["formula"].iloc[-1].endswith("Alice")
+    assert verdict(at).endswith("Alice")
     at = submit(at, "1,2,3,6")  # a good row clears the message
     assert "Could not read" not in texts(at)
 
@@ -82,12 +86,11 @@ def test_presets_and_the_seeded_random_row():
 def test_url_input_opens_that_row_at_that_step():
     at = app(values="1,2,3,-9", step="6", lang="zh", code="java")
     no_errors(at)
-    spec, data = chart(at)
-    assert param(spec, "frame")["value"] == 6
+    data = stage(at)
+    assert data["start"] == 6 and data["frames"][6]["status"] == "第 6 步，共 9 步"
     assert at.session_state["values"] == [1, 2, 3, -9]
     assert "石子游戏 III 图解" in [t.value for t in at.title]
-    code = dataset_with(data, "text")
-    assert any("bestj" in line for line in code["text"])
+    assert any("bestj" in line for line in data["lines"])
 
 
 @pytest.mark.parametrize(
@@ -107,8 +110,7 @@ def test_bad_url_input_is_named_and_falls_back(query, param_named):
     no_errors(at)
     warnings = [w.value for w in at.warning]
     assert len(warnings) == 1 and f"The link's {param_named} is not valid" in warnings[0]
-    spec, _ = chart(at)  # the page still draws
-    assert param(spec, "frame")["bind"]["max"] >= 3
+    assert stage(at)["last"] >= 3  # the page still draws
 
 
 def test_language_switch():
@@ -116,27 +118,25 @@ def test_language_switch():
     at.sidebar.radio(key="w_lang").set_value("zh").run()
     no_errors(at)
     assert "石子游戏 III 图解" in [t.value for t in at.title]
-    _, data = chart(at)
-    assert dataset_with(data, "formula")["title"].iloc[0].startswith("开始")
+    assert stage(at)["frames"][0]["phase"].startswith("开始")
     assert at.query_params["lang"] == "zh"
 
 
 def test_one_pile():
     at = submit(app(), "5")
     no_errors(at)
-    spec, data = chart(at)
-    assert param(spec, "frame")["bind"]["max"] == 3
-    assert dataset_with(data, "formula")["formula"].iloc[-1].endswith("Alice")
+    assert stage(at)["last"] == 3
+    assert verdict(at).endswith("Alice")
 
 
 def test_fifty_thousand_piles_show_a_window():
     at = app(random="50000", seed="1", step="70000", timeout=120)
     no_errors(at)
-    overview, _ = at.get("vega_lite_chart")
+    (overview,) = at.get("vega_lite_chart")
     assert '"pick"' in overview.proto.spec and len(overview.proto.datasets) == 4  # three strips and the window
-    _, data = chart(at, 1)
-    frames = dataset_with(data, "formula")
-    assert len(frames) == 34 and 70000 in frames["step"].tolist()
+    data = stage(at)
+    assert len(data["frames"]) == 34 and "Step 70000 of 100001" in [f["status"] for f in data["frames"]]
+    assert data["frames"][data["start"]]["status"] == "Step 70000 of 100001"
     assert "50,000 piles are too many to draw at once" in texts(at)
     assert at.text_area(key="explainer_row_text").value == ""  # not echoed into the box
     assert at.slider(key="explainer_pile").value == 30000
@@ -166,43 +166,42 @@ def test_markup_in_a_link_is_shown_as_text_never_rendered():
     shown = " ".join(w.value for w in at.warning)
     assert "“\\<script\\>alert\\(1\\)\\</sc…”" in shown  # escaped for markdown: printed, not parsed
     assert "“\\[x\\]\\(javascript\\:alert…”" in shown
-    assert not at.get("html")[1:], "no HTML element but the app's own style block"
+    from ui import explainer, frame
+
+    styles = {frame.STYLE, frame.PRESENTER_STYLE, explainer.PAGE_STYLE, explainer.PRESENT_STYLE}
+    assert all(h.proto.body in styles for h in at.get("html")), "no HTML element but the app's own style blocks"
 
 
 @pytest.mark.parametrize("k", ["1", "5"])
 def test_other_take_limits_follow_through(k):
     at = app(values="1,2,3,7,-4,5", k=k, code="java")
     no_errors(at)
-    _, data = chart(at)
-    frames = dataset_with(data, "formula")
-    dp_formula = frames[frames["step"] == 7]["formula"].iloc[0]  # dp[5] .. dp[0] are steps 7 .. 12
-    assert dp_formula.count("dp[") - 1 == 1  # the last pile has one move whatever k
-    first = frames[frames["step"] == 12]["formula"].iloc[0]
-    assert first.count("dp[") - 1 == min(int(k), 6)  # dp[0] weighs min(k, n) candidates
-    code = dataset_with(data, "text")
-    assert any(f"j\u00a0<=\u00a0i\u00a0+\u00a0{k}" in line for line in code["text"])
-    winner = solve([1, 2, 3, 7, -4, 5], int(k)).winner
-    assert frames["formula"].iloc[-1].endswith(winner if winner != "Tie" else "Tie")
+    data = stage(at)
+    formulas = [f["formula"] for f in data["frames"]]  # 6 piles: frame = step
+    assert formulas[7].count("dp[") - 1 == 1  # dp[5] .. dp[0] are steps 7 .. 12; the last pile has one move
+    assert formulas[12].count("dp[") - 1 == min(int(k), 6)  # dp[0] weighs min(k, n) candidates
+    assert any(f"j <= i + {k}" in line for line in data["lines"])
+    assert formulas[-1].endswith(solve([1, 2, 3, 7, -4, 5], int(k)).winner)
 
 
 def test_score_difference_form():
     at = app(values="1,2,3,7", form="diff")
     no_errors(at)
-    _, data = chart(at)
-    frames = dataset_with(data, "formula")
-    assert frames["formula"].iloc[-1] == "diff[0] = -1 < 0  →  Bob"
-    assert frames["title"].iloc[5].startswith("Backward fill of diff")
+    data = stage(at)
+    assert verdict(at) == "diff[0] = -1 < 0  →  Bob"
+    assert data["frames"][5]["phase"] == "Backward fill of diff"
     assert grid_numbers(data, "dp") == [-1, 12, 10, 7, 0]  # diff = 2·dp − suffix
     assert at.query_params["form"] == "diff"
 
 
-def test_presenter_mode_hides_the_sidebar_and_enlarges_the_chart():
+def test_presenter_mode_hides_the_sidebar_and_enlarges_the_stage():
     at = app(values="1,2,3,7", step="7", present="1")
     no_errors(at)
     assert len(at.sidebar.radio) == 0 and len(at.text_area) == 0  # no sidebar, no editing controls
-    spec, _ = chart(at)
-    nav, caption = spec["vconcat"][0], spec["vconcat"][1]
-    assert nav["height"] == round(44 * 1.35) and caption["height"] == round(150 * 1.35)
+    data = stage(at)
+    assert data["present"] and data["start"] == 7
+    grid_title = data["spec"]["vconcat"][0]["title"]
+    assert grid_title["fontSize"] == round(16 * 1.6, 1)
     assert any("presenter" in str(h.proto) or "stSidebar" in str(h.proto) for h in at.get("html"))
     at.button(key="w_exit_present").click().run()
     assert len(at.sidebar.radio) > 0 and "present" not in at.query_params
@@ -216,6 +215,26 @@ def test_a_locked_link_keeps_the_row():
     assert at.form_submit_button[0].disabled and at.pills(key="explainer_preset").disabled
     at.run()
     assert at.session_state["values"] == [1, 2, 3, -9] and at.query_params["lock"] == "1"
+
+
+def test_the_python_listing_speaks_the_pages_language():
+    en, zh = stage(app(values="1,2,3,7")), stage(app(values="1,2,3,7", lang="zh"))
+    assert any("the least the opponent can be held to" in line for line in en["lines"])
+    assert any("对手最少只能拿到多少" in line for line in zh["lines"])
+    assert len(en["lines"]) == len(zh["lines"]) and en["highlight"] == zh["highlight"]
+
+
+def test_the_help_texts_name_the_controls_that_exist():
+    at = app()
+    box = at.text_area(key="explainer_row_text")
+    assert "Ctrl+Enter" in box.help and "Press Enter to apply" not in box.help
+    zh = app(lang="zh").text_area(key="explainer_row_text").help
+    assert "Ctrl+Enter" in zh and "按回车键应用" not in zh
+    body = t("how_it_works_body", "en", k=3) + t("how_it_works_body", "zh", k=3)
+    assert "⏮" not in body and "⏭" not in body
+    for word in ("nav_first", "nav_back", "nav_play", "nav_pause", "nav_next", "nav_last"):
+        assert t(word, "en") in body and t(word, "zh") in body, word
+    assert t("stage_link", "en") in body and t("stage_link", "zh") in body
 
 
 def test_teacher_link_options():

@@ -85,3 +85,19 @@ def test_one_pile():
     win = window_for_step(sol, 0)
     assert frame_steps(sol, win) == [0, 1, 2, 3]
     assert len(marks(sol, win)) > 0
+
+
+def test_a_later_window_draws_pile_0_for_its_verdict_when_asked():
+    sol = solve(random_row(40, 2))
+    win = window_at(sol, 20)
+    last = len(frame_steps(sol, win)) - 1
+    plain, zero = cells(sol, win), cells(sol, win, zero=True).set_index(["i", "row"])
+    assert 0 not in set(plain["i"]) and zero.loc[(0, "dp"), "number"] == sol.dp[0]
+    assert (zero.xs(0, level="i")["reveal"] == last).all(), "pile 0 is known at the verdict"
+    verdict = marks(sol, win, zero=True)
+    verdict = verdict[verdict["frame"] == last]
+    assert set(zip(verdict["i"], verdict["row"], verdict["role"], strict=True)) == {
+        (0, "dp", "best"),
+        (0, "suffix", "read"),
+    }
+    assert marks(sol, win)[lambda m: m["frame"] == last].empty

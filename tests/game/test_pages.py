@@ -42,7 +42,7 @@ def test_replay_of_the_default_row():
     assert "The optimal game, replayed" in [t.value for t in at.title]
     assert "the replay takes the fewest piles" in texts(at)  # the tie rule is stated
     spec, data = chart(at)
-    assert param(spec, "frame")["bind"]["max"] == 2 and param(spec, "frame")["value"] == 0
+    assert param(spec, "last")["value"] == 2 and param(spec, "frame")["value"] == 0
     frames = dataset_with(data, "formula")
     assert frames["turn"].tolist() == [1, 2, 3]
     assert frames["formula"].iloc[-1] == "2·dp[0] = 12 < total = 13  →  Bob"
@@ -73,7 +73,7 @@ def test_replay_of_one_pile_and_in_chinese():
     spec, data = chart(at)
     frames = dataset_with(data, "formula")
     assert len(frames) == 2 and frames["title"].iloc[-1] == "对局结束"
-    assert param(spec, "frame")["bind"]["max"] == 1
+    assert param(spec, "last")["value"] == 1
 
 
 def test_replay_of_fifty_thousand_piles_ships_a_window():
@@ -81,7 +81,7 @@ def test_replay_of_fifty_thousand_piles_ships_a_window():
     no_errors(at)
     spec, data = chart(at)
     assert all(len(df) <= 3 * WINDOW_TURNS + 2 for df in data.values()), {k: len(v) for k, v in data.items()}
-    assert param(spec, "frame")["bind"]["max"] == WINDOW_TURNS - 1
+    assert param(spec, "last")["value"] == WINDOW_TURNS - 1
     assert "too many to animate at once" in texts(at)
     assert "Showing the first 1,000 of" in texts(at)
     assert len(at.dataframe[0].value) == 1000

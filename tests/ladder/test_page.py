@@ -81,7 +81,7 @@ def test_default_row_shows_every_rung_counted_and_agreeing():
     spec, data = drawn["recursion"]
     frames = frames_of(data)
     assert len(frames) == 23 + 2 and frames["calls"].iloc[-1] == 15  # 8 calls compute (2 events), 7 base
-    assert param(spec, "frame")["bind"]["max"] == 24 and param(spec, "playing")["value"] is False
+    assert param(spec, "last")["value"] == 24 and param(spec, "playing")["value"] is False
     assert frames["formula"].iloc[-1] == "2·dp(0) = 12 < total = 13  →  Bob"
     _, data = drawn["memo"]
     assert frames_of(data)["hits"].max() == 3

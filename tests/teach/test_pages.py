@@ -13,7 +13,7 @@ from stonegame.teach import deck as cards
 from stonegame.teach import quiz as qz
 from stonegame.teach.export import KINDS
 from stonegame.window import window_at
-from tests.apptest_helpers import app, chart, dataset_with, texts
+from tests.apptest_helpers import app, chart, dataset_with, stage, texts
 from ui import export, state
 
 QUIZ, DECK, EXPORT = "pages/quiz.py", "pages/deck.py", "pages/export.py"
@@ -192,8 +192,7 @@ def test_every_card_loads_its_row_for_the_explainer():
         assert at.session_state["values"] == row, name
         assert f"✓ `[{','.join(map(str, row))}]` is now the row" in texts(at)
     at.switch_page("streamlit_app.py").run()
-    _, data = chart(at)
-    assert dataset_with(data, "formula")["formula"].iloc[-1].endswith("Tie"), "[1,2,3,6] in the explainer"
+    assert stage(at)["frames"][-1]["formula"].endswith("Tie"), "[1,2,3,6] in the explainer"
 
 
 def test_the_deck_shows_its_numbers_in_both_languages():
@@ -217,7 +216,7 @@ def test_a_locked_link_keeps_the_cards_from_changing_the_row():
 def test_every_download_is_offered():
     at = page(EXPORT, values="1,2,3,7", step="9")
     buttons = {b.key: b for b in at.download_button}
-    assert set(buttons) == {state.EXPORT_DOWNLOAD.format(kind=k) for k in ("csv", "json", "png", "svg", "gif")}
+    assert set(buttons) == {state.EXPORT_DOWNLOAD.format(kind=k) for k in ("csv", "json", "png", "svg", "gif", "html")}
     assert not any(b.disabled for b in buttons.values())
     assert buttons["export_download_gif"].label == "Animated GIF"
     assert "10 frames" in texts(at)

@@ -1,0 +1,290 @@
+// The stage: one control bar (first · back · play/pause · next · last, speed, "Step n of N", a scrubber,
+// "Link to this step"), the caption (title, formula, sentence, mirrored into an aria-live region), the
+// picture (a Vega view of the arrays and the bars) and the code listing, side by side when the stage is
+// wide. The state machine lives in the picture's Vega handlers (stonegame/draw/player.py): this file only
+// sends window `player` events and listens to the view's frame / playing / speed signals.
+//
+// Host-agnostic: mountStage(root, data, host) runs in the app's Streamlit component (host.onLink ->
+// setTriggerValue) and in the exported HTML file (host.onLink -> write the app's link). The data is
+// stonegame/explainer/stage.py's stage_data(). Everything above the "Streamlit entry" line is what the
+// exported file inlines.
+
+const NAV = ["first", "back", "play", "next", "last"];
+// Keys a focused control uses itself, which must not also reach the player's window key handlers.
+const NATIVE = {
+  BUTTON: [" ", "Enter"],
+  INPUT: ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"],
+};
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// A button's label as its symbol and its word ("|◀" "first"), so a narrow stage can show the symbols only.
+function labelled(button, text) {
+  button.replaceChildren();
+  for (const part of text.split(/(\s+)/)) {
+    if (!part) continue;
+    if (!part.trim()) { button.append(" "); continue; }  // the space stays text: the name reads "▶ play"
+    const sym = /^[|◀▶❚⏸]+$/u.test(part);
+    button.append(el("span", {class: sym ? "sym" : "word"}, part));
+  }
+}
+
+function controls(data) {
+  const w = data.words;
+  const bar = el("div", {class: "bar", role: "toolbar", "aria-label": w.toolbar});
+  const buttons = {};
+  for (const a of NAV) {
+    buttons[a] = el("button", {type: "button", class: "nav nav-" + a, "data-action": a, "aria-label": w["aria_" + a]});
+    labelled(buttons[a], w["nav_" + a]);
+    bar.append(buttons[a]);
+  }
+  const speeds = el("select", {class: "speeds", "aria-label": w.speed});
+  for (const [label, ticks] of data.speeds) speeds.append(el("option", {value: ticks}, label));
+  const status = el("span", {class: "status", "aria-hidden": "true"});
+  const scrub = el("input", {type: "range", class: "scrub", min: 0, max: data.last, step: 1, value: data.start, "aria-label": w.scrubber});
+  bar.append(speeds, status, scrub);
+  const link = el("button", {type: "button", class: "link"}, w.link);
+  return {bar, buttons, speeds, status, scrub, link};
+}
+
+function listing(data) {
+  const code = el("div", {class: "code", tabindex: "0", role: "region", "aria-label": data.words.code});
+  const list = el("ol", {class: "listing"});
+  const width = String(data.lines.length).length;
+  data.lines.forEach((line, k) => {
+    const li = el("li", {"data-line": k + 1});
+    li.append(el("span", {class: "n", "aria-hidden": "true"}, String(k + 1).padStart(width)), el("code", {}, line));
+    list.append(li);
+  });
+  code.append(list);
+  return {code, list};
+}
+
+function skeleton(root, data) {
+  const stage = el("div", {class: "stage" + (data.present ? " present" : ""), lang: data.lang, "data-testid": "stage"});
+  const parts = controls(data);
+  const caption = el("div", {class: "caption"});
+  const heading = el("div", {class: "heading"});
+  const title = el("div", {class: "title"});
+  heading.append(title);
+  if (data.linkable) heading.append(parts.link);
+  const formula = el("pre", {class: "formula"});
+  const sentence = el("p", {class: "sentence"});
+  caption.append(heading, formula, sentence);
+  const live = el("div", {class: "sr-only", "aria-live": "polite", "aria-atomic": "true"});
+  const body = el("div", {class: "body"});
+  const picture = el("div", {class: "picture", role: "img", "aria-label": data.words.picture});
+  const vega = el("div", {class: "vega"});
+  picture.append(vega);
+  const notice = el("p", {class: "notice", role: "status"}, data.words.loading);
+  const {code, list} = listing(data);
+  body.append(picture, code);
+  stage.append(parts.bar, caption, live, notice, body);
+  root.append(stage);
+  return {...parts, stage, title, formula, sentence, live, notice, body, vega, code, list};
+}
+
+// The bundle: vega-embed (with Vega and Vega-Lite) sets window.vegaEmbed. Imported once per page load
+// from the app's static file (resolved against the page's address, so a path prefix still works), or
+// already there (the exported file inlines it; the app's fallback loader component runs it).
+async function vegaEmbedReady(bundle) {
+  if (window.vegaEmbed) return window.vegaEmbed;
+  if (bundle) {
+    window.__stageBundle = window.__stageBundle || import(new URL(bundle, document.baseURI).href);
+    await window.__stageBundle;
+  }
+  const t0 = performance.now();
+  while (!window.vegaEmbed && performance.now() - t0 < 60000) await new Promise(r => setTimeout(r, 50));
+  if (!window.vegaEmbed) throw new Error("the Vega bundle did not load");
+  return window.vegaEmbed;
+}
+
+function unpacked(spec) {  // stage.py packs each dataset as columns: back to rows for Vega
+  const datasets = {};
+  for (const [name, columns] of Object.entries(spec.datasets || {})) {
+    const fields = Object.keys(columns);
+    const count = fields.length ? columns[fields[0]].length : 0;
+    datasets[name] = Array.from({length: count}, (_, k) => Object.fromEntries(fields.map(f => [f, columns[f][k]])));
+  }
+  return {...spec, datasets};
+}
+
+function remembered(data) {  // the frame this browser tab last showed of this row, if the server still asks for the same start
+  try {
+    const kept = JSON.parse(sessionStorage.getItem("stage:" + data.row) || "null");
+    return kept && kept.start === data.start ? Math.min(Math.max(kept.frame, 0), data.last) : data.start;
+  } catch (e) { return data.start; }
+}
+
+function remember(data, start, frame) {
+  try { sessionStorage.setItem("stage:" + data.row, JSON.stringify({start, frame})); } catch (e) { /* private mode */ }
+}
+
+function showFrame(ui, data, f) {
+  const fr = data.frames[f];
+  ui.title.textContent = `${fr.phase} · ${fr.status}`;
+  ui.formula.textContent = fr.formula;
+  ui.sentence.textContent = fr.sentence;
+  ui.status.textContent = data.present ? ui.title.textContent : fr.status;
+  ui.scrub.value = f;
+  ui.scrub.setAttribute("aria-valuetext", ui.title.textContent);
+  const on = new Set(data.highlight[f] || []);
+  let first = null;
+  for (const li of ui.list.children) {
+    const hit = on.has(+li.dataset.line);
+    li.classList.toggle("on", hit);
+    if (hit) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+    if (hit && !first) first = li;
+  }
+  if (first) {  // the running line in view inside the listing only (never scroll the page)
+    const top = first.offsetTop, bottom = top + first.offsetHeight;
+    if (top < ui.code.scrollTop || bottom > ui.code.scrollTop + ui.code.clientHeight) ui.code.scrollTop = Math.max(top - 8, 0);
+  }
+}
+
+function announce(ui, data, f) {
+  const fr = data.frames[f];
+  ui.live.textContent = `${fr.phase} · ${fr.status}. ${fr.formula_spoken || fr.formula.replace(/\s+/g, " ")}. ${fr.sentence}`;
+  ui.live.dataset.frame = f;
+}
+
+function renderer(ui, data, view, state) {
+  let shown = -1, wasPlaying = false;
+  return () => {
+    const f = view.signal("frame"), playing = view.signal("playing") && f < data.last;
+    const w = data.words;
+    if (playing !== wasPlaying || shown < 0) labelled(ui.buttons.play, playing ? w.nav_pause : w.nav_play);
+    ui.buttons.play.setAttribute("aria-label", playing ? w.aria_pause : w.aria_play);
+    ui.buttons.play.classList.toggle("on", playing);
+    ui.stage.classList.toggle("playing", playing);
+    ui.stage.dataset.frame = f;
+    ui.stage.dataset.playing = playing;
+    ui.speeds.value = String(view.signal("speed"));
+    if (f !== shown) { showFrame(ui, data, f); remember(data, state.start, f); shown = f; }
+    // announce each step a person moves to, and where playing stops (not every frame while playing)
+    if (!playing && (String(f) !== ui.live.dataset.frame || wasPlaying)) announce(ui, data, f);
+    wasPlaying = playing;
+  };
+}
+
+// Fit the picture to the screen when picture and code are side by side: the grid keeps its rows and the
+// bars' view (signal concat_1_height) takes the height left above the window's bottom edge, 40 % .. 100 %
+// of its nominal height (presenter: up to 250 %, to fill a large screen); the listing is never taller than
+// the picture. The code's font fits the listing's widest line, from 12 px up to 16 (presenter 20).
+function fitter(ui, data, view) {
+  const base = [view.signal("concat_0_height"), view.signal("concat_1_height")];
+  const widest = Math.max(...data.lines.map(l => [...l].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e80 ? 2 : 1), 0))) + 6;
+  const side = () => getComputedStyle(ui.body).gridTemplateColumns.split(" ").length > 1;
+  return async () => {
+    const cap = data.present ? 20 : 16;
+    ui.code.style.fontSize = Math.min(cap, Math.max(12, (ui.code.clientWidth - 16) / (widest * 0.6))).toFixed(1) + "px";
+    view.width(Math.max(ui.vega.clientWidth - 12, 120));
+    view.signal("concat_0_height", base[0]).signal("concat_1_height", base[1]);
+    await view.resize().runAsync();  // Vega's autosize "pad" measures again only after resize()
+    const over = ui.vega.querySelector("svg").getBoundingClientRect().width - ui.vega.clientWidth;
+    if (over > 0) {  // a legend beside the bars widens the picture: narrow the views by as much
+      view.width(Math.max(view.width() - over - 4, 120));
+      await view.resize().runAsync();
+    }
+    if (!side()) { ui.code.style.maxHeight = ""; return; }
+    const svg = ui.vega.querySelector("svg").getBoundingClientRect();
+    const room = Math.round(base[1] + window.innerHeight - svg.top - 8 - svg.height);
+    view.signal("concat_1_height", Math.min(Math.max(room, base[1] * 0.4), base[1] * (data.present ? 2.5 : 1)));
+    await view.resize().runAsync();
+    ui.code.style.maxHeight = Math.max(ui.vega.getBoundingClientRect().height, 160) + "px";
+  };
+}
+
+function wire(ui, data, view, host, send, state) {
+  ui.bar.addEventListener("click", e => {
+    const b = e.target.closest("button");
+    if (b && b.dataset.action) send({action: b.dataset.action});
+  });
+  ui.link.addEventListener("click", () => {
+    state.linked = view.signal("frame");  // the server answers with this start: no seek (playing goes on)
+    if (host.onLink) host.onLink(state.linked);
+  });
+  ui.scrub.addEventListener("input", () => send({action: "seek", frame: +ui.scrub.value}));
+  ui.speeds.addEventListener("change", () => send({action: "speed", speed: +ui.speeds.value}));
+  ui.stage.addEventListener("keydown", e => {  // a focused control's own keys stay with it
+    const keys = NATIVE[e.target.tagName];
+    if (e.target.tagName === "SELECT" || (keys && keys.includes(e.key))) e.stopPropagation();
+  });
+}
+
+export async function mountStage(root, data, host = {}) {
+  const ui = skeleton(root, data);
+  const send = detail => window.dispatchEvent(new CustomEvent("player", {detail: {id: data.id, ...detail}}));
+  const state = {start: data.start};
+  let embedded;
+  try {
+    const embed = await vegaEmbedReady(data.bundle);
+    const spec = unpacked(data.spec);
+    spec.params = spec.params.map(p => (p.name === "frame" ? {...p, value: remembered(data)} : p));
+    embedded = await embed(ui.vega, spec, {renderer: "svg", actions: false, tooltip: false});
+  } catch (err) {
+    ui.notice.textContent = data.words.failed;
+    ui.notice.dataset.error = String(err);
+    return {destroy: () => ui.stage.remove(), update: () => {}};
+  }
+  ui.notice.remove();
+  const view = embedded.view;
+  view.description(data.words.picture);
+  const render = renderer(ui, data, view, state);
+  for (const name of ["frame", "playing", "speed"]) view.addSignalListener(name, render);
+  render();  // the caption first: the fit measures where the picture starts
+  const fit = fitter(ui, data, view);
+  await fit();
+  let pending = 0;
+  // fit again when the stage changes size, or anything around it does (content above moves it down)
+  const resize = new ResizeObserver(() => { cancelAnimationFrame(pending); pending = requestAnimationFrame(fit); });
+  resize.observe(ui.stage);
+  resize.observe(document.body);
+  wire(ui, data, view, host, send, state);
+  ui.stage.dataset.ready = "true";
+  return {
+    destroy: () => { resize.disconnect(); embedded.finalize(); ui.stage.remove(); },
+    // the same picture again with another start step: go there only if the server asks for a new one
+    // (not the one "Link to this step" just sent it)
+    update: next => {
+      if (next.start !== state.start) {
+        state.start = next.start;
+        if (next.start !== state.linked) send({action: "seek", frame: next.start});
+      }
+      state.linked = null;
+      remember(data, state.start, view.signal("frame"));
+    },
+  };
+}
+
+// --- Streamlit entry (components v2) --------------------------------------------------------------
+// Streamlit calls this again, on the same parentElement, whenever the data changes; it calls the returned
+// cleanup only when the element goes away. The same picture (data.key) is kept (a new start step seeks),
+// another one replaces it.
+const mounted = new WeakMap();
+
+export default function (component) {
+  const {parentElement, data, setTriggerValue} = component;
+  const host = {onLink: frame => setTriggerValue("link", frame)};
+  const before = mounted.get(parentElement);
+  if (before && before.key === data.key) {
+    before.stage.then(s => s.update(data));
+  } else {
+    if (before) before.stage.then(s => s.destroy());
+    const stage = mountStage(parentElement, data, host).catch(err => {
+      parentElement.append(Object.assign(document.createElement("pre"), {textContent: String(err)}));
+      return {destroy: () => {}, update: () => {}};
+    });
+    mounted.set(parentElement, {key: data.key, stage});
+  }
+  return () => {
+    const now = mounted.get(parentElement);
+    if (now) now.stage.then(s => s.destroy());
+    mounted.delete(parentElement);
+  };
+}

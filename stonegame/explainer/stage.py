@@ -1,0 +1,222 @@
+"""The explainer's stage as data: everything one row's stage needs in the browser, as one JSON-able dict
+that `stonegame/draw/stage.js` draws (in the app's stage component and in the exported HTML file).
+
+    spec       the picture: the arrays and the bars as one Vega-Lite vconcat, playable in the browser by
+               the shared player's handlers (driven by the stage's HTML controls through window
+               `player` events with the stage's id), its window of piles following the step
+    frames     one per frame: step (the row's), phase (its name), status ("Step n of N"; the title is "phase · status"),
+               formula, sentence (unwrapped: HTML wraps it)
+    lines      the listing (Python comments in the page's language), highlight[frame] its running lines
+    words      the controls' labels and accessible names; speeds [(label, tenths of a second)]
+    last, start, present, lang, id, row (a digest naming the row, for the browser's memory of its frame)
+
+A row of up to FOLLOW_MAX piles travels whole, and the picture shows as many piles as fit its width
+around the pile the frame speaks of (the verdict: pile 0). A longer row travels as the window of
+WINDOW piles the server picks for the step, pile 0 added for the verdict. Pure: no Streamlit.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+import altair as alt
+import pandas as pd
+
+from stonegame.draw.grid import Follow, grid_panel
+from stonegame.draw.player import SPEEDS, played, player_params
+from stonegame.explainer.charts import GRID_ROWS, PRESENTER_SCALE, BarsWords, bars_panel
+from stonegame.explainer.spec import explainer_words
+from stonegame.explainer.view import (
+    Window,
+    cells,
+    code_lines,
+    frame_of_step,
+    frame_steps,
+    frames,
+    marks,
+    phase_name,
+    window_for_step,
+)
+from stonegame.i18n import t
+from stonegame.listing import listing
+from stonegame.solver import Solution
+from stonegame.terms import Code, Form, Lang
+from stonegame.text import NBSP, ZWSP
+from stonegame.window import window_at
+
+STAGE_ID = "stage"  # the player id the stage's controls address
+FOLLOW_MAX = 200  # piles: a row up to this long travels whole (measured: see scripts/benchmark.py)
+COLUMN_PX = 40  # pixels a pile's column needs at scale 1: the picture shows width / COLUMN_PX − 1 piles
+MAX_COLUMNS = 16
+# The piles the picture draws at a frame: `cols` of them from `lo`, and pile 0 at the verdict.
+PILES = "(datum.i >= lo && datum.i < lo + cols) || (datum.i == 0 && frame == last)"
+NAV_WORDS = ("first", "back", "play", "pause", "next", "last")
+STAGE_WORDS = ("toolbar", "speed", "scrubber", "link", "picture", "code", "loading", "failed")
+Data = dict[str, Any]
+
+
+def stage_window(sol: Solution, step: int) -> Window:
+    """The piles the stage carries for a step: the whole row up to FOLLOW_MAX piles, else the server's
+    window around the step."""
+    return carried(sol, window_for_step(sol, step).lo)
+
+
+def carried(sol: Solution, lo: int) -> Window:
+    """The piles the stage carries when its window starts at lo: the whole row up to FOLLOW_MAX piles
+    (lo is then 0), else the window of WINDOW piles at lo."""
+    return window_at(sol, 0, sol.n) if sol.n <= FOLLOW_MAX else window_at(sol, lo)
+
+
+def follow_params(focus: list[int], win: Window, scale: float) -> list[alt.Parameter]:
+    """The window in the browser: focus[frame] (the pile each frame speaks of), first and end (the
+    piles carried), cols (as many piles as fit the width, 3 .. MAX_COLUMNS) and lo (the first drawn:
+    the focus in the middle where it can be)."""
+    return [
+        alt.param(name="focus", value=focus),
+        alt.param(name="first", value=win.lo),
+        alt.param(name="end", value=win.last + 1),
+        alt.param(name="cols", expr=f"clamp(floor(width / {COLUMN_PX * scale:g}) - 1, 3, {MAX_COLUMNS})"),
+        alt.param(name="lo", expr="clamp(focus[frame] - floor(cols / 2), first, end - cols)"),
+    ]
+
+
+def picture_chart(
+    drawn: pd.DataFrame, marked: pd.DataFrame, focus: list[int], win: Window, start: int, present: bool, lang: Lang
+) -> alt.VConcatChart:
+    """The stage's picture: the arrays (grid) above the bars, the piles drawn following the step, from
+    frame `start`; in presenter mode with room for type PRESENTER_SCALE times larger (scaled_fonts makes
+    it so), no axis title under the bars, and their legend right of them (the height is the scarce side)."""
+    words = explainer_words(lang)
+    follow = Follow(piles=PILES, columns="cols + 1")
+    bars_words = BarsWords(words.bars.title, "" if present else words.bars.axis, words.bars.dp)
+    return (
+        alt.vconcat(
+            grid_panel(drawn, marked, GRID_ROWS, words.grid, follow=follow).properties(width=480),
+            bars_panel(drawn, marked, bars_words, follow=follow, legend_at="right").properties(width=480),
+            spacing=10,
+        )
+        .resolve_scale(color="independent")
+        .add_params(
+            *player_params(len(focus) - 1, start), *follow_params(focus, win, PRESENTER_SCALE if present else 1)
+        )
+        .configure_view(stroke=None)
+    )
+
+
+def focus_of(frames_table: pd.DataFrame) -> list[int]:
+    """The pile each frame speaks of: its step's pile, and pile 0 for the verdict."""
+    return [
+        0 if phase == "verdict" else int(i) for phase, i in zip(frames_table["phase"], frames_table["i"], strict=True)
+    ]
+
+
+FONT_KEYS = ("fontSize", "labelFontSize", "titleFontSize", "symbolSize")
+FITTED = re.compile(r"^clamp\((.*), 8, ([\d.]+)\)$")  # kit.fit's font size: its cap is the size to scale
+
+
+def scaled_fonts(spec: Any, scale: float) -> Any:
+    """The spec tree with every font size times `scale`: fixed sizes (and legend symbols), and the cap
+    of every size kit.fit makes fit the width."""
+    if isinstance(spec, dict):
+        return {k: _scaled(v, scale) if k in FONT_KEYS else scaled_fonts(v, scale) for k, v in spec.items()}
+    if isinstance(spec, list):
+        return [scaled_fonts(v, scale) for v in spec]
+    return spec
+
+
+def _scaled(size: Any, scale: float) -> Any:
+    """One font size times `scale`: a number, or a fitted size's cap."""
+    if isinstance(size, int | float):
+        return round(size * scale, 1)
+    fitted = FITTED.match(size.get("expr", "")) if isinstance(size, dict) else None
+    return {"expr": f"clamp({fitted[1]}, 8, {float(fitted[2]) * scale:.1f})"} if fitted else size
+
+
+def picture_spec(sol: Solution, win: Window, frames_table: pd.DataFrame, form: Form, lang: Lang, present: bool) -> Data:
+    """The picture's playable spec (not validated: the tests validate the builder), its datasets packed:
+    no drawn controls (the stage's HTML controls send the player's events), the keys on; legends and axes
+    scaled with the rest in presenter mode."""
+    marked = marks(sol, win, form, zero=True)
+    marked = marked.assign(col=marked["i"].astype(str))  # as the grid adds it: one dataset for grid and bars
+    chart = picture_chart(cells(sol, win, form, zero=True), marked, focus_of(frames_table), win, 0, present, lang)
+    spec = played(chart, keys=True, validate=False, drawn=False, player_id=STAGE_ID)
+    spec = {**spec, "datasets": {name: packed(rows) for name, rows in spec["datasets"].items()}}
+    return scaled_fonts(spec, PRESENTER_SCALE) if present else spec
+
+
+def packed(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """A dataset's rows as columns ({field: [each row's value]}), a third of the bytes; stage.js unpacks
+    it before Vega sees it."""
+    fields = list(dict.fromkeys(key for row in rows for key in row))
+    return {field: [row.get(field) for row in rows] for field in fields}
+
+
+def frame_words(frames_table: pd.DataFrame, sol: Solution, lang: Lang, form: Form) -> list[dict[str, Any]]:
+    """Each frame's step and words as the stage shows them: step (the row's step), phase (its name), status
+    ("Step n of N": the title is "phase · status"), formula (ZWSP and NBSP as plain spaces), sentence."""
+    return [
+        {
+            "step": int(step),
+            "phase": phase_name(phase, form, lang),
+            "status": t("step_of", lang, step=int(step), last=sol.last_step),
+            "formula": formula.replace(ZWSP, "").replace(NBSP, " "),
+            "sentence": sentence,
+        }
+        for phase, step, formula, sentence in zip(
+            frames_table["phase"], frames_table["step"], frames_table["formula"], frames_table["sentence"], strict=True
+        )
+    ]
+
+
+def _by_frame(lit: pd.DataFrame, count: int) -> list[list[int]]:
+    """The highlighted lines of each of `count` frames, from the (frame, line) table."""
+    out: list[list[int]] = [[] for _ in range(count)]
+    for frame, line in zip(lit["frame"], lit["line"], strict=True):
+        out[int(frame)].append(int(line))
+    return out
+
+
+@cache
+def stage_words(lang: Lang) -> dict[str, str]:
+    """The stage's words in `lang`: the buttons' labels (nav_*), their accessible names (aria_*), the
+    other controls' names, and "Step {n} of {N}"."""
+    words = {f"nav_{a}": t(f"nav_{a}", lang) for a in NAV_WORDS}
+    words |= {f"aria_{a}": t(f"stage_aria_{a}", lang) for a in NAV_WORDS}
+    return words | {name: t(f"stage_{name}", lang) for name in STAGE_WORDS}
+
+
+def stage_data(sol: Solution, win: Window, lang: Lang, code: Code, form: Form, present: bool, row: str) -> Data:
+    """Everything the stage needs to show the piles `win` of this row, opening at frame 0 (see the
+    module's docstring; `at_step` opens it elsewhere); `row` names the row (the page's cache key) so the
+    browser can remember its frame, whatever the language, listing or form."""
+    table = frames(sol, win, lang, form, wrap=False)
+    listed = listing(code, form, sol.max_take, lang)
+    lit = code_lines(sol, win, listed)
+    return {
+        "id": STAGE_ID,
+        "row": f"{row}:{win.lo}",
+        "key": f"{row}:{win.lo}:{lang}:{code}:{form}:{int(present)}",
+        "lang": lang,
+        "present": present,
+        "last": len(table) - 1,
+        "start": 0,
+        "spec": picture_spec(sol, win, table, form, lang, present),
+        "frames": frame_words(table, sol, lang, form),
+        "lines": listed.lines,
+        "highlight": _by_frame(lit, len(table)),
+        "words": stage_words(lang),
+        "speeds": list(SPEEDS.items()),
+    }
+
+
+def at_step(data: Data, sol: Solution, win: Window, step: int) -> Data:
+    """A shallow copy of a stage's data that opens at the frame showing `step`."""
+    return {**data, "start": frame_of_step(sol, win, step)}
+
+
+def step_of_frame(sol: Solution, win: Window, frame: int) -> int:
+    """The row's step a frame of the window shows (kept within the frames)."""
+    steps = frame_steps(sol, win)
+    return steps[min(max(int(frame), 0), len(steps) - 1)]

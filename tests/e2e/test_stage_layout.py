@@ -1,0 +1,107 @@
+"""The stage's sizes, measured in the browser: at 1280×720 with the sidebar open one whole step is in the
+first viewport; presenter mode fills 1280×720 and 1920×1080 with chart text of at least 20 px and
+legends dark enough for AA; on a 390×844 phone the stage stacks, nothing is cut and code is ≥ 12 px."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from .helpers import DESKTOP, PHONE, SCREENSHOT_DIR, horizontal_overflow, open_explainer, screenshot
+
+# The parts of one step, each as (name, selector inside the stage).
+PARTS = {
+    "bar": ".bar",
+    "title": ".title",
+    "formula": ".formula",
+    "sentence": ".sentence",
+    "grid": "g.grid_numbers_0_marks",
+    "bars": "g.concat_1_group g.role-axis",  # the bars panel's x axis, its lowest part
+    "code line": ".listing li.on",
+}
+MEASURE = """(stage, parts) => {
+    const box = e => {
+        const r = e.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+    };
+    const out = {};
+    for (const [name, sel] of Object.entries(parts)) {
+        const e = stage.querySelector(sel);
+        out[name] = e ? box(e) : null;
+    }
+    out.picture = box(stage.querySelector('.picture svg'));
+    out.code = box(stage.querySelector('.code'));
+    const texts = [...stage.querySelectorAll('.picture svg text')].filter(t => t.textContent.trim());
+    out.chartFonts = texts.map(t => parseFloat(getComputedStyle(t).fontSize));
+    const labels = ['legend-label', 'axis-label', 'title-text'].map(r => `.picture svg g.role-${r} text`);
+    out.legendFills = [...stage.querySelectorAll(labels.join(', '))].map(t => t.getAttribute('fill'));
+    out.codeFont = parseFloat(getComputedStyle(stage.querySelector('.code')).fontSize);
+    const c = stage.querySelector('.code');
+    out.codeScroll = [c.scrollWidth, c.clientWidth];
+    return out;
+}"""
+
+
+def measure(page: Page) -> dict:
+    return page.locator("[data-testid='stage']").evaluate(MEASURE, PARTS)
+
+
+def luminance(hex_colour: str) -> float:
+    digits = hex_colour.lstrip("#")
+    digits = "".join(d * 2 for d in digits) if len(digits) == 3 else digits  # #333 is #333333
+    channels = [int(digits[k : k + 2], 16) / 255 for k in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_on_white(hex_colour: str) -> float:
+    return 1.05 / (luminance(hex_colour) + 0.05)
+
+
+def assert_in_view(sizes: dict, top: float, height: float) -> None:
+    for name in (*PARTS, "picture"):
+        box = sizes[name]
+        assert box is not None, f"{name} not drawn"
+        assert box["top"] >= top - 1 and box["bottom"] <= height + 1, f"{name} at {box} is outside {top}..{height}"
+
+
+def test_one_step_fits_the_first_viewport_with_the_sidebar_open(page: Page):
+    open_explainer(page, "/?values=1,2,3,7&step=7")
+    assert page.get_by_test_id("stSidebar").is_visible()
+    sizes = measure(page)
+    assert_in_view(sizes, 60, DESKTOP["height"])  # under Streamlit's 60-px header
+    assert sizes["code"]["left"] >= sizes["picture"]["right"] - 1, "picture and code side by side"
+    assert sizes["sentence"]["right"] - sizes["sentence"]["left"] > 800, "the sentence uses the stage's width"
+    assert min(sizes["chartFonts"]) >= 13, sorted(sizes["chartFonts"])[:5]
+    assert sizes["codeFont"] >= 12
+    screenshot(page, SCREENSHOT_DIR / "stage-1280x720.png")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 1920, "height": 1080}], ids=["1280", "1920"])
+def test_presenter_mode_fills_the_screen_with_large_text(new_context, viewport: dict):
+    page = new_context(viewport=viewport).new_page()
+    open_explainer(page, "/?values=1,2,3,7&step=7&present=1")
+    sizes = measure(page)
+    assert_in_view(sizes, 0, viewport["height"])
+    assert sizes["picture"]["bottom"] >= 0.85 * viewport["height"], f"the stage fills the screen: {sizes['picture']}"
+    assert min(sizes["chartFonts"]) >= 20, f"chart text at {viewport['width']}: {sorted(sizes['chartFonts'])[:5]}"
+    assert sizes["codeFont"] >= (13 if viewport["width"] < 1600 else 18)
+    fills = {fill for fill in sizes["legendFills"] if fill and fill.startswith("#")}
+    assert fills and all(contrast_on_white(f) >= 4.5 for f in fills), {f: contrast_on_white(f) for f in fills}
+    screenshot(page, SCREENSHOT_DIR / f"stage-present-{viewport['width']}x{viewport['height']}.png")
+
+
+def test_the_phone_stacks_and_cuts_nothing(new_context):
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    open_explainer(page, "/?values=1,2,3,7&step=7")
+    sizes = measure(page)
+    assert sizes["code"]["top"] >= sizes["picture"]["bottom"] - 1, "the code stacks under the picture"
+    for name in ("bar", "formula", "sentence", "picture", "code"):
+        box = sizes[name]
+        assert box["left"] >= -1 and box["right"] <= PHONE["width"] + 1, f"{name} cut: {box}"
+    too_wide = {k: v for k, v in horizontal_overflow(page).items() if v[0] > v[1] + 1}
+    assert not too_wide, too_wide
+    assert sizes["codeFont"] >= 12
+    assert sizes["codeScroll"][0] >= sizes["codeScroll"][1]  # a long line scrolls inside the listing
+    assert min(sizes["chartFonts"]) >= 12, sorted(sizes["chartFonts"])[:5]
+    screenshot(page, SCREENSHOT_DIR / "stage-390x844.png", full=True)
