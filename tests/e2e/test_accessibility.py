@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 from tests.contrast import contrast_on_white
 from ui.nav import PAGES
 
-from .helpers import TIMEOUT_MS, open_app
+from .helpers import STAGE, TIMEOUT_MS, open_app, wait_for_stage
 
 PATHS = [
     "/" if file == "streamlit_app.py" else "/" + file.removeprefix("pages/").removesuffix(".py") for file, *_ in PAGES
@@ -45,7 +45,10 @@ GUIDE_TEXTS = """charts => charts.flatMap(chart =>
 
 
 def drawn(page: Page) -> None:
-    """Wait until every Vega chart on the page has drawn (Vega gives its container a role then)."""
+    """Wait until every Vega chart on the page has drawn (Vega gives its container a role then), and the
+    explainer's stage too when the page has one."""
+    if page.locator(STAGE).count():
+        wait_for_stage(page)
     for chart in page.get_by_test_id("stVegaLiteChart").all():
         expect(chart).to_have_attribute("role", "graphics-document", timeout=TIMEOUT_MS)
 
