@@ -377,6 +377,11 @@ def app_constants():
         body = ast.parse(path.read_text(encoding="utf-8")).body
         module_names = {
             t.id for node in body if isinstance(node, ast.Assign) for t in node.targets if isinstance(t, ast.Name)
+        } | {  # names imported from the app's own core: constants of its code, never a visitor's text
+            a.asname or a.name
+            for node in body
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("stonegame")
+            for a in node.names
         }
         for node in body:
             if isinstance(node, ast.Assign) and _import_time_text(node.value, module_names):
@@ -396,9 +401,15 @@ def _value(path, name, value):
 
 def _import_time_text(value, module_names):
     """Whether an expression is a string literal, or an f-string whose every name is a module-level one
-    (a comprehension's own loop variables included)."""
+    (a comprehension's own loop variables included), or a literal's `.replace(...)` with literals and
+    module-level names."""
     if isinstance(value, ast.Constant):
         return isinstance(value.value, str)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "replace":
+        return _import_time_text(value.func.value, module_names) and all(
+            _import_time_text(arg, module_names) or (isinstance(arg, ast.Name) and arg.id in module_names)
+            for arg in value.args
+        )
     if not isinstance(value, ast.JoinedStr):
         return False
     bound = {n.id for n in ast.walk(value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
