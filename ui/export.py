@@ -16,6 +16,7 @@ import streamlit as st
 from stonegame import Solution
 from stonegame.i18n import t
 from stonegame.teach import export as exports
+from stonegame.teach import gif
 from stonegame.teach.export import Kind
 from stonegame.terms import Lang
 from stonegame.window import Window
@@ -108,7 +109,7 @@ def _gif(chart: Chart) -> bytes:
 @st.cache_resource(**cache.RENDERS)
 def _cached_gif(key: str, _spec: dict[str, Any]) -> bytes:
     """The GIF of the chart whose spec has this key (rendering takes about a second a frame: kept)."""
-    return exports.to_gif(_spec)
+    return gif.to_gif(_spec)
 
 
 MAKERS: dict[Kind, Callable[[Chart], bytes]] = {"csv": _csv, "json": _json, "png": _png, "svg": _svg, "gif": _gif}
