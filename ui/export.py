@@ -106,7 +106,7 @@ def _gif(chart: Chart) -> bytes:
     return _cached_gif(chart.key, chart.spec)
 
 
-@st.cache_resource(**cache.RENDERS)
+@cache.cached(**{**cache.CACHE, "max_entries": 8})
 def _cached_gif(key: str, _spec: dict[str, Any]) -> bytes:
     """The GIF of the chart whose spec has this key (rendering takes about a second a frame: kept)."""
     return gif.to_gif(_spec)

@@ -87,7 +87,7 @@ def row(sol: Solution, lang: Lang, widget: str) -> None:
 # --- the optimal replay --------------------------------------------------------------------------
 
 
-@st.cache_resource(**cache.PAGE)
+@cache.cached(**cache.PAGE)
 def _turns(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None) -> pd.DataFrame:
     """The turns of the game `takes` on this row (the optimal game if None); read-only, shared."""
     sol = cache.solution(_values, max_take)
@@ -99,7 +99,7 @@ def game_turns(sol: Solution, takes: tuple[int, ...] | None = None) -> pd.DataFr
     return _turns(cache.digest(sol.values), sol.values, sol.max_take, takes)
 
 
-@st.cache_resource(**cache.PAGE)
+@cache.cached(**cache.PAGE)
 def _replay(
     key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None, centre: int, lang: Lang
 ) -> dict:
@@ -355,13 +355,13 @@ class Counts(NamedTuple):
     leaves: str
 
 
-@st.cache_data(**cache.CACHE)
+@cache.cached(**cache.CACHE)
 def counts(n: int, max_take: int) -> Counts:
     """The game tree's node and leaf counts for n piles, by the counting recurrences."""
     return Counts(describe_count(tree_size(n, max_take)), describe_count(tree_leaves(n, max_take)))
 
 
-@st.cache_resource(**cache.PAGE)
+@cache.cached(**cache.PAGE)
 def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang) -> alt.VConcatChart:
     """The tree, merged-states and dp-array chart of a short row."""
     return tree_chart(tree_of(cache.solution(_values, max_take)), TreeWords.of(lang))

@@ -145,7 +145,7 @@ def progress(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
     best.metric(t("quiz_best_streak", lang), quiz.best_streak)
 
 
-@st.cache_resource(**cache.PAGE)
+@cache.cached(**cache.PAGE)
 def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: Lang) -> dict:
     """The validated spec of the board (the explainer's grid at question q's step) for the row `key`."""
     return charts.board_spec(qz.board(_sol, q, revealed), explainer_words(lang).grid)
