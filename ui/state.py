@@ -113,6 +113,8 @@ PRESENT = "present"  # bool: presenter mode (large, chrome hidden, the essential
 LOCK = "lock"  # bool: the row cannot be edited (a teacher's link)
 NOTICES = "notices"  # list[Notice]: messages about the link or the input, shown until the row changes
 STARTED = "started"  # bool: the URL has been read for this session
+FRESH = "fresh"  # bool: this run is the session's first (a new tab, or a tab reconnected to a restarted server)
+RENDER_SESSION = "render_session"  # str: this session's name for the render service (ui/render.py)
 
 # widget keys of the sidebar every page shows (each copies into the shared key of the same name)
 W_LANG = "w_lang"
@@ -187,12 +189,18 @@ DECK_LOAD = "deck_load_{card}"  # buttons: load the card's row
 DECK_CHART = "deck_memo_chart"  # element key of the memo chart
 EXPORT_W_STEP = "export_w_step"  # widget: the step to export (copied into STEP)
 EXPORT_DOWNLOAD = "export_download_{kind}"  # download buttons: csv, json, svg, png, gif
+EXPORT_MAKE = "export_make_{kind}"  # buttons: ask the render service for the svg, png, gif
+EXPORT_WAIT = "export_wait_{kind}"  # disabled buttons standing in for a picture's Download until it is made
+EXPORT_RESTARTED = (
+    "export_restarted"  # set[str]: picture kinds whose Download was pressed on a page an earlier server drew
+)
 EXPORT_PREVIEW = "export_preview"  # element key of the preview chart
 
 
 def start() -> Link | None:
     """On a session's first run, fill the state from the URL and return the Link read; else None."""
     if st.session_state.get(STARTED):
+        st.session_state[FRESH] = False
         return None
     link = read_link({key: st.query_params.get_all(key) for key in st.query_params})
     notices = [
@@ -214,6 +222,7 @@ def start() -> Link | None:
         }
     )
     st.session_state[STARTED] = True
+    st.session_state[FRESH] = True
     return link
 
 

@@ -1,5 +1,5 @@
 """Words for what a render request answers when it gives no file yet (ui/render.py's results),
-English and Chinese. Not yet merged into stonegame.i18n's CATALOGUE: phase B adds it to SECTIONS."""
+and for the export page's picture buttons, English and Chinese."""
 
 WORDS: dict[str, dict[str, str]] = {
     "render_pending": {
@@ -21,5 +21,11 @@ WORDS: dict[str, dict[str, str]] = {
     "render_failed": {
         "en": "This file could not be made. The other downloads still work.",
         "zh": "这个文件无法生成。其他下载仍然可用。",
+    },
+    "export_make": {"en": "Make: {what}", "zh": "生成：{what}"},
+    "export_restarted": {
+        "en": "The server restarted since this page was drawn, so that download found no file. "
+        "Press Download again (once the file is ready).",
+        "zh": "页面显示之后服务器重启过，所以这次下载没有找到文件。请再按一次下载（文件准备好之后）。",
     },
 }
