@@ -25,6 +25,7 @@ import streamlit as st
 from stonegame.i18n import t
 from stonegame.link import Link, read_link, write_link
 from stonegame.terms import Lang
+from stonegame.text import inert
 
 
 class Notice(NamedTuple):
@@ -44,14 +45,22 @@ def as_text(value: object) -> str:
     return _MARKDOWN.sub(r"\\\1", str(value))
 
 
+APP_FIELDS = frozenset({"param"})  # notice fields the app fills itself (a known link parameter's name)
+
+
+def _field(name: str, value: object) -> object:
+    """A notice's field as shown: a number as it is, one of the app's own APP_FIELDS escaped with
+    as_text, anything else (a user's token) as plain text with stonegame.text.inert."""
+    if isinstance(value, int):
+        return value
+    return as_text(value) if name in APP_FIELDS else inert(value)
+
+
 def render(notice: Notice, lang: Lang) -> str:
-    """The notice's text in `lang` as markdown: nested notices rendered first, and every field that is
-    not a number (a user's token) escaped with as_text."""
+    """The notice's text in `lang` as markdown: nested notices rendered first, then every field with
+    _field (no user's text can become a link or markup; its hidden characters show as escapes)."""
     key, fields = notice
-    shown = {
-        k: render(v, lang) if isinstance(v, tuple) else v if isinstance(v, int) else as_text(v)
-        for k, v in fields.items()
-    }
+    shown = {k: render(v, lang) if isinstance(v, tuple) else _field(k, v) for k, v in fields.items()}
     return t(key, lang, **shown)
 
 
