@@ -40,6 +40,7 @@ R = TypeVar("R")
 # The policies: every cached call is bounded in entries and kept at most an hour.
 CACHE = {"max_entries": 64, "ttl": 3600.0}  # small things: the explainer's specs, counts
 PAGE = {**CACHE, "max_entries": 32}  # a page group's heavier charts and tables (the ladder, the game, the quiz)
+FILES = {**CACHE, "max_entries": 16, "max_bytes": 64 * 2**20, "sizeof": len}  # made trace files (CSV, JSON)
 SOLUTION_BYTES_PER_PILE = 440  # a Solution with its three trace tables: ~22 MB at 50,000 piles (measured)
 # Solved rows: at most 160 MB of them at once (7 rows of 50,000 piles), and a row of 10,000 piles or
 # more unused for a minute is dropped, so a server whose visitors have gone keeps none of them.
@@ -105,6 +106,12 @@ class Memo:
                 with self._lock:
                     self._computing.pop(key, None)
             return value
+
+    def peek(self, key: Hashable) -> Any:
+        """The value cached under key if it is there and fresh (now the most recently used), else None."""
+        with self._lock:
+            found = self._fresh(key)
+            return None if found is None else found.value
 
     def _fresh(self, key: Hashable) -> _Entry | None:
         """The entry under key if it has not expired, now the most recently used (the lock is held)."""
@@ -183,20 +190,26 @@ def cached(
     idle: float | None = None,
 ) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """A decorator in place of @st.cache_resource(**policy): the function's results kept in its own
-    Memo (as `.memo`; `.clear()` empties it), keyed by its arguments except those named _x."""
+    Memo (as `.memo`; `.clear()` empties it; `.peek(*args)` is the cached result or None, computing
+    nothing), keyed by its arguments except those named _x."""
 
     def wrap(function: Callable[P, R]) -> Callable[P, R]:
         signature = inspect.signature(function)
         memo = Memo(function.__qualname__, max_entries, ttl, max_bytes, sizeof, big, idle)
 
-        @functools.wraps(function)
-        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        def key_of(*args: Any, **kwargs: Any) -> tuple[Any, ...]:
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
-            key = tuple(value for name, value in bound.arguments.items() if not name.startswith("_"))
-            return memo.get(key, lambda: function(*args, **kwargs))
+            return tuple(value for name, value in bound.arguments.items() if not name.startswith("_"))
 
-        call.memo, call.clear = memo, memo.clear  # type: ignore[attr-defined]
+        @functools.wraps(function)
+        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            return memo.get(key_of(*args, **kwargs), lambda: function(*args, **kwargs))
+
+        def peek(*args: Any, **kwargs: Any) -> Any:
+            return memo.peek(key_of(*args, **kwargs))
+
+        call.memo, call.clear, call.peek = memo, memo.clear, peek  # type: ignore[attr-defined]
         return call
 
     return wrap

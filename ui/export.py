@@ -9,8 +9,9 @@ a second visitor, a rerun or forty clicks cost nothing). Busy, too slow or faile
 page's language. A button's return value is read rather than a callback, so the first click after a
 server restart (a new session) still counts; a Download click that reached a restarted server says so.
 
-The trace files (no vl-convert) are made in-process when their buttons are clicked, by callables that
-hold the session's compact row, never the Solution.
+The trace files (no vl-convert) have the same two buttons, but are made in this process when Make is
+clicked (a fraction of a second), kept in a bounded cache of made files (ui/cache.FILES). No button
+or callback holds the Solution.
 """
 
 from __future__ import annotations
@@ -98,9 +99,11 @@ def preview(chart: Chart, lang: Lang) -> None:
 # --- the files -----------------------------------------------------------------------------------
 
 
-def _trace_file(kind: Kind, row: state.Row, max_take: int) -> bytes:
-    """The trace of the row as CSV or JSON (the solved row looked up, or solved again, when clicked)."""
-    sol = cache.solution(row, max_take)
+@cache.cached(**cache.FILES)
+def _trace_file(key: str, kind: Kind, _row: Sequence[int], max_take: int) -> bytes:
+    """The trace of the row with this digest as CSV or JSON (from the solved row, solved again if it
+    was dropped), kept in a bounded cache of made files."""
+    sol = cache.solution(_row, max_take)
     return exports.trace_csv(sol) if kind == "csv" else exports.trace_json(sol)
 
 
@@ -138,7 +141,8 @@ def download(kind: Kind, chart: Chart) -> Download:
     trace in this process; a picture rendered by the service, waited for: for tests and scripts)."""
     name, mime = exports.file_name(kind, chart.sol.n, chart.step), exports.MIME[kind]
     if kind in TRACE_KINDS:
-        return Download(name, mime, partial(_trace_file, kind, state.Row(chart.sol.values), chart.sol.max_take))
+        sol = chart.sol
+        return Download(name, mime, partial(_trace_file, cache.digest(sol.values), kind, sol.values, sol.max_take))
     return Download(name, mime, partial(_rendered, render_key(chart, kind), chart.spec))
 
 
@@ -193,18 +197,29 @@ def _box(chart: Chart, title: str, kinds: Sequence[Kind], help_text: str, lang: 
 
 
 def _trace_button(chart: Chart, kind: Kind, lang: Lang) -> None:
-    """The trace file's download button (its bytes made when clicked)."""
-    file = download(kind, chart)
-    st.download_button(
-        t("export_" + kind, lang),
-        data=file.make,
-        file_name=file.name,
-        mime=file.mime,
-        key=state.EXPORT_DOWNLOAD.format(kind=kind),
-        on_click="ignore",
-        icon=DOWNLOAD,
+    """A trace file's two buttons, as a picture's (Make, then Download holding the bytes), the file made
+    in this process when Make is clicked (no vl-convert: a fraction of a second at 50,000 piles)."""
+    sol = chart.sol
+    args = (cache.digest(sol.values), kind, sol.values, sol.max_take)
+    made = _trace_file.peek(*args)
+    if made is None and st.button(
+        t("export_make", lang, what=t("export_" + kind, lang)),
+        key=state.EXPORT_MAKE.format(kind=kind),
+        icon=":material/draw:",
         width="stretch",
-    )
+    ):
+        made = _trace_file(*args)
+    restarted: set[str] = st.session_state.setdefault(state.EXPORT_RESTARTED, set())
+    if _download_button(chart, kind, render.Done(made) if made is not None else None, lang):
+        if st.session_state.get(state.FRESH):  # pressed on a page an earlier server drew: no file here
+            restarted.add(kind)
+            if made is None:
+                _trace_file(*args)  # made again now, to be pressed once more
+                st.rerun()
+        else:
+            restarted.discard(kind)
+    if kind in restarted:
+        st.info(t("export_restarted", lang), icon=":material/refresh:")
 
 
 def _picture(chart: Chart, kind: Kind, lang: Lang) -> None:

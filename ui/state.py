@@ -23,7 +23,8 @@ import numpy as np
 import streamlit as st
 
 from stonegame.i18n import t
-from stonegame.link import Link, read_link, write_link
+from stonegame.link import Link, fits_in_link, read_link, write_link
+from stonegame.parse import MAX_PILES
 from stonegame.terms import Lang
 from stonegame.text import inert
 
@@ -122,6 +123,7 @@ PRESENT = "present"  # bool: presenter mode (large, chrome hidden, the essential
 LOCK = "lock"  # bool: the row cannot be edited (a teacher's link)
 NOTICES = "notices"  # list[Notice]: messages about the link or the input, shown until the row changes
 STARTED = "started"  # bool: the URL has been read for this session
+LONG_PARAM = "long"  # query parameter: the piles of a row too long for the link (it says the row is not in it)
 FRESH = "fresh"  # bool: this run is the session's first (a new tab, or a tab reconnected to a restarted server)
 RENDER_SESSION = "render_session"  # str: this session's name for the render service (ui/render.py)
 
@@ -216,6 +218,9 @@ def start() -> Link | None:
         Notice("bad_url", {"param": p.param, "reason": (p.key, p.fields), "fallback": (p.fallback, {"step": 0})})
         for p in link.problems
     ]
+    long = _long_row(link)
+    if long:
+        notices.append(Notice("row_not_in_link", {"n": long}))
     st.session_state.update(
         {
             VALUES: Row(link.values),
@@ -235,6 +240,16 @@ def start() -> Link | None:
     return link
 
 
+def _long_row(link: Link) -> int:
+    """The piles the link's `long` parameter names when the link carries no row of its own (a row was
+    typed that was too long for a link: it is gone); 0 if none, or not a whole number of piles."""
+    given = st.query_params.get(LONG_PARAM, "")
+    if "values" in st.query_params or link.random is not None or not given.isascii() or not given.isdigit():
+        return 0
+    piles = int(given)
+    return piles if 0 < piles <= MAX_PILES else 0
+
+
 def set_row(values: list[int], rand: tuple[int, int] | None = None) -> None:
     """Make `values` the current row (from a seeded random draw if rand is given) and start at step 0."""
     st.session_state[VALUES] = Row(values)
@@ -244,8 +259,13 @@ def set_row(values: list[int], rand: tuple[int, int] | None = None) -> None:
 
 
 def link_params() -> dict[str, str]:
-    """The query parameters of the shared state (what every page's link carries)."""
-    return write_link(current_link())
+    """The query parameters of the shared state (what every page's link carries); for a typed row too
+    long for a link, `long=<piles>`, so that a page opened from the link says the row is not in it."""
+    link = current_link()
+    params = write_link(link)
+    if link.random is None and not fits_in_link(link.values):
+        params[LONG_PARAM] = str(len(link.values))
+    return params
 
 
 def current_link() -> Link:

@@ -1,5 +1,6 @@
 """Words for what a render request answers when it gives no file yet (ui/render.py's results),
-and for the export page's picture buttons, English and Chinese."""
+for the export page's picture buttons, and for what a link cannot carry (a row too long for it, a
+quiz's progress), English and Chinese."""
 
 WORDS: dict[str, dict[str, str]] = {
     "render_pending": {
@@ -27,5 +28,18 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "The server restarted since this page was drawn, so that download found no file. "
         "Press Download again (once the file is ready).",
         "zh": "页面显示之后服务器重启过，所以这次下载没有找到文件。请再按一次下载（文件准备好之后）。",
+    },
+    "row_not_in_link": {
+        "en": "The row typed in this tab ({n:,} piles) was too long to keep in the link, so this page (opened "
+        "again, or after a server restart) could not bring it back: showing the first example instead. "
+        "Type or paste the row again; a random row of any length travels in the link as random=…&seed=….",
+        "zh": "这个标签页里输入的数组（{n:,} 堆）太长，无法保存在链接里，所以重新打开（或服务器重启）后无法恢复："
+        "现在显示的是第一个示例。请重新输入或粘贴该数组；任意长度的随机数组都可以用 random=…&seed=… 放进链接。",
+    },
+    "quiz_progress_lost": {
+        "en": "This link was made at question {q}. A link keeps the quiz's row and settings but not its answers, "
+        "so the quiz starts again at question 1 with score 0 (after a server restart too).",
+        "zh": "这个链接生成时停在第 {q} 题。链接只保存测验的数组和设置，不保存答题记录，"
+        "所以测验从第 1 题重新开始，得分为 0（服务器重启后也是如此）。",
     },
 }

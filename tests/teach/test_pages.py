@@ -225,9 +225,9 @@ def downloads(at):
 
 def test_every_download_is_offered():
     at = page(EXPORT, values="1,2,3,7", step="9")
-    assert set(downloads(at)) == {"export_download_csv", "export_download_json"}
+    assert downloads(at) == {}
     buttons = {b.key: b for b in at.button}
-    for kind in PICTURES:  # made by the render service on request; until then Download is a stand-in
+    for kind in ("csv", "json", *PICTURES):  # made on request; until then Download is a stand-in
         assert not buttons[f"export_make_{kind}"].disabled and buttons[f"export_wait_{kind}"].disabled
     assert buttons["export_wait_gif"].label == "Animated GIF"
     assert "10 frames" in texts(at)
