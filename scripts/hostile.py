@@ -10,9 +10,8 @@ It starts `streamlit run streamlit_app.py` itself (scripts/loadtest.py's Server)
 the browser does, with scripts/loadtest.py's Tab. The attacks, in order:
 
   burst    one session on EXPORT_LINK (at a new step each burst, so nothing is cached) clicks "Make"
-           for the PNG --burst-size times at once, asks for the CSV --burst-size times at once (the
-           backend_operation_request a deferred Download button's click sends), waits for the PNG
-           and fetches it --burst-size times at once; --bursts times
+           for the PNG and for the CSV --burst-size times each, all at once, waits for both and
+           fetches each --burst-size times at once; --bursts times
   links    --links sessions one after another, each on `/?random=50000&seed=N` with a new seed:
            load, run once, close
   clear    a visitor sends Streamlit's `clear_cache` BackMsg (the toolbar hides the menu item, the
@@ -80,7 +79,6 @@ MEMORY_BOUND = 1.20  # RSS after the links may be at most this times RSS before 
 EXPORT_DOWNLOAD = "export_download_{kind}"  # ui/state.py's keys: the export page's Download buttons ...
 EXPORT_MAKE = "export_make_{kind}"  # ... and its Make buttons (the pictures)
 MADE_TIMEOUT = 180.0  # seconds a picture may take to be made before the attack counts it as lost
-ANSWER_TIMEOUT = 120.0  # seconds a burst may take before its unanswered requests count as lost
 BASELINE_S = 10.0  # seconds the small-row student measures alone, by default
 IDLE_WINDOW, IDLE_CPU = 10.0, 0.2  # a server that used less than 0.2 s of CPU in 10 s is idle
 ERRORS = (AppError, OSError, TimeoutError, KeyError, websockets.WebSocketException)
@@ -171,9 +169,9 @@ class HostileServer(Server):
 
 
 class HostileTab(Tab):
-    """A Tab that also knows its session id (from new_session), can send the request a deferred
-    Download button's click sends or any other BackMsg, click a button without waiting for the run,
-    and keeps the page's messages (a busy warning is an answer here, not an error)."""
+    """A Tab that also knows its session id (from new_session), can send any BackMsg, click a button
+    without waiting for the run, poll until a file is made, and keeps the page's messages (a busy
+    warning is an answer here, not an error)."""
 
     session_id = ""
 
@@ -238,15 +236,6 @@ class HostileTab(Tab):
     def click(self, key: str) -> WidgetState:
         """The widget state a click on the button with this key sends."""
         return WidgetState(id=self.widgets[key].id, trigger_value=True)
-
-    def download_request(self, kind: str, request_id: str) -> BackMsg:
-        """The BackMsg a click on the export page's deferred `kind` Download button sends."""
-        button = self.widgets[EXPORT_DOWNLOAD.format(kind=kind)]
-        msg = BackMsg()
-        msg.backend_operation_request.request_id = request_id
-        msg.backend_operation_request.session_id = self.session_id
-        msg.backend_operation_request.deferred_file.file_id = button.deferred_file_id
-        return msg
 
     async def made(self, kind: str, timeout: float, give_up: Callable[[], bool] = lambda: False) -> str | None:
         """Run the page once a second (as its fragment asks) until the `kind` Download button is there:
@@ -390,16 +379,14 @@ class CpuWatch:
 
 
 async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWatch, verdict: Verdict) -> None:
-    """--bursts times, one session on EXPORT_LINK at a new step asks for the (deferred) CSV
-    --burst-size times at once, then clicks Make PNG --burst-size times at once, waits for the PNG and
-    fetches it --burst-size times at once. (The CSV requests go first and are waited for: a rerun
-    gives a deferred download a new file id, so requests sent after the clicks name files gone.)
-    A server that answers no health check for --hang-seconds while its
-    CPU is idle is deadlocked (or, without CPU figures, hung): the rest of the attacks are skipped."""
-    size = args.burst_size
+    """--bursts times, one session on EXPORT_LINK at a new step clicks Make PNG and Make CSV
+    --burst-size times each, all at once, waits until both are made and fetches each --burst-size
+    times at once. A server that answers no health check for --hang-seconds while its CPU is idle is
+    deadlocked (or, without CPU figures, hung): the rest of the attacks are skipped."""
+    size, kinds = args.burst_size, ("png", "csv")
     print(
-        f"\nburst: {args.bursts} x ({size} Make PNG clicks, {size} CSV requests, {size} PNG fetches) at once "
-        f"on /export?{EXPORT_LINK}  ({load()})"
+        f"\nburst: {args.bursts} x ({size} Make clicks each for the PNG and the CSV, then {size} fetches of each) "
+        f"at once on /export?{EXPORT_LINK}  ({load()})"
     )
 
     def hung() -> bool:
@@ -411,38 +398,43 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
     for b in range(args.bursts):
         tab = HostileTab(base, Stats())
         missed, answered, started = len(health.missed), len(health.times), time.monotonic()
+        phases = Phases(health)
+        urls: dict[str, str | None] = {}
+        fetched: dict[str, int] = {}
         try:
-            phases = Phases(health)
             await tab.open_page("export", f"{EXPORT_LINK}&step={b + 1}")
             phases.mark("open")
-            ids = {f"b{b}-{i}" for i in range(size)}
-            for request_id in sorted(ids):
-                await tab.send(tab.download_request("csv", request_id))
-            got = await tab.answers(ids, ANSWER_TIMEOUT, hung)
-            phases.mark("csv")
-            if EXPORT_MAKE.format(kind="png") in tab.widgets:  # else made already (a --url server's cache)
-                click = tab.click(EXPORT_MAKE.format(kind="png"))
-                for msg in [tab.rerun_message([click]) for _ in range(size)]:
-                    await tab.send(msg)
+            clicks = [
+                tab.click(EXPORT_MAKE.format(kind=kind))
+                for kind in kinds
+                if EXPORT_MAKE.format(kind=kind) in tab.widgets
+            ]
+            for _ in range(size):  # else made already (a --url server's cache)
+                for click in clicks:
+                    await tab.send(tab.rerun_message([click]))
+            if clicks:
                 await tab.drain()
-            url = await tab.made("png", MADE_TIMEOUT, hung)
-            phases.mark("make png")
-            fetched = await asyncio.gather(
-                *(http_get(base, url, Stats()) for _ in range(size) if url), return_exceptions=True
-            )
-            pngs = sum(isinstance(f, bytes) and f.startswith(b"\x89PNG") for f in fetched)
-            phases.mark("fetch")
+            phases.mark(f"{len(clicks) * size} clicks")
+            for kind in kinds:
+                urls[kind] = await tab.made(kind, MADE_TIMEOUT, hung)
+            phases.mark("made")
+            for kind, url in urls.items():
+                got = await asyncio.gather(
+                    *(http_get(base, url, Stats()) for _ in range(size) if url), return_exceptions=True
+                )
+                fetched[kind] = sum(isinstance(g, bytes) and len(g) > 0 for g in got)
+            phases.mark("fetched")
         except ERRORS as err:
             verdict.fail(f"burst {b + 1}: {type(err).__name__}: {err}")
             continue
         finally:
             await tab.close()
-        csvs = sum(answer == "url" for answer in got.values())
         misses = len(health.missed) - missed
-        line = (
-            f"  burst {b + 1}: {len(got)}/{size} CSV requests answered ({csvs} files), "
-            f"PNG {'made' if url else 'NOT made'}, {pngs}/{size} PNG fetches, in {time.monotonic() - started:.1f} s"
+        made = ", ".join(
+            f"{kind.upper()} {'made' if urls.get(kind) else 'NOT made'}, {fetched.get(kind, 0)}/{size} fetched"
+            for kind in kinds
         )
+        line = f"  burst {b + 1}: {made}, in {time.monotonic() - started:.1f} s"
         if hung():
             state = "DEADLOCKED: CPU idle" if cpu.server else "HUNG"
             print(f"{line}; {state}, no health answer for {health.silent():.0f} s")
@@ -454,10 +446,8 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
         print(f"    phases: {phases}")
         if misses:
             verdict.fail(f"burst {b + 1}: {misses} health checks got no answer within {health.timeout:.0f} s")
-        if len(got) < size and cpu.server:
-            print("  the server's log, last lines:\n    " + "\n    ".join(cpu.server.log().splitlines()[-15:]))
-        if len(got) < size or pngs < size or not url:
-            verdict.fail(f"burst {b + 1}: {len(got)}/{size} CSV answered, PNG made: {bool(url)}, {pngs}/{size} fetched")
+        if any(not urls.get(kind) or fetched.get(kind, 0) < size for kind in kinds):
+            verdict.fail(f"burst {b + 1}: {made}")
 
 
 async def hang_report(server: Server | None) -> None:
