@@ -401,6 +401,7 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
         phases = Phases(health)
         urls: dict[str, str | None] = {}
         fetched: dict[str, int] = {}
+        lost: list[str] = []
         try:
             await tab.open_page("export", f"{EXPORT_LINK}&step={b + 1}")
             phases.mark("open")
@@ -415,6 +416,9 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
             if clicks:
                 await tab.drain()
             phases.mark(f"{len(clicks) * size} clicks")
+            lost = [kind for kind in kinds if EXPORT_MAKE.format(kind=kind) in tab.widgets]
+            for kind in lost:  # every run that carried its click was cut short by the next: once more
+                await tab.rerun("click again", [tab.click(EXPORT_MAKE.format(kind=kind))])
             for kind in kinds:
                 urls[kind] = await tab.made(kind, MADE_TIMEOUT, hung)
             phases.mark("made")
@@ -434,7 +438,8 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
             f"{kind.upper()} {'made' if urls.get(kind) else 'NOT made'}, {fetched.get(kind, 0)}/{size} fetched"
             for kind in kinds
         )
-        line = f"  burst {b + 1}: {made}, in {time.monotonic() - started:.1f} s"
+        again = f" (clicked again: {', '.join(lost)})" if lost else ""
+        line = f"  burst {b + 1}: {made}{again}, in {time.monotonic() - started:.1f} s"
         if hung():
             state = "DEADLOCKED: CPU idle" if cpu.server else "HUNG"
             print(f"{line}; {state}, no health answer for {health.silent():.0f} s")
