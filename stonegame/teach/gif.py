@@ -48,7 +48,7 @@ from stonegame.teach import export
 SVG_NS = "http://www.w3.org/2000/svg"
 CHECK_TOLERANCE = 0.002  # share of pixels a composed frame may differ (by more than CHECK_LEVEL) from whole
 CHECK_LEVEL = 48
-MAX_DRAWN = 18  # frames a GIF draws at most (shown_frames): each costs ~0.2 s of CPU with Chinese text
+MAX_DRAWN = export.GIF_DRAWN  # frames a GIF draws at most (shown_frames): each costs ~0.2 s of CPU with Chinese text
 ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
 Spec = dict[str, Any]
