@@ -604,6 +604,9 @@ async def gifs(
         f"  during the GIFs ({time.monotonic() - started:.0f} s): small-row median {ms(median)}, slowest "
         f"{ms(max(runs, default=0))} over {len(runs)} runs; {answered}/{count} GIFs made in that time"
     )
+    for tab, made in zip(tabs, done, strict=True):
+        if not made:
+            print(f"  a GIF not made: its page said {' / '.join(tab.messages) or 'nothing'}")
     if health.down(missed):
         verdict.fail(f"{len(health.missed) - missed} health checks got no answer during the GIFs")
     if median > args.median_s:
