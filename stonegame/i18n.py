@@ -8,7 +8,7 @@ key, or a key defined twice is a bug the tests catch.
 from __future__ import annotations
 
 from stonegame.terms import Lang
-from stonegame.words import explainer, game, ladder, teach
+from stonegame.words import explainer, game, ladder, render, teach
 
 LANG_NAMES: dict[Lang, str] = {"en": "English", "zh": "中文"}
 
@@ -16,6 +16,7 @@ SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "explainer": explainer.WORDS,
     "game": game.WORDS,
     "ladder": ladder.WORDS,
+    "render": render.WORDS,
     "teach": teach.WORDS,
 }
 CATALOGUE: dict[str, dict[str, str]] = {key: entry for words in SECTIONS.values() for key, entry in words.items()}

@@ -123,3 +123,39 @@ def span(i: int, take: int) -> str:
 
 
 ROW_SHOWN = 40  # piles: a page prints a row of at most this many piles in full, and summarises a longer one
+
+
+# Characters a user's text may not bring onto the page as they are: controls (line breaks and tabs
+# included), format characters (bidi overrides and isolates, zero-width marks, BOM), line and paragraph
+# separators, surrogates, private-use and unassigned code points.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+
+
+def visible(text: str) -> str:
+    """text with every character of HIDDEN_CATEGORIES written as its escape (\\u202e, \\U000e0001), so
+    it can neither reorder, break nor hide the line it is shown in."""
+    return "".join(
+        (f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}")
+        if unicodedata.category(c) in HIDDEN_CATEGORIES
+        else c
+        for c in text
+    )
+
+
+def inert(value: object) -> str:
+    """A user's token as markdown that shows exactly its characters: visible() first, then an inline
+    code span whose fence is one backtick longer than the longest run of backticks inside (padded with
+    a space when the token starts or ends with a backtick or a space, which the span then strips; a
+    blank token is a span of its spaces, or of one space when empty).
+    Inside a code span, markdown finds no links (autolinks included), emphasis, HTML, math,
+    directives or shortcodes; it cannot start a block, since no line break is left."""
+    text = visible(str(value))
+    longest, current = 0, 0
+    for c in text:
+        current = current + 1 if c == "`" else 0
+        longest = max(longest, current)
+    fence = "`" * (longest + 1)
+    if not text.strip(" "):  # blank: a code span of spaces keeps them (an empty one is no span)
+        return f"`{text or ' '}`"
+    pad = " " if text[0] in "` " or text[-1] in "` " else ""
+    return f"{fence}{pad}{text}{pad}{fence}"

@@ -179,8 +179,14 @@ def _pile_slider(sol: Solution, lang: Lang) -> None:
         0,
         sol.n - 1,
         key=state.W_PILE,
-        on_change=lambda: _set_step(sol.n - st.session_state[state.W_PILE]),
+        on_change=_set_pile,
     )
+
+
+def _set_pile() -> None:
+    """Callback: the "Look at pile" slider moved; open at the suffix step of that pile (the row's
+    length read from the session: a callback kept by the widget must not hold the Solution)."""
+    _set_step(len(st.session_state[state.VALUES]) - st.session_state[state.W_PILE])
 
 
 def chart_spec(sol: Solution, step: int, lang: Lang, code: Code, form: Form, scale: float = 1.0) -> tuple[Spec, Window]:
@@ -191,7 +197,7 @@ def chart_spec(sol: Solution, step: int, lang: Lang, code: Code, form: Form, sca
     return at_frame(_window_spec(_row_key(sol), sol, win.lo, lang, code, form, scale), frame), win
 
 
-@st.cache_resource(**cache.CACHE)
+@cache.cached(**cache.CACHE)
 def _window_spec(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scale: float) -> Spec:
     """The spec of the window of piles starting at lo for the row with this key (cached as a dict:
     building the Altair chart costs far more than a script run should)."""
@@ -221,7 +227,7 @@ def long_row(sol: Solution, lang: Lang) -> None:
     _pile_slider(sol, lang)
 
 
-@st.cache_resource(**cache.CACHE)
+@cache.cached(**cache.CACHE)
 def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Spec:
     """The overview chart's validated Vega-Lite spec for the row with this key and this window."""
     return overview_spec(_sol, lo, hi, lang)

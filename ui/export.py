@@ -1,12 +1,22 @@
 """The export page's parts: the step to export, the downloads (the trace as CSV and JSON, this step's
 chart as PNG and SVG, the whole fill as a GIF) and a preview of the picture.
 
-Each download's bytes are made by one small function of the Chart (`_csv` … `_gif`, in MAKERS), only
-when its button is clicked, on another thread: they read the Chart, never the session.
+Pictures are made by the render service (ui/render.py), never in the server's threads: a picture's
+"Make" button asks the service (one file in flight per session, a bounded queue per server, a time
+limit), the page shows "making the file…" and asks again every POLL seconds from a fragment, and once
+the file is made its Download button hands over the bytes the service keeps (cached by RenderKey, so
+a second visitor, a rerun or forty clicks cost nothing). Busy, too slow or failed: a message in the
+page's language. A button's return value is read rather than a callback, so the first click after a
+server restart (a new session) still counts; a Download click that reached a restarted server says so.
+
+The trace files (no vl-convert) have the same two buttons, but are made in this process when Make is
+clicked (a fraction of a second), kept in a bounded cache of made files (ui/cache.FILES). No button
+or callback holds the Solution.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
@@ -17,23 +27,32 @@ from stonegame import Solution
 from stonegame.draw.kit import described
 from stonegame.i18n import t
 from stonegame.teach import export as exports
+from stonegame.teach import gif
 from stonegame.teach.export import Kind
-from stonegame.terms import Lang
+from stonegame.terms import Code, Form, Lang
 from stonegame.window import Window
-from ui import cache, state
+from ui import cache, render, state
 from ui.explainer import chart_spec, interactive_html
+
+POLL = 1.0  # seconds between two looks at a file being made (the fragment's run_every)
+TRACE_KINDS: tuple[Kind, ...] = ("csv", "json")
+DOWNLOAD = ":material/download:"  # the icon of every Download button
 
 
 class Chart(NamedTuple):
     """What the page exports: the solved row, the explainer's playable spec opened at `step`, the window
-    of piles it animates, and `key`, naming it in the render cache (row, rule, window, language,
-    formulation, code)."""
+    of piles it animates, `key`, naming the chart (row, rule, window, language, formulation, code), and
+    the language, code listing and formulation it is drawn in. Made afresh each run; nothing kept by
+    Streamlit holds it."""
 
     sol: Solution
     spec: dict[str, Any]
     step: int
     win: Window
     key: str
+    lang: Lang = "en"
+    code: Code = "py"
+    form: Form = "total"
 
 
 class Download(NamedTuple):
@@ -67,7 +86,7 @@ def chart_at(sol: Solution, step: int, lang: Lang) -> Chart:
     code, form = st.session_state[state.CODE], st.session_state[state.FORM]
     spec, win = chart_spec(sol, step, lang, code, form)
     key = f"{cache.digest(sol.values)}:{sol.max_take}:{win.lo}:{lang}:{form}:{code}"
-    return Chart(sol, spec, step, win, key)
+    return Chart(sol, spec, step, win, key, lang, code, form)
 
 
 def preview(chart: Chart, lang: Lang) -> None:
@@ -85,81 +104,201 @@ def preview(chart: Chart, lang: Lang) -> None:
 # --- the files -----------------------------------------------------------------------------------
 
 
-def _csv(chart: Chart) -> bytes:
-    """The trace as CSV."""
-    return exports.trace_csv(chart.sol)
+@cache.cached(**cache.FILES)
+def _trace_file(key: str, kind: Kind, _row: Sequence[int], max_take: int) -> bytes:
+    """The trace of the row with this digest as CSV or JSON (from the solved row, solved again if it
+    was dropped), kept in a bounded cache of made files."""
+    sol = cache.solution(_row, max_take)
+    return exports.trace_csv(sol) if kind == "csv" else exports.trace_json(sol)
 
 
-def _json(chart: Chart) -> bytes:
-    """The row, its answer and the trace as JSON."""
-    return exports.trace_json(chart.sol)
+def _png(spec: dict[str, Any]) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
+    return exports.to_png, (spec, exports.current_frame(spec))
 
 
-def _png(chart: Chart) -> bytes:
-    """The chart at its opening frame as PNG."""
-    return exports.to_png(chart.spec, exports.current_frame(chart.spec))
+def _svg(spec: dict[str, Any]) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
+    return exports.to_svg, (spec, exports.current_frame(spec))
 
 
-def _svg(chart: Chart) -> bytes:
-    """The chart at its opening frame as SVG."""
-    return exports.to_svg(chart.spec, exports.current_frame(chart.spec))
+def _gif(spec: dict[str, Any]) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
+    return gif.to_gif, (spec,)
 
 
-def _gif(chart: Chart) -> bytes:
-    """Every frame of the chart as an animated GIF, from the render cache when it was made before."""
-    return _cached_gif(chart.key, chart.spec)
+# What the render service runs for each picture kind: the core's maker and its arguments.
+PICTURES: dict[str, Callable[[dict[str, Any]], tuple[Callable[..., bytes], tuple[Any, ...]]]] = {
+    "png": _png,
+    "svg": _svg,
+    "gif": _gif,
+}
 
 
-@st.cache_resource(**cache.RENDERS)
-def _cached_gif(key: str, _spec: dict[str, Any]) -> bytes:
-    """The GIF of the chart whose spec has this key (rendering takes about a second a frame: kept)."""
-    return exports.to_gif(_spec)
-
-
-MAKERS: dict[Kind, Callable[[Chart], bytes]] = {"csv": _csv, "json": _json, "png": _png, "svg": _svg, "gif": _gif}
+def render_key(chart: Chart, kind: str) -> render.RenderKey:
+    """What the `kind` picture of this chart depends on: the row and its rule, the step (a GIF animates
+    the window, so its first pile instead), the language, the code listing, k and the formulation."""
+    step = chart.win.lo if kind == "gif" else chart.step
+    return render.RenderKey(
+        cache.digest(chart.sol.values), step, chart.lang, chart.code, chart.sol.max_take, chart.form, kind
+    )
 
 
 def download(kind: Kind, chart: Chart) -> Download:
-    """The file of the `kind` button for this chart: its name, MIME type, and its maker bound to the chart."""
-    return Download(exports.file_name(kind, chart.sol.n, chart.step), exports.MIME[kind], partial(MAKERS[kind], chart))
+    """The file of the `kind` button for this chart: its name, MIME type, and a maker of its bytes (the
+    trace in this process; a picture rendered by the service, waited for: for tests and scripts)."""
+    name, mime = exports.file_name(kind, chart.sol.n, chart.step), exports.MIME[kind]
+    if kind in TRACE_KINDS:
+        sol = chart.sol
+        return Download(name, mime, partial(_trace_file, cache.digest(sol.values), kind, sol.values, sol.max_take))
+    return Download(name, mime, partial(_rendered, render_key(chart, kind), chart.spec))
+
+
+def _rendered(key: render.RenderKey, spec: dict[str, Any]) -> bytes:
+    """The picture's bytes from the render service, waiting for them (RuntimeError if not made)."""
+    maker, args = PICTURES[key.kind](spec)
+    result = render.service().render("export-tests", key, maker, *args)
+    if not isinstance(result, render.Done):
+        raise RuntimeError(f"the {key.kind} was not made: {result}")
+    return result.data
+
+
+def session_token() -> str:
+    """This session's name for the render service (a random id kept in the session)."""
+    return st.session_state.setdefault(state.RENDER_SESSION, uuid.uuid4().hex)
 
 
 # --- the buttons ---------------------------------------------------------------------------------
 
 
 def downloads(chart: Chart, lang: Lang) -> None:
-    """The download buttons in three boxes: the trace (CSV, JSON), this step's picture (PNG, SVG) and
-    the whole fill (GIF)."""
-    _box(chart, "export_trace", ("csv", "json"), t("export_trace_help", lang, steps=len(chart.sol.trace)), lang)
-    _box(chart, "export_picture", ("png", "svg"), t("export_picture_help", lang), lang)
-    _box(chart, "export_animation", ("gif",), _gif_help(chart, lang), lang)
+    """The download boxes: the trace (CSV, JSON), this step's picture (PNG, SVG) and the whole fill
+    (GIF); the pictures' boxes inside a fragment that looks again every POLL seconds while one of
+    them is being made."""
+    _box(chart, "export_trace", TRACE_KINDS, t("export_trace_help", lang, steps=len(chart.sol.trace)), lang)
+    if any(isinstance(render.service().status(render_key(chart, kind)), render.Pending) for kind in PICTURES):
+        st.fragment(_pictures, run_every=POLL)(chart, lang, polling=True)
+    else:
+        _pictures(chart, lang)
     _html_box(chart, lang)
 
 
+def _pictures(chart: Chart, lang: Lang, polling: bool = False) -> None:
+    """The picture boxes. Polling (in the fragment), once nothing is being made any more, the whole
+    page runs again, so that the fragment stops looking."""
+    if polling and not any(isinstance(render.service().status(render_key(chart, k)), render.Pending) for k in PICTURES):
+        st.rerun(scope="app")
+    _box(chart, "export_picture", ("png", "svg"), t("export_picture_help", lang), lang)
+    _box(chart, "export_animation", ("gif",), _gif_help(chart, lang), lang)
+
+
 def _box(chart: Chart, title: str, kinds: Sequence[Kind], help_text: str, lang: Lang) -> None:
-    """A bordered box: its title, what its files hold, and a download button per kind, side by side."""
+    """A bordered box: its title, what its files hold, and a button per kind, side by side."""
     with st.container(border=True):
         st.markdown(f"**{t(title, lang)}**")
         st.caption(help_text)
         for column, kind in zip(st.columns(len(kinds)), kinds, strict=True):
             with column:
-                _button(chart, kind, lang)
+                if kind in TRACE_KINDS:
+                    _trace_button(chart, kind, lang)
+                else:
+                    _picture(chart, kind, lang)
 
 
-def _button(chart: Chart, kind: Kind, lang: Lang) -> None:
-    """The `kind` download button (the GIF's disabled when the chart has too many frames for one)."""
-    file = download(kind, chart)
-    st.download_button(
-        t("export_" + kind, lang),
-        data=file.make,
-        file_name=file.name,
-        mime=file.mime,
+def _trace_button(chart: Chart, kind: Kind, lang: Lang) -> None:
+    """A trace file's two buttons, as a picture's (Make, then Download holding the bytes), the file made
+    in this process when Make is clicked (no vl-convert: a fraction of a second at 50,000 piles)."""
+    sol = chart.sol
+    args = (cache.digest(sol.values), kind, sol.values, sol.max_take)
+    made = _trace_file.peek(*args)
+    if made is None and st.button(
+        t("export_make", lang, what=t("export_" + kind, lang)),
+        key=state.EXPORT_MAKE.format(kind=kind),
+        icon=":material/draw:",
+        width="stretch",
+    ):
+        made = _trace_file(*args)
+    restarted: set[str] = st.session_state.setdefault(state.EXPORT_RESTARTED, set())
+    if _download_button(chart, kind, render.Done(made) if made is not None else None, lang):
+        if st.session_state.get(state.FRESH):  # pressed on a page an earlier server drew: no file here
+            restarted.add(kind)
+            if made is None:
+                _trace_file(*args)  # made again now, to be pressed once more
+                st.rerun()
+        else:
+            restarted.discard(kind)
+    if kind in restarted:
+        st.info(t("export_restarted", lang), icon=":material/refresh:")
+
+
+def _picture(chart: Chart, kind: Kind, lang: Lang) -> None:
+    """A picture's two buttons: Make (until the service has the file), which asks the render service,
+    and Download (disabled until then); under them what the service answered when it is not a file."""
+    if kind == "gif" and exports.frame_count(chart.spec) > exports.MAX_GIF_FRAMES:
+        st.button(t("export_" + kind, lang), key=state.EXPORT_MAKE.format(kind=kind), disabled=True, width="stretch")
+        return
+    key = render_key(chart, kind)
+    result = render.service().status(key)
+    if result is None and st.button(
+        t("export_make", lang, what=t("export_" + kind, lang)),
+        key=state.EXPORT_MAKE.format(kind=kind),
+        icon=":material/draw:",
+        width="stretch",
+    ):
+        result = _ask(chart, kind, key)
+    restarted: set[str] = st.session_state.setdefault(state.EXPORT_RESTARTED, set())
+    if _download_button(chart, kind, result, lang):
+        if st.session_state.get(state.FRESH):  # pressed on a page an earlier server drew: no file here
+            restarted.add(kind)
+            result = result or _ask(chart, kind, key)
+        else:
+            restarted.discard(kind)
+    if kind in restarted:
+        st.info(t("export_restarted", lang), icon=":material/refresh:")
+    if result is not None and not isinstance(result, render.Done):
+        _say(result, lang)
+
+
+def _ask(chart: Chart, kind: Kind, key: render.RenderKey) -> render.Result:
+    """Ask the render service for the picture; if it is now being made, run the page again (so the
+    fragment looks again until it is ready)."""
+    maker, args = PICTURES[kind](chart.spec)
+    result = render.service().request(session_token(), key, maker, *args)
+    if isinstance(result, render.Pending):
+        st.rerun()
+    return result
+
+
+def _download_button(chart: Chart, kind: Kind, result: render.Result | None, lang: Lang) -> bool:
+    """The picture's Download button, holding the made file's bytes; whether it was pressed. Until the
+    file is made, a disabled button that looks the same stands in its place, except on a session's
+    first run: a press there was made on a page an earlier server drew, and Streamlit ignores a
+    press on a disabled widget, so the real button is drawn first and replaced if it was not pressed."""
+    data = result.data if isinstance(result, render.Done) else b""
+    label = t("export_" + kind, lang)
+    slot = st.empty()
+    if not data and not st.session_state.get(state.FRESH):
+        slot.button(label, key=state.EXPORT_WAIT.format(kind=kind), disabled=True, icon=DOWNLOAD, width="stretch")
+        return False
+    pressed = slot.download_button(
+        label,
+        data=data,
+        file_name=exports.file_name(kind, chart.sol.n, chart.step),
+        mime=exports.MIME[kind],
         key=state.EXPORT_DOWNLOAD.format(kind=kind),
-        on_click="ignore",
-        disabled=kind == "gif" and exports.frame_count(chart.spec) > exports.MAX_GIF_FRAMES,
-        icon=":material/download:",
+        on_click="rerun",
+        icon=DOWNLOAD,
         width="stretch",
     )
+    if not data and not pressed:
+        slot.button(label, key=state.EXPORT_WAIT.format(kind=kind), disabled=True, icon=DOWNLOAD, width="stretch")
+    return pressed
+
+
+def _say(result: render.Result, lang: Lang) -> None:
+    """The message for a result that is not a file: making it (info), busy or could not (warning)."""
+    key = render.message_key(result)
+    if key is None:
+        return
+    text = t(key, lang, seconds=result.limit) if isinstance(result, render.TooSlow) else t(key, lang)
+    (st.info if isinstance(result, render.Pending) else st.warning)(text, icon=":material/hourglass_top:")
 
 
 def _gif_help(chart: Chart, lang: Lang) -> str:

@@ -87,7 +87,7 @@ def row(sol: Solution, lang: Lang, widget: str) -> None:
 # --- the optimal replay --------------------------------------------------------------------------
 
 
-@st.cache_resource(**cache.PAGE)
+@cache.cached(**cache.PAGE)
 def _turns(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None) -> pd.DataFrame:
     """The turns of the game `takes` on this row (the optimal game if None); read-only, shared."""
     sol = cache.solution(_values, max_take)
@@ -99,7 +99,7 @@ def game_turns(sol: Solution, takes: tuple[int, ...] | None = None) -> pd.DataFr
     return _turns(cache.digest(sol.values), sol.values, sol.max_take, takes)
 
 
-@st.cache_resource(**cache.PAGE)
+@cache.cached(**cache.PAGE)
 def _replay(
     key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None, centre: int, lang: Lang
 ) -> dict:
@@ -358,13 +358,13 @@ class Counts(NamedTuple):
     leaves: str
 
 
-@st.cache_data(**cache.CACHE)
+@cache.cached(**cache.CACHE)
 def counts(n: int, max_take: int) -> Counts:
     """The game tree's node and leaf counts for n piles, by the counting recurrences."""
     return Counts(describe_count(tree_size(n, max_take)), describe_count(tree_leaves(n, max_take)))
 
 
-@st.cache_resource(**cache.PAGE)
+@cache.cached(**cache.PAGE)
 def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang) -> dict:
     """The spec of the tree, merged-states and dp-array chart of a short row, named for screen readers,
     as st.altair_chart makes it (ui.specs.altair_spec): st.altair_chart would convert and validate it
@@ -373,7 +373,7 @@ def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang) -> dict:
     return specs.altair_spec(described_chart(chart, t("tree_desc", lang)))
 
 
-@st.cache_resource(**cache.CACHE)
+@cache.cached(**cache.CACHE)
 def _tree_growth(n: int, max_take: int, lang: Lang) -> dict:
     """The spec of the tree page's growth chart, the row's n marked, named for screen readers
     (ui.specs.altair_spec)."""

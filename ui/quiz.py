@@ -20,6 +20,8 @@ from ui import cache, specs, state
 from ui.teach import locked, row_line
 
 NUMBER_LIMIT = 10**9  # answers beyond this are refused by the number inputs (|dp| <= 5·10^7)
+QUIZ_AT = "quiz_at"  # link parameter: the question a quiz under way is at (its answers are not in the link)
+MAX_QUESTIONS = 50_001  # questions a quiz can have at most (one per pile, and the winner)
 
 # --- the quiz: its row ---------------------------------------------------------------------------
 
@@ -34,6 +36,9 @@ def from_link() -> None:
     st.session_state[state.QUIZ_NOTICES] = [
         ("bad_url", {"param": p.param, "reason": (p.key, p.fields), "fallback": (p.fallback, {})}) for p in problems
     ]
+    at = st.query_params.get(QUIZ_AT, "")
+    if at.isascii() and at.isdigit() and 1 < int(at) <= MAX_QUESTIONS:  # the link was made mid-quiz
+        st.session_state[state.QUIZ_NOTICES].append(state.Notice("quiz_progress_lost", {"q": int(at)}))
 
 
 def _quiz_solution(setup: qz.Setup) -> tuple[Solution, str]:
@@ -146,7 +151,7 @@ def progress(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
     best.metric(t("quiz_best_streak", lang), quiz.best_streak)
 
 
-@st.cache_resource(**cache.PAGE)
+@cache.cached(**cache.PAGE)
 def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: Lang) -> dict:
     """The spec of the board (the explainer's grid at question q's step) for the row `key`, named for
     screen readers, ready to send."""
@@ -284,7 +289,8 @@ def result(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
 
 def share(lang: Lang) -> None:
     """The link that gives a whole class this same quiz."""
-    query = "&".join(f"{k}={v}" for k, v in {**state.link_params(), **params()}.items())
+    setup = qz.write_setup(st.session_state[state.QUIZ].setup)  # the quiz, not how far this tab got
+    query = "&".join(f"{k}={v}" for k, v in {**state.link_params(), **setup}.items())
     base = (st.context.url or "").split("?")[0]
     with st.expander(t("quiz_share", lang)):
         st.code(f"{base}?{query}" if query else base, language=None)
@@ -292,5 +298,8 @@ def share(lang: Lang) -> None:
 
 
 def params() -> dict[str, str]:
-    """The quiz page's own link parameters."""
-    return qz.write_setup(st.session_state[state.QUIZ].setup)
+    """The quiz page's own link parameters, and while a quiz is under way the question it is at
+    (quiz_at, from 2: a page opened from the link says the answers are not in it)."""
+    quiz: qz.Quiz = st.session_state[state.QUIZ]
+    at = len(quiz.marked) + (0 if quiz.revealed else 1)
+    return {**qz.write_setup(quiz.setup), **({QUIZ_AT: str(at)} if at > 1 else {})}

@@ -3,18 +3,30 @@
 The row, the step and the settings live in plain keys (they survive page switches); widgets have
 keys of their own and copy into these in their callbacks. The URL is read once per session, on its
 first run, and written back at the end of every run, so the address bar is always a share link.
+
+A session holds keys, never solutions: the row as a compact Row (two bytes a pile, with its digest,
+under which ui.cache keeps the solved row), the seed of a random row, plain settings. No widget
+callback or download may hold a Solution or a table either (tests/teach/test_memory.py): a session
+lives on for minutes after its tab closes (Streamlit keeps it in case the tab reconnects), and
+whatever it holds with it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
-from typing import NamedTuple
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple, overload
 
+import numpy as np
 import streamlit as st
 
 from stonegame.i18n import t
-from stonegame.link import Link, read_link, write_link
+from stonegame.link import Link, fits_in_link, read_link, write_link
+from stonegame.parse import MAX_PILES
 from stonegame.terms import Lang
+from stonegame.text import inert
 
 
 class Notice(NamedTuple):
@@ -34,19 +46,73 @@ def as_text(value: object) -> str:
     return _MARKDOWN.sub(r"\\\1", str(value))
 
 
+APP_FIELDS = frozenset({"param"})  # notice fields the app fills itself (a known link parameter's name)
+
+
+def _field(name: str, value: object) -> object:
+    """A notice's field as shown: a number as it is, one of the app's own APP_FIELDS escaped with
+    as_text, anything else (a user's token) as plain text with stonegame.text.inert."""
+    if isinstance(value, int):
+        return value
+    return as_text(value) if name in APP_FIELDS else inert(value)
+
+
 def render(notice: Notice, lang: Lang) -> str:
-    """The notice's text in `lang` as markdown: nested notices rendered first, and every field that is
-    not a number (a user's token) escaped with as_text."""
+    """The notice's text in `lang` as markdown: nested notices rendered first, then every field with
+    _field (no user's text can become a link or markup; its hidden characters show as escapes)."""
     key, fields = notice
-    shown = {
-        k: render(v, lang) if isinstance(v, tuple) else v if isinstance(v, int) else as_text(v)
-        for k, v in fields.items()
-    }
+    shown = {k: render(v, lang) if isinstance(v, tuple) else _field(k, v) for k, v in fields.items()}
     return t(key, lang, **shown)
 
 
+def digest(values: Sequence[int]) -> str:
+    """A short fingerprint of a row: blake2b of its values as int64 bytes (a Row's is kept with it)."""
+    if isinstance(values, Row):
+        return values.digest
+    return hashlib.blake2b(np.asarray(values, dtype=np.int64).tobytes(), digest_size=16).hexdigest()
+
+
+class Row(Sequence[int]):
+    """A row as a session keeps it: the values packed two bytes each (every pile is within ±1000)
+    and their digest, made once. Reads like the list it was made from, and equals it: 100 KB at
+    50,000 piles, where a list of Python ints takes 1.8 MB."""
+
+    __slots__ = ("_packed", "digest")
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self._packed = array("h", values)
+        self.digest = digest(np.frombuffer(self._packed, dtype=np.int16))
+
+    def __len__(self) -> int:
+        return len(self._packed)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        """A pile, or a slice of piles as a list."""
+        return self._packed[index].tolist() if isinstance(index, slice) else self._packed[index]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._packed)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a row with the same values (a Row, a list or a tuple)."""
+        if isinstance(other, Row):
+            return self.digest == other.digest
+        if isinstance(other, list | tuple):
+            return len(other) == len(self._packed) and self._packed.tolist() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment] - equal to lists, which have no hash
+
+    def __repr__(self) -> str:
+        return f"Row({self._packed.tolist()!r})" if len(self) <= 16 else f"Row(<{len(self):,} piles {self.digest}>)"
+
+
 # shared state
-VALUES = "values"  # list[int]: the last good row
+VALUES = "values"  # Row: the last good row
 RANDOM = "random"  # (piles, seed) | None: the seed behind a random row
 STEP = "step"  # int: the step the explainer opens at
 LANG = "lang"  # terms.Lang: "en" | "zh"
@@ -57,6 +123,9 @@ PRESENT = "present"  # bool: presenter mode (large, chrome hidden, the essential
 LOCK = "lock"  # bool: the row cannot be edited (a teacher's link)
 NOTICES = "notices"  # list[Notice]: messages about the link or the input, shown until the row changes
 STARTED = "started"  # bool: the URL has been read for this session
+LONG_PARAM = "long"  # query parameter: the piles of a row too long for the link (it says the row is not in it)
+FRESH = "fresh"  # bool: this run is the session's first (a new tab, or a tab reconnected to a restarted server)
+RENDER_SESSION = "render_session"  # str: this session's name for the render service (ui/render.py)
 
 # widget keys of the sidebar every page shows (each copies into the shared key of the same name)
 W_LANG = "w_lang"
@@ -134,21 +203,30 @@ DECK_LOAD = "deck_load_{card}"  # buttons: load the card's row
 DECK_CHART = "deck_memo_chart"  # element key of the memo chart
 EXPORT_W_STEP = "export_w_step"  # widget: the step to export (copied into STEP)
 EXPORT_DOWNLOAD = "export_download_{kind}"  # download buttons: csv, json, svg, png, gif
+EXPORT_MAKE = "export_make_{kind}"  # buttons: ask the render service for the svg, png, gif
+EXPORT_WAIT = "export_wait_{kind}"  # disabled buttons standing in for a picture's Download until it is made
+EXPORT_RESTARTED = (
+    "export_restarted"  # set[str]: picture kinds whose Download was pressed on a page an earlier server drew
+)
 EXPORT_PREVIEW = "export_preview"  # element key of the preview chart
 
 
 def start() -> Link | None:
     """On a session's first run, fill the state from the URL and return the Link read; else None."""
     if st.session_state.get(STARTED):
+        st.session_state[FRESH] = False
         return None
     link = read_link({key: st.query_params.get_all(key) for key in st.query_params})
     notices = [
         Notice("bad_url", {"param": p.param, "reason": (p.key, p.fields), "fallback": (p.fallback, {"step": 0})})
         for p in link.problems
     ]
+    long = _long_row(link)
+    if long:
+        notices.append(Notice("row_not_in_link", {"n": long}))
     st.session_state.update(
         {
-            VALUES: link.values,
+            VALUES: Row(link.values),
             RANDOM: link.random,
             STEP: link.step,
             LANG: link.lang,
@@ -162,12 +240,23 @@ def start() -> Link | None:
         }
     )
     st.session_state[STARTED] = True
+    st.session_state[FRESH] = True
     return link
+
+
+def _long_row(link: Link) -> int:
+    """The piles the link's `long` parameter names when the link carries no row of its own (a row was
+    typed that was too long for a link: it is gone); 0 if none, or not a whole number of piles."""
+    given = st.query_params.get(LONG_PARAM, "")
+    if "values" in st.query_params or link.random is not None or not given.isascii() or not given.isdigit():
+        return 0
+    piles = int(given)
+    return piles if 0 < piles <= MAX_PILES else 0
 
 
 def set_row(values: list[int], rand: tuple[int, int] | None = None) -> None:
     """Make `values` the current row (from a seeded random draw if rand is given) and start at step 0."""
-    st.session_state[VALUES] = values
+    st.session_state[VALUES] = Row(values)
     st.session_state[RANDOM] = rand
     st.session_state[STEP] = 0
     st.session_state[NOTICES] = []
@@ -175,8 +264,13 @@ def set_row(values: list[int], rand: tuple[int, int] | None = None) -> None:
 
 
 def link_params() -> dict[str, str]:
-    """The query parameters of the shared state (what every page's link carries)."""
-    return write_link(current_link())
+    """The query parameters of the shared state (what every page's link carries); for a typed row too
+    long for a link, `long=<piles>`, so that a page opened from the link says the row is not in it."""
+    link = current_link()
+    params = write_link(link)
+    if link.random is None and not fits_in_link(link.values):
+        params[LONG_PARAM] = str(len(link.values))
+    return params
 
 
 def current_link() -> Link:

@@ -1,5 +1,5 @@
 """Exports for slides and notebooks: the trace as CSV or JSON, and the explainer chart rendered on the
-server as SVG, PNG or an animated GIF of every frame. Pure: a Vega-Lite spec dict in, bytes out.
+server as SVG or PNG (the GIF: stonegame.teach.gif). Pure: a Vega-Lite spec dict in, bytes out.
 
 Vocabulary:
     kind        what a download holds: "csv" and "json" (the trace), "png" and "svg" (the chart at one
@@ -11,23 +11,25 @@ Vocabulary:
                 Vega timers taken out (nothing can be clicked in an image), and the chart's
                 "container" width (there is no container off-screen) replaced by a width in pixels
 
-Rendering uses vl-convert (Vega-Lite → Vega → SVG, rasterised by resvg) and Pillow for the GIF. Both
-the PNG and each GIF frame come from the same `_svg` + `_rasterise`, so the GIF's frames are the PNGs,
-reduced to 256 colours by `gif_frame`.
+Rendering uses vl-convert (Vega-Lite → Vega → SVG, rasterised by resvg): `to_vega` compiles the
+picture once, `_svg` + `_rasterise` draw it at a frame. The GIF is stonegame.teach.gif's, which draws
+from the same compiled picture. Nothing here imports pandas at import time (the render worker, which
+imports this module, has no use for it); the trace files take a Solution.
 """
 
 from __future__ import annotations
 
 import copy
-import io
 import json
 import unicodedata
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import vl_convert as vlc
-from PIL import Image
 
-from stonegame.solver import STEPS_SCHEMA, Solution
+from stonegame.teach import fonts
+
+if TYPE_CHECKING:
+    from stonegame.solver import Solution
 
 VL_VERSION = "6.4"  # Altair 6.3 writes Vega-Lite 6.4 specs; vl-convert 1.9 bundles that version
 WIDTH = 960  # pixels across a rendered chart: a slide's width at 1×
@@ -36,8 +38,13 @@ GIF_SCALE = 1.0
 GIF_MS = 900  # each frame shows for this long; the last one (the verdict) for GIF_HOLD_MS
 GIF_HOLD_MS = 3000
 MAX_GIF_FRAMES = 40  # more would take too long to render on request
-SECONDS_PER_FRAME = 1.0  # measured render time of one GIF frame on a shared 2-core server (see the report)
+SECONDS_PER_FRAME = (
+    0.3  # CPU seconds a drawn GIF frame costs, Chinese and Java at worst (scripts/hostile.py gifcpu) ...
+)
+GIF_FIXED_SECONDS = 2.0  # ... and what every GIF costs once (the whole chart at two frames, the layers, the palette)
+GIF_DRAWN = 18  # frames a GIF draws at most (stonegame.teach.gif.MAX_DRAWN)
 NAV_LAYER = "nav_button"  # the in-chart buttons' layer name (stonegame.draw.player.nav_bar); Altair may add "_0"
+LISTING = "code_text"  # the code listing's text layer (stonegame.explainer.charts)
 CONTAINER_WIDTH = "containerSize()[0]"  # what the chart's font-size expressions read
 # Chinese text: fonts that hold both Latin and CJK glyphs go first, or the renderer swaps a whole line of
 # code with a Chinese comment into a serif font and its columns no longer line up (Debian: fonts-noto-cjk).
@@ -78,6 +85,8 @@ def trace_csv(sol: Solution) -> bytes:
 
 def trace_json(sol: Solution) -> bytes:
     """The row, its rule, the answer and the trace's steps (one object per step) as UTF-8 JSON."""
+    from stonegame.solver import STEPS_SCHEMA  # here, not at the top: the module stays free of pandas
+
     steps = json.loads(sol.trace.astype({"phase": "string"}).to_json(orient="records"))
     doc = {
         "problem": "LeetCode 1406 Stone Game III",
@@ -126,8 +135,8 @@ def _fixed_width(node: object, width: int) -> object:
     return node
 
 
-def _has_wide_text(spec: dict[str, Any]) -> bool:
-    """Whether any text in the spec has wide (CJK) characters."""
+def _has_wide_text(spec: object) -> bool:
+    """Whether any text in the spec (or any JSON value) has wide (CJK) characters."""
     text = json.dumps(spec, ensure_ascii=False)
     return any(unicodedata.east_asian_width(c) in "WF" for c in text)
 
@@ -167,9 +176,55 @@ def static_spec(spec: dict[str, Any], frame: int, width: int | None = WIDTH) -> 
     return out if width is None else _fixed_width(out, width)
 
 
+# --- the picture's fonts -------------------------------------------------------------------------
+
+
+def _listing_datasets(spec: dict[str, Any]) -> list[str]:
+    """The names of the top-level datasets the code listing's text layer (LISTING) draws from."""
+    layers = [layer for view in spec["vconcat"] for layer in view.get("layer", [view])]
+    return [
+        layer["data"]["name"]
+        for layer in layers
+        if str(layer.get("name", "")).startswith(LISTING) and "name" in layer.get("data", {})
+    ]
+
+
+def _without_listing(spec: dict[str, Any]) -> dict[str, Any]:
+    """The spec with the listing's strings blanked (for deciding the fonts of everything else)."""
+    out = copy.deepcopy(spec)
+    for name in _listing_datasets(spec):
+        rows = out["datasets"][name]
+        out["datasets"][name] = [{k: "" if isinstance(v, str) else v for k, v in row.items()} for row in rows]
+    return out
+
+
+def _cjk_mono(mark: object) -> object:
+    """A mark definition with CJK_MONO first in its monospace font list."""
+    if isinstance(mark, dict) and "monospace" in str(mark.get("font", "")):
+        return {**mark, "font": f"{CJK_MONO}, {mark['font']}"}
+    return mark
+
+
+def picture_spec(spec: dict[str, Any], width: int = WIDTH) -> dict[str, Any]:
+    """static_spec at frame 0, except that CJK fonts go first only where the text needs them:
+    everywhere if anything but the listing is Chinese, else in the listing alone if it is (the Java
+    listing's comments are Chinese in both languages; a CJK glyph costs 3-5 times a DejaVu one)."""
+    listings = _listing_datasets(spec)
+    chart = static_spec(_without_listing(spec), 0, width)
+    chart["datasets"] = {**chart["datasets"], **{name: spec["datasets"][name] for name in listings}}
+    if _has_wide_text([spec["datasets"].get(name) for name in listings]) and "font" not in chart.get("config", {}):
+        for view in chart["vconcat"]:
+            for layer in view.get("layer", [view]):
+                if str(layer.get("name", "")).startswith(LISTING):
+                    layer["mark"] = _cjk_mono(layer["mark"])
+    return chart
+
+
 def to_vega(spec: dict[str, Any], width: int = WIDTH) -> dict[str, Any]:
-    """The static chart (at frame 0) compiled to Vega once; `_at_frame` moves it to any frame."""
-    return vlc.vegalite_to_vega(static_spec(spec, 0, width), vl_version=VL_VERSION)
+    """The picture (picture_spec, at frame 0) compiled to Vega once, its CJK fonts swapped for
+    stonegame.teach.fonts' subsets when those are registered and hold all its text; `_at_frame`
+    moves it to any frame."""
+    return fonts.use_subsets(vlc.vegalite_to_vega(picture_spec(spec, width), vl_version=VL_VERSION))
 
 
 def _at_frame(vega: dict[str, Any], frame: int) -> dict[str, Any]:
@@ -207,34 +262,12 @@ def _clamp(spec: dict[str, Any], frame: int) -> int:
 # --- the animation -----------------------------------------------------------------------------
 
 
-def gif_frame(png: bytes) -> Image.Image:
-    """A PNG render as the GIF stores it: RGB reduced to an adaptive palette of 256 colours."""
-    with Image.open(io.BytesIO(png)) as image:
-        return image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-
-
 def durations(frames: int, ms: int = GIF_MS, hold_ms: int = GIF_HOLD_MS) -> list[int]:
     """How long each frame shows: `ms`, and the last one (the verdict) `hold_ms`."""
     return [ms] * (frames - 1) + [hold_ms]
 
 
 def gif_seconds(frames: int) -> int:
-    """About how long a GIF of this many frames takes to make, in whole seconds (SECONDS_PER_FRAME each)."""
-    return round(frames * SECONDS_PER_FRAME)
-
-
-def to_gif(
-    spec: dict[str, Any], width: int = WIDTH, scale: float = GIF_SCALE, max_frames: int = MAX_GIF_FRAMES
-) -> bytes:
-    """Every frame of the chart, in order, as a looping animated GIF; ValueError if the chart has more
-    than max_frames frames. The spec is compiled once; each frame is rendered and rasterised."""
-    count = frame_count(spec)
-    if count > max_frames:
-        raise ValueError(f"the chart has {count} frames; a GIF is made for at most {max_frames}")
-    vega = to_vega(spec, width)
-    images = [gif_frame(_rasterise(_svg(vega, frame), scale)) for frame in range(count)]
-    out = io.BytesIO()
-    images[0].save(
-        out, format="GIF", save_all=True, append_images=images[1:], duration=durations(count), loop=0, disposal=1
-    )
-    return out.getvalue()
+    """About how long a GIF of a chart with this many frames takes to make on a quiet server, in whole
+    seconds: GIF_FIXED_SECONDS, and SECONDS_PER_FRAME for each frame drawn (at most GIF_DRAWN)."""
+    return round(GIF_FIXED_SECONDS + SECONDS_PER_FRAME * min(frames, GIF_DRAWN))

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 import pandas as pd
 
 from stonegame.explain import formula, sentence
-from stonegame.i18n import piles, t
+from stonegame.i18n import CATALOGUE, piles, t
 from stonegame.solver import Solution
 from stonegame.teach.quiz import Mark, Marked, Part, candidates_at, pile, step_of
 from stonegame.terms import Lang
+from stonegame.text import inert
 
 
 @dataclass(frozen=True)
@@ -44,10 +45,13 @@ def choice_of(cands: pd.DataFrame, k: int) -> dict[str, int] | None:
 
 
 def shown(part: Part, value: int | str | None, lang: Lang) -> str:
-    """An answer as shown: a winner in the page's language, a number as it is, a blank as —."""
+    """An answer as shown: a winner in the page's language, a number as it is, a blank as —, anything
+    else (only a forged answer could be) as plain text (stonegame.text.inert)."""
     if value is None:
         return "—"
-    return t("winner_" + str(value), lang) if part == "winner" else str(value)
+    if part == "winner" and f"winner_{value}" in CATALOGUE:
+        return t(f"winner_{value}", lang)
+    return str(value) if isinstance(value, int) and part != "winner" else inert(value)
 
 
 def mark_line(sol: Solution, marked: Marked, mark: Mark, lang: Lang) -> str:

@@ -24,8 +24,9 @@ from stonegame import ParseError, parse_values
 from stonegame.i18n import CATALOGUE
 from stonegame.link import DEFAULT_VALUES, read_link
 from stonegame.parse import MAX_PILES, MAX_TEXT
+from stonegame.text import inert as shown_as_text
 from tests.apptest_helpers import ENTRY, ROOT, stage
-from ui.state import as_text, render
+from ui.state import render
 
 GOOD = [1, 2, 3, -9]  # the last good row the typed cases must leave in place
 # Streamlit reads no query string longer than this (characters, once URL-encoded) or with more than
@@ -188,17 +189,13 @@ def encoded_length(params):
     return len(urlencode(q(params), doseq=True))
 
 
-LIVE = "<>[]`*_${}~\\"  # characters that would start HTML, a link, code, emphasis, LaTeX or a directive
-
-
 def inert(shown, token):
-    """Whether a user's token reaches this markdown only escaped: its escaped form is there, and with
-    that taken out none of the token's LIVE characters is left."""
-    escaped = as_text(token)
-    if escaped == token:
-        return token in shown
-    rest = shown.replace(escaped, "")
-    return escaped in shown and not any(c in rest for c in set(token) & set(LIVE))
+    """Whether a user's token reaches this markdown only as plain text: as stonegame.text.inert writes
+    it (its hidden characters as escapes, inside a code span of its own), and nowhere else."""
+    if not token:  # the message names no token
+        return True
+    plain = shown_as_text(token)
+    return plain in shown and (token in plain or token not in shown.replace(plain, ""))
 
 
 def expected_warning(key, fields, param=None, fallback=None):
@@ -352,12 +349,30 @@ def test_linked_parameters_fall_back_and_say_why(name, params, problems, state):
     check_link(open_link(params), params, problems, state)
 
 
+@pytest.mark.parametrize(
+    ("token", "markdown"),
+    [
+        ("https://ev.il/login", "`https://ev.il/login`"),
+        ("x\n\n    PRESS F5", "`x\\u000a\\u000a    PRESS F5`"),
+        ("abc\u202edef", "`abc\\u202edef`"),
+        ("a\u2066b\u200bc\td\ufeff", "`a\\u2066b\\u200bc\\u0009d\\ufeff`"),
+        ("\U000e0041", "`\\U000e0041`"),  # a tag character (Cf) beyond the BMP
+        ("a`b``c", "```a`b``c```"),  # the fence is longer than any run of backticks inside
+        ("`x", "`` `x ``"),  # padded, so the fence is not read as part of the token
+        (" ", "` `"),
+        ("", "` `"),
+    ],
+)
+def test_a_token_is_shown_as_its_characters(token, markdown):
+    assert shown_as_text(token) == markdown
+
+
 def test_markup_in_a_link_reaches_the_page_only_escaped():
     at = open_link({"values": "<script>alert(1)</script>", "lang": "<img src=x onerror=alert(1)>"})
     shown = " ".join(w.value for w in at.warning)
-    assert "“\\<script\\>alert\\(1\\)\\</sc…”" in shown  # the first 20 characters, every one inert
-    assert "“\\<img src=x onerror=a…”" in shown
-    assert "<script" not in shown.replace("\\<script", "") and "<img" not in shown.replace("\\<img", "")
+    assert "“`<script>alert(1)</sc…`”" in shown  # the first 20 characters, in a code span: inert
+    assert "“`<img src=x onerror=a…`”" in shown
+    assert "<script" not in shown.replace("`<script", "") and "<img" not in shown.replace("`<img", "")
 
 
 # --- the code: nothing a user controls can reach HTML -------------------------------------------------

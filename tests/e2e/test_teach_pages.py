@@ -1,4 +1,4 @@
-"""The teaching pages in a real browser: deep links, a quiz answered, a card clicked, a download made,
+"""The teaching pages in a real browser: deep links, a quiz answered, a card clicked, a file made and downloaded,
 no sideways scrolling on a phone, and screenshots for a person to look at."""
 
 from __future__ import annotations
@@ -102,8 +102,11 @@ def test_a_card_loads_its_row_into_the_explainer(page: Page):
 
 def test_a_download_is_made_on_click(page: Page):
     open_app(page, "/export?values=1,2,3,7&step=9")
+    page.get_by_role("button", name="Make: Chart as SVG").click()  # the render service makes it
+    button = page.locator(".st-key-export_download_svg button")
+    expect(button).to_be_visible(timeout=120_000)  # the page looks again every second until it is made
     with page.expect_download() as made:
-        page.get_by_role("button", name="Chart as SVG").click()
+        button.click()
     download = made.value
     assert download.suggested_filename == "stone-game-4-piles-step-9.svg"
     svg = download.path().read_text(encoding="utf-8")

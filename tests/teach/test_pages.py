@@ -3,18 +3,20 @@ locked link, a bad link), the deck (every card loads its row), the exports (ever
 and what each makes), in English and Chinese, on a one-pile and a 50,000-pile row."""
 
 import json
+import time
 
 import pytest
 
 from stonegame import solve
 from stonegame.explainer.spec import step_spec
+from stonegame.i18n import t
 from stonegame.link import random_row
 from stonegame.teach import deck as cards
 from stonegame.teach import quiz as qz
 from stonegame.teach.export import KINDS
 from stonegame.window import window_at
 from tests.apptest_helpers import app, chart, dataset_with, stage, texts
-from ui import export, state
+from ui import cache, export, render, state
 
 QUIZ, DECK, EXPORT = "pages/quiz.py", "pages/deck.py", "pages/export.py"
 
@@ -162,7 +164,7 @@ def test_a_bad_quiz_link_is_named_and_falls_back():
     warnings = [w.value for w in at.warning]
     assert any("quiz_level" in w and "from 1 to 3" in w and "Using level 1." in w for w in warnings)
     assert any("quiz\\_seed" in w or "quiz_seed" in w for w in warnings)
-    assert any("\\<b\\>x\\</b\\>" in w for w in warnings), "the user's token is escaped, never live HTML"
+    assert any("`<b>x</b>`" in w for w in warnings), "the user's token is plain text (a code span), never live HTML"
     assert at.session_state[state.QUIZ].setup == qz.Setup("generated", 1, 1)
 
 
@@ -213,17 +215,117 @@ def test_a_locked_link_keeps_the_cards_from_changing_the_row():
 # --- the exports --------------------------------------------------------------------------------
 
 
+PICTURES = ("png", "svg", "gif")
+
+
+def downloads(at):
+    return {b.key: b for b in at.download_button}
+
+
 def test_every_download_is_offered():
     at = page(EXPORT, values="1,2,3,7", step="9")
-    buttons = {b.key: b for b in at.download_button}
-    assert set(buttons) == {state.EXPORT_DOWNLOAD.format(kind=k) for k in ("csv", "json", "png", "svg", "gif", "html")}
-    assert not any(b.disabled for b in buttons.values())
-    assert buttons["export_download_gif"].label == "Animated GIF"
+    assert set(downloads(at)) == {"export_download_html"}  # the stage as one file, made on its click
+    buttons = {b.key: b for b in at.button}
+    for kind in ("csv", "json", *PICTURES):  # made on request; until then Download is a stand-in
+        assert not buttons[f"export_make_{kind}"].disabled and buttons[f"export_wait_{kind}"].disabled
+    assert buttons["export_wait_gif"].label == "Animated GIF"
     assert "10 frames" in texts(at)
     spec, _ = chart(at)
     assert next(p for p in spec["params"] if p["name"] == "frame")["value"] == 9, "the preview is at step 9"
     at.number_input(key=state.EXPORT_W_STEP).set_value(3).run()
     assert at.session_state["step"] == 3 and at.query_params["step"] == "3", "shared with the explainer"
+
+
+def made(at, kind, timeout=120.0):
+    """Poll the page (as its fragment does) until the `kind` Download button is enabled; its bytes."""
+    deadline = time.monotonic() + timeout
+    while f"export_download_{kind}" not in downloads(at):
+        assert time.monotonic() < deadline, f"the {kind} was not made in {timeout:.0f} s"
+        time.sleep(0.2)  # polling the render service, as the page's fragment does every second
+        at.run()
+        no_errors(at)
+    return at.download_button(key=f"export_download_{kind}").proto.url
+
+
+@pytest.fixture
+def fresh_service(monkeypatch):
+    """An empty render service of its own for one test (shut down after it)."""
+    service = render.Renderer()
+    monkeypatch.setattr(render, "_SERVICE", service)
+    yield service
+    service.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_picture_is_made_by_the_render_service_on_request_then_downloaded(fresh_service, lang):
+    at = page(EXPORT, values="1,2,3,7", step="9", lang=lang, code="java")
+    at.button(key="export_make_png").click().run()
+    no_errors(at)
+    assert [i.value for i in at.info] == [t("render_pending", lang)]
+    made(at, "png")
+    key = render.RenderKey(cache.digest([1, 2, 3, 7]), 9, lang, "java", 3, "total", "png")
+    data = fresh_service.cache.get(key)
+    assert data is not None and data.startswith(b"\x89PNG"), "cached under what it depends on"
+    other = page(EXPORT, values="1,2,3,7", step="9", lang=lang, code="java")
+    assert "export_download_png" in downloads(other), "another visitor: made already, no new render"
+
+
+class Answers:
+    """A render service that answers every request with one result (nothing is rendered)."""
+
+    def __init__(self, result):
+        self.result, self.asked = result, []
+
+    def status(self, key):
+        return None
+
+    def request(self, session, key, maker, *args):
+        self.asked.append((session, key))
+        return self.result
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(
+    "result", [render.Busy("queue"), render.Busy("session"), render.TooSlow(15.0), render.Failed("x")], ids=repr
+)
+def test_busy_too_slow_or_failed_is_said_in_the_pages_language(monkeypatch, lang, result):
+    service = Answers(result)
+    monkeypatch.setattr(render, "service", lambda: service)
+    at = page(EXPORT, values="1,2,3,7", lang=lang)
+    at.button(key="export_make_gif").click().run()
+    no_errors(at)
+    key = render.message_key(result)
+    expected = t(key, lang, seconds=15.0) if isinstance(result, render.TooSlow) else t(key, lang)
+    assert [w.value for w in at.warning] == [expected]
+    assert len(service.asked) == 1 and service.asked[0][1].kind == "gif"
+    at.run()
+    assert not at.warning, "said once, for that click"
+
+
+def test_one_session_asks_with_one_name_and_each_session_with_its_own(monkeypatch):
+    service = Answers(render.Busy("session"))
+    monkeypatch.setattr(render, "service", lambda: service)
+    first, second = page(EXPORT, values="1,2,3,7"), page(EXPORT, values="1,2,3,7")
+    for at in (first, first, second):
+        at.button(key="export_make_png").click().run()
+    names = [session for session, _ in service.asked]
+    assert names[0] == names[1] != names[2]
+
+
+def test_a_download_pressed_on_a_page_an_earlier_server_drew_says_so(fresh_service, monkeypatch):
+    at = page(EXPORT, values="1,2,3,7", step="9")
+    at.button(key="export_make_svg").click().run()
+    made(at, "svg")
+    restarted = render.Renderer()  # the new server's service: nothing made yet
+    monkeypatch.setattr(render, "_SERVICE", restarted)
+    del at.session_state[state.STARTED]  # the next run is a new session's first, as after a restart
+    at.download_button(key="export_download_svg").click().run()
+    no_errors(at)
+    assert t("export_restarted", "en") in [i.value for i in at.info]
+    try:
+        made(at, "svg")  # and the file is made again without another click
+    finally:
+        restarted.shutdown()
 
 
 def test_what_each_download_makes():
@@ -251,4 +353,4 @@ def test_exports_of_a_long_row_show_its_window(lang):
     shown = texts(at)
     assert ("50,000 piles" in shown and "34 frames" in shown) or ("50,000 堆" in shown and "共 34 帧" in shown)
     assert "49,984–49,999" in shown, "the window the explainer animates at step 0"
-    assert not at.download_button(key="export_download_gif").disabled
+    assert not at.button(key="export_make_gif").disabled

@@ -1,0 +1,818 @@
+"""Hostile load: what one visitor with a script can do to everybody else (issue 14, items 1-4). The
+server must answer its health check throughout, and its memory must stay bounded.
+
+    python scripts/hostile.py --quick      # CI, under a minute: one burst, 8 links, 8 s of GIFs, one clear_cache
+    python scripts/hostile.py              # the issue's numbers: 5 bursts, 120 links, 60 s of GIFs
+    python scripts/hostile.py --url http://host:8501   # a running server (no memory figures)
+    python scripts/hostile.py --only burst,clear       # some of the attacks
+
+It starts `streamlit run streamlit_app.py` itself (scripts/loadtest.py's Server) and speaks to it as
+the browser does, with scripts/loadtest.py's Tab. The attacks, in order:
+
+  burst    one session on EXPORT_LINK (at a new step each burst, so nothing is cached) clicks "Make"
+           for the PNG and for the CSV --burst-size times each, all at once, waits for both and
+           fetches each --burst-size times at once; --bursts times
+  links    --links sessions one after another, each on `/?random=50000&seed=N` with a new seed:
+           load, run once, close
+  clear    a visitor sends Streamlit's `clear_cache` BackMsg (the toolbar hides the menu item, the
+           server still obeys it); a fresh session on a heavy link is timed before and after
+  gifs     --gifs sessions each click "Make" for the GIF of a different Java/Chinese row at once,
+           while a student on a small row sets its start step every second (a run whose every part
+           is cached) and measures the run, alone first and then during the GIFs
+  gifcpu   (no server) the CPU seconds a GIF costs in the render worker, for the rows GIF_CPU_ROWS
+           names: the figure issue 14 bounds at 5 s
+
+Throughout, GET /_stcore/health every HEALTH_PERIOD (a sampling period): a health check that is not
+answered within --health-timeout fails the run, and so does memory above --peak-mb, memory after the
+links more than MEMORY_BOUND times what it was before them (not with --quick: the solved rows'
+idle expiry, ui/cache.SOLUTIONS, is longer than its settling time), a small-row median run time over
+--median-s during the GIFs, or a clear_cache that made the heavy link slow again. A server that
+stopped answering is killed (SIGTERM, then SIGKILL) and the remaining attacks are skipped. Exit
+status 1 on any failure. Every figure is printed with the load average: they depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import contextlib
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ClientState_pb2 import ClientState
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from scripts.loadtest import (  # noqa: E402
+    FINISHED,
+    RUN_TIMEOUT,
+    W_STEP,
+    AppError,
+    MemoryWatch,
+    Server,
+    Stats,
+    Tab,
+    http_get,
+    mb,
+    ms,
+)
+
+EXPORT_LINK = "values=-9,-2,5,-7,0,7,-5,2,9,-3,4,-8&lang=zh&code=java"  # the issue's 12-pile row
+HEAVY_LINK = "random=50000&seed={seed}"
+SMALL_LINK = "values=1,2,3,7"  # the small-row student's row (4 piles, 10 steps)
+HEALTH_PERIOD = 0.5  # seconds between two health checks (sampling, not synchronisation)
+MEMORY_BOUND = 1.20  # RSS after the links may be at most this times RSS before them
+EXPORT_DOWNLOAD = "export_download_{kind}"  # ui/state.py's keys: the export page's Download buttons ...
+EXPORT_MAKE = "export_make_{kind}"  # ... and its Make buttons (the pictures)
+MADE_TIMEOUT = 180.0  # seconds a picture may take to be made before the attack counts it as lost
+BASELINE_S = 10.0  # seconds the small-row student measures alone, by default
+IDLE_WINDOW, IDLE_CPU = 10.0, 0.2  # a server that used less than 0.2 s of CPU in 10 s is idle
+ERRORS = (AppError, OSError, TimeoutError, KeyError, websockets.WebSocketException)
+
+
+# --- the health check ---------------------------------------------------------------------------
+
+
+@dataclass
+class Health:
+    """Health checks of one server: answer times, and the checks that got no answer in time."""
+
+    base: str
+    timeout: float
+    times: list[float] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)  # when, and what happened instead of "ok"
+    last_ok: float = field(default_factory=time.monotonic)
+
+    async def check(self) -> None:
+        """One GET /_stcore/health over a fresh connection, timed; a miss unless it says ok in time."""
+        parts = urlsplit(self.base)
+        started = time.perf_counter()
+        try:
+            answer = await asyncio.wait_for(_get(parts.hostname, parts.port, "/_stcore/health"), self.timeout)
+        except (OSError, TimeoutError) as err:
+            self.missed.append(f"{time.strftime('%H:%M:%S')}: {type(err).__name__} {err}".strip())
+            return
+        self.times.append(time.perf_counter() - started)
+        if not answer.startswith(b"HTTP/1.1 200") or not answer.endswith(b"ok"):
+            self.missed.append(f"{time.strftime('%H:%M:%S')}: answered {answer[:40]!r}")
+        else:
+            self.last_ok = time.monotonic()
+
+    def silent(self) -> float:
+        """Seconds since the last check that was answered ok."""
+        return time.monotonic() - self.last_ok
+
+    async def watch(self) -> None:
+        while True:
+            await asyncio.gather(self.check(), asyncio.sleep(HEALTH_PERIOD))  # a sampling period
+
+    def down(self, since: int = 0) -> bool:
+        """Whether a check was missed (since the first `since` misses)."""
+        return len(self.missed) > since
+
+    def summary(self) -> str:
+        if not self.times:
+            return f"no answers, {len(self.missed)} missed"
+        times = sorted(self.times)
+        return (
+            f"{len(times)} answered (median {ms(statistics.median(times))}, slowest {ms(times[-1])}), "
+            f"{len(self.missed)} missed (timeout {self.timeout:.0f} s)"
+        )
+
+
+async def _get(host: str, port: int, path: str) -> bytes:
+    """The raw HTTP/1.1 answer to a GET."""
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
+        await writer.drain()
+        return await reader.read()
+    finally:
+        writer.close()
+
+
+class HostileServer(Server):
+    """The load test's server, which can also be signalled and waited for."""
+
+    @property
+    def pid(self) -> int:
+        return self._proc.pid
+
+    def signal(self, signum: int) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signum)
+
+    def wait(self, timeout: float) -> bool:
+        """Whether the process exited within timeout seconds."""
+        try:
+            self._proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+
+
+# --- a tab that can click Download and Make ----------------------------------------------------
+
+
+class HostileTab(Tab):
+    """A Tab that also knows its session id (from new_session), can send any BackMsg, click a button
+    without waiting for the run, poll until a file is made, and keeps the page's messages (a busy
+    warning is an answer here, not an error)."""
+
+    session_id = ""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.messages: list[str] = []  # the info and warning texts of the last runs
+
+    def _element(self, element) -> None:
+        if element.WhichOneof("type") == "alert":
+            self.messages.append(element.alert.body)
+            return
+        super()._element(element)
+
+    async def rerun(self, action: str, widgets: list | None = None, page: str | None = None) -> None:
+        """Tab.rerun, except that a run ending early because the script asked for another (st.rerun)
+        is read on past, until a run finishes."""
+        if self.ws is not None and not isinstance(self.ws, _SessionSpy):
+            # wait as long as it takes: a server that answers no ping for 20 s is what is measured
+            self.ws.ping_timeout = None
+            self.ws = _SessionSpy(self.ws, self)
+        state = ClientState(query_string=self.query, page_script_hash=self.page if page is None else page)
+        state.context_info.url = f"{self.base}/?{self.query}" if self.query else f"{self.base}/"
+        state.widget_states.widgets.extend(widgets or [])
+        msg = BackMsg()
+        msg.rerun_script.CopyFrom(state)
+        self.widgets, self.messages = {}, []
+        started = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        while True:
+            raw = await asyncio.wait_for(self.ws.recv(), RUN_TIMEOUT)
+            self.stats.ws_bytes += len(raw)
+            fm = ForwardMsg()
+            fm.ParseFromString(raw)
+            kind = fm.WhichOneof("type")
+            if kind == "new_session":
+                self.page = fm.new_session.page_script_hash
+            elif kind == "navigation":
+                self.pages = {p.url_pathname: p.page_script_hash for p in fm.navigation.app_pages}
+                self.page = fm.navigation.page_script_hash or self.page
+            elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
+                self._element(fm.delta.new_element)
+            elif kind == "page_info_changed":
+                self.query = fm.page_info_changed.query_string
+            elif kind == "page_not_found":
+                raise AppError(f"page not found: {fm.page_not_found.page_name}")
+            elif kind == "script_finished" and fm.script_finished == FINISHED.FINISHED_EARLY_FOR_RERUN:
+                self.widgets, self.messages = {}, []  # the next run draws the page again
+            elif kind == "script_finished":
+                if fm.script_finished != FINISHED.FINISHED_SUCCESSFULLY:
+                    raise AppError(f"script finished with {FINISHED.Name(fm.script_finished)}")
+                self.stats.run(action, time.perf_counter() - started)
+                return
+
+    async def open_page(self, path: str, query: str) -> None:
+        """Open the app with this query string, then switch to the page at this url path."""
+        await self.open(query, first_visit=False)
+        await self.rerun(f"page {path}", page=self.pages[path])
+
+    async def send(self, msg: BackMsg) -> None:
+        await self.ws.send(msg.SerializeToString())
+
+    def click(self, key: str) -> WidgetState:
+        """The widget state a click on the button with this key sends."""
+        return WidgetState(id=self.widgets[key].id, trigger_value=True)
+
+    async def made(self, kind: str, timeout: float, give_up: Callable[[], bool] = lambda: False) -> str | None:
+        """Run the page once a second (as its fragment asks) until the `kind` Download button is there:
+        its file's URL; None when the time is up, give_up() says so or the page says why not."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not give_up():
+            button = self.widgets.get(EXPORT_DOWNLOAD.format(kind=kind))
+            if button is not None and button.url:
+                return button.url
+            if EXPORT_MAKE.format(kind=kind) in self.widgets:  # not pending any more, and not made
+                return None
+            await asyncio.sleep(1.0)  # the page's own polling period (ui/export.POLL)
+            await self.rerun("poll")
+        return None
+
+    async def drain(self, quiet: float = 1.5) -> None:
+        """After reruns sent without waiting: read ForwardMsgs until a run has finished and nothing
+        came for `quiet` seconds; the widgets are those of the last run that finished."""
+        last: dict[str, object] | None = None
+        self.widgets = {}
+        while True:
+            try:
+                raw = await asyncio.wait_for(self.ws.recv(), quiet if last is not None else RUN_TIMEOUT)
+            except TimeoutError:
+                if last is not None:
+                    self.widgets = last
+                    return
+                raise
+            fm = ForwardMsg()
+            fm.ParseFromString(raw)
+            kind = fm.WhichOneof("type")
+            if kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
+                self._element(fm.delta.new_element)  # into this run's self.widgets
+            elif kind == "script_finished":
+                if fm.script_finished == FINISHED.FINISHED_SUCCESSFULLY:
+                    last = self.widgets
+                self.widgets = {}
+
+    def rerun_message(self, widgets: list[WidgetState]) -> BackMsg:
+        """The rerun BackMsg a click sends (the page's query and script hash, these widget states)."""
+        msg = BackMsg()
+        msg.rerun_script.query_string = self.query
+        msg.rerun_script.page_script_hash = self.page
+        msg.rerun_script.widget_states.widgets.extend(widgets)
+        return msg
+
+    async def answers(
+        self, request_ids: set[str], timeout: float, give_up: Callable[[], bool] = lambda: False
+    ) -> dict[str, str]:
+        """Read ForwardMsgs until every request has its backend_operation_response, the time is up or
+        give_up() says so: request id -> "url" or the error message (requests not answered are left out)."""
+        got: dict[str, str] = {}
+        deadline = time.monotonic() + timeout
+        while set(got) != request_ids and time.monotonic() < deadline and not give_up():
+            try:
+                raw = await asyncio.wait_for(self.ws.recv(), 1.0)  # then look at the clock and give_up again
+            except TimeoutError:
+                continue
+            fm = ForwardMsg()
+            fm.ParseFromString(raw)
+            if fm.WhichOneof("type") == "backend_operation_response":
+                answer = fm.backend_operation_response
+                got[answer.request_id] = "url" if answer.deferred_file.url else answer.error_msg or "?"
+        return got
+
+
+class _SessionSpy:
+    """The tab's websocket, reading the session id out of new_session as messages go by."""
+
+    def __init__(self, ws: websockets.ClientConnection, tab: HostileTab) -> None:
+        self._ws, self._tab = ws, tab
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._ws, name)
+
+    async def recv(self) -> bytes:
+        raw = await self._ws.recv()
+        fm = ForwardMsg()
+        fm.ParseFromString(raw)
+        if fm.WhichOneof("type") == "new_session":
+            self._tab.session_id = fm.new_session.initialize.session_id
+        return raw
+
+
+# --- the attacks ------------------------------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    """What the attacks found: failures (each fails the run) and figures (printed)."""
+
+    failures: list[str] = field(default_factory=list)
+
+    def fail(self, text: str) -> None:
+        self.failures.append(text)
+        print(f"  FAILED: {text}")
+
+
+def load() -> str:
+    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+
+
+class Phases:
+    """How long each phase of an attack took and how many health checks it missed."""
+
+    def __init__(self, health: Health) -> None:
+        self.health, self.parts = health, []
+        self.at, self.missed = time.monotonic(), len(health.missed)
+
+    def mark(self, name: str) -> None:
+        now, missed = time.monotonic(), len(self.health.missed)
+        self.parts.append(
+            f"{name} {now - self.at:.1f} s" + (f" ({missed - self.missed} missed)" if missed > self.missed else "")
+        )
+        self.at, self.missed = now, missed
+
+    def __str__(self) -> str:
+        return ", ".join(self.parts)
+
+
+class CpuWatch:
+    """Samples the CPU seconds a server we started has used, once a second, to tell a busy server
+    from an idle (deadlocked) one."""
+
+    def __init__(self, server: Server | None) -> None:
+        self.server = server
+        self.samples: collections.deque[tuple[float, float]] = collections.deque(maxlen=120)
+
+    async def watch(self) -> None:
+        while self.server:
+            self.samples.append((time.monotonic(), self.server.cpu()))
+            await asyncio.sleep(1.0)  # a sampling period
+
+    def used(self, seconds: float) -> float | None:
+        """CPU seconds used over about the last `seconds` (None when not known)."""
+        if not self.samples:
+            return None
+        now, cpu = self.samples[-1]
+        old = next(((t, c) for t, c in self.samples if now - t <= seconds), None)
+        return None if old is None or now - old[0] < seconds / 2 else cpu - old[1]
+
+
+async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWatch, verdict: Verdict) -> None:
+    """--bursts times, one session on EXPORT_LINK at a new step clicks Make PNG and Make CSV
+    --burst-size times each, all at once, waits until both are made and fetches each --burst-size
+    times at once. A server that answers no health check for --hang-seconds while its CPU is idle is
+    deadlocked (or, without CPU figures, hung): the rest of the attacks are skipped."""
+    size, kinds = args.burst_size, ("png", "csv")
+    print(
+        f"\nburst: {args.bursts} x ({size} Make clicks each for the PNG and the CSV, then {size} fetches of each) "
+        f"at once on /export?{EXPORT_LINK}  ({load()})"
+    )
+
+    def hung() -> bool:
+        if health.silent() <= args.hang_seconds:
+            return False
+        used = cpu.used(IDLE_WINDOW)
+        return not cpu.server or (used is not None and used < IDLE_CPU)
+
+    for b in range(args.bursts):
+        tab = HostileTab(base, Stats())
+        missed, answered, started = len(health.missed), len(health.times), time.monotonic()
+        phases = Phases(health)
+        urls: dict[str, str | None] = {}
+        fetched: dict[str, int] = {}
+        lost: list[str] = []
+        try:
+            await tab.open_page("export", f"{EXPORT_LINK}&step={b + 1}")
+            phases.mark("open")
+            clicks = [
+                tab.click(EXPORT_MAKE.format(kind=kind))
+                for kind in kinds
+                if EXPORT_MAKE.format(kind=kind) in tab.widgets
+            ]
+            for _ in range(size):  # else made already (a --url server's cache)
+                for click in clicks:
+                    await tab.send(tab.rerun_message([click]))
+            if clicks:
+                await tab.drain()
+            phases.mark(f"{len(clicks) * size} clicks")
+            lost = [kind for kind in kinds if EXPORT_MAKE.format(kind=kind) in tab.widgets]
+            for kind in lost:  # every run that carried its click was cut short by the next: once more
+                await tab.rerun("click again", [tab.click(EXPORT_MAKE.format(kind=kind))])
+            for kind in kinds:
+                urls[kind] = await tab.made(kind, MADE_TIMEOUT, hung)
+            phases.mark("made")
+            for kind, url in urls.items():
+                got = await asyncio.gather(
+                    *(http_get(base, url, Stats()) for _ in range(size) if url), return_exceptions=True
+                )
+                fetched[kind] = sum(isinstance(g, bytes) and len(g) > 0 for g in got)
+            phases.mark("fetched")
+        except ERRORS as err:
+            verdict.fail(f"burst {b + 1}: {type(err).__name__}: {err}")
+            continue
+        finally:
+            await tab.close()
+        misses = len(health.missed) - missed
+        made = ", ".join(
+            f"{kind.upper()} {'made' if urls.get(kind) else 'NOT made'}, {fetched.get(kind, 0)}/{size} fetched"
+            for kind in kinds
+        )
+        again = f" (clicked again: {', '.join(lost)})" if lost else ""
+        line = f"  burst {b + 1}: {made}{again}, in {time.monotonic() - started:.1f} s"
+        if hung():
+            state = "DEADLOCKED: CPU idle" if cpu.server else "HUNG"
+            print(f"{line}; {state}, no health answer for {health.silent():.0f} s")
+            verdict.fail(f"the server hung in burst {b + 1} of {args.bursts}")
+            await hang_report(cpu.server)
+            return
+        longest = max([*health.times[answered:], health.timeout * bool(misses)], default=0.0)
+        print(f"{line}; health: {misses} checks missed, longest wait {longest:.2f} s ({load()})")
+        print(f"    phases: {phases}")
+        if misses:
+            verdict.fail(f"burst {b + 1}: {misses} health checks got no answer within {health.timeout:.0f} s")
+        if any(not urls.get(kind) or fetched.get(kind, 0) < size for kind in kinds):
+            verdict.fail(f"burst {b + 1}: {made}")
+
+
+async def hang_report(server: Server | None) -> None:
+    """For a hung server we started: what its threads are doing (py-spy's Python stacks and gdb's
+    native ones, if those tools are installed) and whether SIGTERM still stops it."""
+    if not server:
+        return
+    pid = str(server.pid)
+    tools = {
+        "py-spy dump": ["py-spy", "dump", "--pid", pid],
+        "gdb native stacks (top 12 frames per thread)": ["gdb", "-p", pid, "-batch", "-ex", "thread apply all bt 12"],
+    }
+    for title, command in tools.items():
+        if shutil.which(command[0]):
+            done = subprocess.run(command, capture_output=True, text=True, timeout=180, check=False)
+            lines = [line for line in done.stdout.splitlines() if line.strip() and not line.startswith("[")]
+            print(f"  {title}:\n    " + "\n    ".join(lines))
+    server.signal(signal.SIGTERM)
+    if server.wait(15):
+        print("  SIGTERM stopped it")
+    else:
+        print("  SIGTERM did not stop it within 15 s (it will be killed)")
+
+
+async def links(
+    base: str, count: int, memory: MemoryWatch, health: Health, args: argparse.Namespace, verdict: Verdict
+) -> None:
+    """`count` sessions one after another on 50,000-pile links with new seeds; memory before (after
+    one warm-up visit of the same kind), at each step, at the peak and after they closed."""
+    print(f"\nlinks: {count} sessions one after another on /?{HEAVY_LINK.format(seed='N')}, new N each  ({load()})")
+    stats, missed, reported = Stats(), len(health.missed), False
+    warm = HostileTab(base, Stats())  # imports and first caches are not growth: one heavy visit first
+    with contextlib.suppress(*ERRORS):
+        await warm.open(HEAVY_LINK.format(seed=999_999))
+    await warm.close()
+    before = memory.now()
+    memory.peak = before
+    started = time.monotonic()
+    for i in range(count):
+        tab = HostileTab(base, stats)
+        try:
+            await tab.open(HEAVY_LINK.format(seed=1000 + i))
+        except ERRORS as err:
+            stats.errors.append(f"link {i}: {type(err).__name__}: {err}")
+        finally:
+            await tab.close()
+        if memory.server and (i + 1) % max(1, count // 6) == 0:
+            print(f"  after {i + 1:>3} links: {mb(memory.now())} ({time.monotonic() - started:.0f} s)")
+        if health.down(missed) and not reported:
+            verdict.fail(f"a health check got no answer within {health.timeout:.0f} s, after {i + 1} links")
+            reported = True
+        if health.silent() > args.hang_seconds:
+            verdict.fail(f"the server stopped answering after {i + 1} links")
+            return
+    took = time.monotonic() - started
+    runs = stats.all_runs()
+    if runs:
+        print(f"  {len(runs)} runs in {took:.0f} s, median {ms(statistics.median(runs))}; errors {len(stats.errors)}")
+    for error in stats.errors[:5]:
+        print("    " + error)
+    if stats.errors:
+        verdict.fail(f"links: {len(stats.errors)} sessions failed")
+    if not memory.server:
+        return
+    after = await settle(memory, args.settle)
+    per_link = (memory.peak - before) / count
+    print(
+        f"  server memory: before {mb(before)}, peak {mb(memory.peak)} (+{mb(per_link)} per link), "
+        f"after {args.settle:.0f} s closed {mb(after)} (x{after / before:.2f})"
+    )
+    if memory.peak > args.peak_mb * 2**20:
+        verdict.fail(f"memory peak {mb(memory.peak)} is over {args.peak_mb} MB")
+    if after > MEMORY_BOUND * before and not args.quick:
+        verdict.fail(f"memory after the links {mb(after)} is over {MEMORY_BOUND:.2f} x {mb(before)}")
+
+
+async def settle(memory: MemoryWatch, seconds: float) -> int:
+    """RSS after a settling period (sampled every quarter second)."""
+    end = time.monotonic() + seconds
+    rss = memory.now()
+    while time.monotonic() < end:
+        await asyncio.sleep(0.25)  # a sampling period
+        rss = memory.now()
+    return rss
+
+
+GIF_ROWS = [  # 12-pile rows (26 frames each), one per GIF session, so no cache answers for another
+    "values=-9,-2,5,-7,0,7,-5,2,9,-3,4,-8&code=java&lang=zh",
+    "values=3,-1,4,-1,5,-9,2,6,-5,3,5,-8&code=java&lang=en",
+    "values=2,7,-1,8,-2,8,1,-8,2,8,-4,5&code=java&lang=zh",
+    "values=-5,3,-5,8,9,-7,9,3,2,-3,8,4&code=java&lang=en",
+]
+
+
+async def small_rows(tab: HostileTab, deadline: float, verdict: Verdict, warm_up: int = 0) -> None:
+    """A student on a small row (open at SMALL_LINK) sets the step the explainer opens at, once a
+    second until the deadline, the first `warm_up` times untimed: a run whose every part is cached, so
+    its time is the server's responsiveness. Runs go to tab.stats as "small row"; one that does not
+    finish within loadtest's RUN_TIMEOUT is recorded as taking that long, and ends it."""
+    edits = 0
+    while time.monotonic() < deadline:
+        step = WidgetState(id=tab.widgets[W_STEP].id, double_value=1 + edits % 9)
+        try:
+            await tab.rerun("small row" if edits >= warm_up else "warm-up", [step])
+        except TimeoutError:
+            tab.stats.run("small row", RUN_TIMEOUT)
+            verdict.fail(f"a small row's run did not finish within {RUN_TIMEOUT:.0f} s")
+            return
+        edits += 1
+        await asyncio.sleep(1.0)  # think time
+
+
+async def gifs(
+    base: str, count: int, seconds: float, baseline_s: float, health: Health, args: argparse.Namespace, verdict: Verdict
+) -> None:
+    """`count` GIFs of different Java rows asked for at once (Make clicked in `count` sessions), while a
+    student on a small row measures its run times (first alone for baseline_s, then during the GIFs
+    for `seconds`); how many GIFs were made in that time (the others may still be queued)."""
+    print(f"\ngifs: {count} GIF requests at once (12-pile Java rows), a small-row student alongside  ({load()})")
+    alone, during = Stats(), Stats()
+    pupil = HostileTab(base, alone)
+    tabs = [HostileTab(base, Stats()) for _ in range(count)]
+    missed = len(health.missed)
+    try:
+        await pupil.open(SMALL_LINK)
+        await small_rows(pupil, time.monotonic() + baseline_s, verdict, warm_up=2)
+        base_runs = alone.runs.get("small row", [])
+        print(f"  small-row run alone: median {ms(statistics.median(base_runs))} over {len(base_runs)} runs")
+        for tab, row in zip(tabs, GIF_ROWS * count, strict=False):
+            await tab.open_page("export", row)
+        started = time.monotonic()
+        await asyncio.gather(*(tab.rerun("make gif", [tab.click(EXPORT_MAKE.format(kind="gif"))]) for tab in tabs))
+        said = [" / ".join(tab.messages) for tab in tabs]
+        waiting = [asyncio.create_task(tab.made("gif", seconds)) for tab in tabs]
+        pupil.stats = during
+        await small_rows(pupil, started + seconds, verdict)
+        done = [await task for task in waiting]
+        print("  the pages said, after the click: " + "; ".join(sorted(set(said))))
+    except ERRORS as err:
+        verdict.fail(f"gifs: {type(err).__name__}: {err}")
+        return
+    finally:
+        for tab in [pupil, *tabs]:
+            await tab.close()
+    runs = during.runs.get("small row", [])
+    median = statistics.median(runs) if runs else float("inf")
+    answered = sum(bool(d) for d in done)
+    print(
+        f"  during the GIFs ({time.monotonic() - started:.0f} s): small-row median {ms(median)}, slowest "
+        f"{ms(max(runs, default=0))} over {len(runs)} runs; {answered}/{count} GIFs made in that time"
+    )
+    for tab, made in zip(tabs, done, strict=True):
+        if not made:
+            print(f"  a GIF not made: its page said {' / '.join(tab.messages) or 'nothing'}")
+    if health.down(missed):
+        verdict.fail(f"{len(health.missed) - missed} health checks got no answer during the GIFs")
+    if median > args.median_s:
+        verdict.fail(f"a small row's median run took {ms(median)} during the GIFs (bound {ms(args.median_s)})")
+
+
+async def send_clear_cache(base: str) -> None:
+    """A visitor on a small row sends Streamlit's clear_cache BackMsg, then closes its tab."""
+    visitor = HostileTab(base, Stats())
+    try:
+        await visitor.open("values=1,2,3")
+        msg = BackMsg()
+        msg.clear_cache = True
+        await visitor.send(msg)
+        await visitor.rerun("after clear_cache")  # answered after the message was handled (in order)
+    finally:
+        await visitor.close()
+
+
+async def offered_at_once(base: str, query: str, kind: str = "png") -> bool:
+    """Whether a fresh session on the export page at `query` is offered the `kind` Download on its
+    first run (the file is in the render service's cache)."""
+    tab = HostileTab(base, Stats())
+    try:
+        await tab.open_page("export", query)
+        return bool(getattr(tab.widgets.get(EXPORT_DOWNLOAD.format(kind=kind)), "url", ""))
+    finally:
+        await tab.close()
+
+
+async def picture_survives_clear(base: str, query: str = SMALL_LINK) -> tuple[bool, bool]:
+    """Make the PNG on the export page at `query`, send clear_cache from another visitor: whether a
+    fresh session is offered the PNG at once, before and after the message."""
+    maker = HostileTab(base, Stats())
+    try:
+        await maker.open_page("export", query)
+        await maker.rerun("make png", [maker.click(EXPORT_MAKE.format(kind="png"))])
+        if await maker.made("png", MADE_TIMEOUT) is None:
+            raise AppError("the PNG was not made")
+    finally:
+        await maker.close()
+    before = await offered_at_once(base, query)
+    await send_clear_cache(base)
+    return before, await offered_at_once(base, query)
+
+
+async def clear(base: str, health: Health, verdict: Verdict) -> None:
+    """Time a fresh session on a heavy link (cached), send clear_cache from another visitor, time a
+    fresh session on the same link again; and check that a made PNG is still offered at once."""
+    print(f"\nclear: a visitor sends clear_cache  ({load()})")
+    link, missed = HEAVY_LINK.format(seed=14), len(health.missed)
+
+    async def visit(stats: Stats) -> float:
+        tab = HostileTab(base, stats)
+        try:
+            await tab.open(link)
+        finally:
+            await tab.close()
+        return stats.runs["load"][-1]
+
+    stats = Stats()
+    try:
+        await visit(stats)  # solve and cache it
+        cached = statistics.median([await visit(stats) for _ in range(3)])
+        await send_clear_cache(base)
+        after = await visit(stats)
+        png_before, png_after = await picture_survives_clear(base)
+    except ERRORS as err:
+        verdict.fail(f"clear: {type(err).__name__}: {err}")
+        return
+    print(f"  fresh session on /?{link}: {ms(cached)} cached (median of 3), {ms(after)} after clear_cache")
+    print(f"  a made PNG offered at once to a fresh session: before {png_before}, after clear_cache {png_after}")
+    if not (png_before and png_after):
+        verdict.fail(f"the made PNG was offered at once before clear_cache: {png_before}, after: {png_after}")
+    if after > 2 * cached + 0.5:
+        verdict.fail(f"clear_cache emptied the caches for everyone: {ms(cached)} became {ms(after)}")
+    if health.down(missed):
+        verdict.fail(f"a health check got no answer within {health.timeout:.0f} s")
+
+
+GIF_CPU_ROWS = {  # (row, lang, code): the issue's named GIFs and the worst cases found
+    "12 piles (the issue's row), zh + java": ("-9,-2,5,-7,0,7,-5,2,9,-3,4,-8", "zh", "java"),
+    "16 piles, zh + java": ("-9,-2,5,-7,0,7,-5,2,9,-3,4,-8,6,-1,3,-6", "zh", "java"),
+    "16 piles, en + py": ("-9,-2,5,-7,0,7,-5,2,9,-3,4,-8,6,-1,3,-6", "en", "py"),
+    "50,000 piles (a 16-pile window), en + py": ("random:50000:7", "en", "py"),
+    "50,000 piles (a 16-pile window), zh + java": ("random:50000:7", "zh", "java"),
+}
+
+
+def gif_cpu(verdict: Verdict, bound: float) -> None:
+    """The CPU seconds each GIF of GIF_CPU_ROWS costs in a render worker (ui/render.py reports the
+    job's CPU time), one worker warmed up first; each over `bound` fails the run."""
+    from stonegame import solve
+    from stonegame.explainer.spec import step_spec
+    from stonegame.link import random_row
+    from stonegame.teach import gif as gifs_module
+    from ui import render
+
+    print(f"\ngifcpu: CPU seconds of one GIF in the render worker  ({load()})")
+    service = render.Renderer(workers=1)
+    try:
+        for i, (name, (row, lang, code)) in enumerate(GIF_CPU_ROWS.items()):
+            if row.startswith("random:"):
+                _, n, seed = row.split(":")
+                values = random_row(int(n), int(seed))
+            else:
+                values = [int(v) for v in row.split(",")]
+            spec = step_spec(solve(values), 0, lang, code, "total")
+            key = render.RenderKey(f"gifcpu-{i}", 0, lang, code, 3, "total", "gif")
+            result = service.render("gifcpu", key, gifs_module.to_gif, spec)
+            if not isinstance(result, render.Done):
+                verdict.fail(f"gifcpu: {name}: {result}")
+                continue
+            print(f"  {name}: {result.seconds:.1f} s CPU, {len(result.data) / 1024:.0f} KB  ({load()})")
+            if result.seconds > bound:
+                verdict.fail(f"the GIF of {name} took {result.seconds:.1f} s of CPU (bound {bound:.0f} s)")
+    finally:
+        service.shutdown()
+
+
+# --- the run ----------------------------------------------------------------------------------
+
+ATTACKS = ("burst", "links", "clear", "gifs")  # gifs last: the server may go on rendering them after it
+EXTRA = ("gifcpu",)  # measured without a server, only when asked for with --only
+
+
+async def main_async(args: argparse.Namespace, server: Server | None, base: str) -> int:
+    health = Health(base, args.health_timeout)
+    memory = MemoryWatch(server)
+    watcher = asyncio.create_task(health.watch())
+    sampler = asyncio.create_task(memory.watch())
+    cpu = CpuWatch(server)
+    cpu_sampler = asyncio.create_task(cpu.watch())
+    verdict = Verdict()
+    print(f"server: {base}  ({load()})" + (f"; memory after start {mb(memory.now())}" if server else ""))
+    try:
+        for attack in args.only:
+            if health.silent() > args.hang_seconds or (server and not server.alive()):
+                print(f"\n{attack}: skipped, the server no longer answers")
+                continue
+            if attack == "burst":
+                await burst(base, args, health, cpu, verdict)
+            elif attack == "links":
+                await links(base, args.links, memory, health, args, verdict)
+            elif attack == "gifs":
+                await gifs(base, args.gifs, args.gif_seconds, args.baseline_seconds, health, args, verdict)
+            else:
+                await clear(base, health, verdict)
+    finally:
+        for task in (watcher, sampler, cpu_sampler):
+            task.cancel()
+    print(f"\nhealth: {health.summary()}")
+    for miss in health.missed[:5]:
+        print("  missed " + miss)
+    if health.down():
+        verdict.fail(f"{len(health.missed)} health checks got no answer within {health.timeout:.0f} s")
+    if server:
+        print(f"memory: peak {mb(memory.peak)}, now {mb(memory.now())}")
+    print(f"\nresult: {'FAILED' if verdict.failures else 'ok'}  ({load()})")
+    return 1 if verdict.failures else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="CI size, under a minute")
+    parser.add_argument("--url", help="a running server to attack instead of starting one (no memory figures)")
+    parser.add_argument("--only", default=",".join(ATTACKS), help=f"comma-separated, from {','.join(ATTACKS + EXTRA)}")
+    parser.add_argument("--bursts", type=int, help="bursts (default 5; 1 with --quick)")
+    parser.add_argument("--burst-size", type=int, default=40, help="download requests per burst (default 40)")
+    parser.add_argument("--links", type=int, help="50,000-pile links in a row (default 120; 8 with --quick)")
+    parser.add_argument("--gifs", type=int, default=3, help="GIFs asked for at once (default 3)")
+    parser.add_argument("--gif-seconds", type=float, help="how long the student measures during the GIFs (60; 8)")
+    parser.add_argument("--baseline-seconds", type=float, default=BASELINE_S, help="the student alone first (10 s; 4)")
+    parser.add_argument("--health-timeout", type=float, default=5.0, help="seconds a health check may take (5)")
+    parser.add_argument("--peak-mb", type=float, default=600, help="memory bound at the peak, MB (600)")
+    parser.add_argument("--median-s", type=float, default=1.0, help="bound on the small row's median run (1 s)")
+    parser.add_argument("--gif-cpu-s", type=float, default=5.0, help="bound on one GIF's CPU seconds (gifcpu; 5)")
+    parser.add_argument("--hang-seconds", type=float, default=30, help="no health answer this long is a hang (30)")
+    parser.add_argument("--settle", type=float, help="seconds to wait after the links before 'after' (130; 5)")
+    args = parser.parse_args(argv)
+    args.only = [a for a in args.only.split(",") if a]
+    if unknown := set(args.only) - set(ATTACKS) - set(EXTRA):
+        parser.error(f"unknown attacks: {', '.join(sorted(unknown))}")
+    args.bursts = args.bursts or (1 if args.quick else 5)
+    args.links = args.links or (8 if args.quick else 120)
+    args.gif_seconds = args.gif_seconds or (8.0 if args.quick else 60.0)
+    if args.quick and args.baseline_seconds == BASELINE_S:
+        args.baseline_seconds = 4.0
+    # Streamlit keeps a closed session for server.disconnectedSessionTTL (120 s) in case it reconnects
+    # and ui/cache drops an idle solved row after SOLUTIONS["idle"] (60 s) at the next sweep (10 s)
+    args.settle = args.settle if args.settle is not None else (5.0 if args.quick else 130.0)
+    if "gifcpu" in args.only:
+        verdict = Verdict()
+        gif_cpu(verdict, args.gif_cpu_s)
+        args.only.remove("gifcpu")
+        if not args.only:
+            print(f"\nresult: {'FAILED' if verdict.failures else 'ok'}  ({load()})")
+            return 1 if verdict.failures else 0
+    server = None if args.url else HostileServer()
+    try:
+        return asyncio.run(main_async(args, server, args.url.rstrip("/") if args.url else server.url))
+    finally:
+        if server:
+            with contextlib.suppress(Exception):
+                server.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""The layered GIF (stonegame/teach/gif.py): the frames it draws (all of a short chart's, every second
+one of a long chart's, the verdict always last), the same pictures as rendering each frame whole, made
+from layers drawn once, with CJK fonts only where the text is Chinese. Its CPU cost is printed by
+artifacts' benchmarks and the render worker's figures, not asserted here."""
+
+import io
+import json
+from functools import cache
+
+import pytest
+import vl_convert as vlc
+from PIL import Image, ImageChops
+
+from stonegame import solve
+from stonegame.explainer.spec import step_spec
+from stonegame.link import random_row
+from stonegame.teach import export, fonts, gif
+
+ISSUE_ROW = (-9, -2, 5, -7, 0, 7, -5, 2, 9, -3, 4, -8)  # issue 14's 12-pile row: 26 frames
+SUBSETS = fonts.prepare()  # as the render worker does first (made once per machine, then found)
+
+
+@cache
+def spec_for(values, lang="en", code="py", step=0):
+    """The explainer's own spec opening at `step` (the builder the pages' cached one calls)."""
+    return step_spec(solve(list(values)), step, lang, code, "total")
+
+
+def gif_frames(data):
+    """The frames of a GIF, each as a whole RGB picture."""
+    with Image.open(io.BytesIO(data)) as image:
+        frames = []
+        for index in range(image.n_frames):
+            image.seek(index)
+            frames.append(image.convert("RGB"))
+        return frames
+
+
+def whole(vega, frame):
+    """The compiled chart at `frame`, rendered whole (the plain way), as RGB."""
+    with Image.open(io.BytesIO(vlc.svg_to_png(vlc.vega_to_svg(gif.at_frame(vega, frame)), scale=1.0))) as image:
+        return image.convert("RGB")
+
+
+def test_a_short_chart_shows_every_frame_a_long_one_every_second_the_verdict_last():
+    assert gif.shown_frames(10) == list(range(10)), "4 piles: every step"
+    assert gif.shown_frames(gif.MAX_DRAWN) == list(range(gif.MAX_DRAWN))
+    assert gif.shown_frames(26) == [0, *range(2, 25, 2), 25], "12 piles: the start, every second step, the verdict"
+    window = gif.shown_frames(34)  # a 16-pile window
+    assert window[0] == 0 and window[-2:] == [32, 33], "the start, dp[lo] filled, the verdict"
+    assert len(window) == gif.MAX_DRAWN and set(window[1:-1]) == set(range(2, 33, 2))
+    for count in range(1, 60):
+        shown = gif.shown_frames(count)
+        assert len(shown) <= max(count, 0) and len(shown) <= gif.MAX_DRAWN, count
+        assert shown == sorted(set(shown)) and shown[-1] == count - 1 and shown[0] == 0, count
+
+
+@pytest.fixture(scope="module")
+def english_gif():
+    spec = spec_for((1, 2, 3, 7))
+    return spec, gif_frames(gif.to_gif(spec))
+
+
+def test_the_gif_ends_on_the_verdict_as_the_png_shows_it(english_gif):
+    spec, frames = english_gif
+    assert len(frames) == export.frame_count(spec) == 10
+    with Image.open(io.BytesIO(gif.to_gif(spec))) as image:
+        assert image.info["loop"] == 0
+    svg = export.to_svg(spec, 9).decode()
+    assert "2·dp[0] = 12 &lt; total = 13" in svg and "Bob wins." in svg, "the verdict is in the last frame"
+    assert "Bob wins." not in export.to_svg(spec, 8).decode()
+    last = export.to_png(spec, 9, scale=export.GIF_SCALE)  # the export page's PNG, which holds "Bob wins."
+    with Image.open(io.BytesIO(last)) as png:
+        assert gif._differs(frames[-1], png) < 0.002, "the last frame is the verdict's picture"
+        assert gif._differs(frames[-2], png) > 0.002, "and the frame before it is not"
+    (drawn,) = gif.frame_pictures(spec, [9])  # the verdict's picture before it is mapped to the palette
+    off = ImageChops.difference(frames[-1], drawn).convert("L").point(lambda v: v > 24)
+    assert sum(off.get_flattened_data()) < 0.001 * drawn.width * drawn.height, "the palette loses (almost) nothing"
+
+
+@pytest.mark.parametrize(("lang", "code"), [("zh", "java"), ("en", "py")])
+def test_the_layers_draw_every_frame_as_the_whole_chart_does(lang, code):
+    spec = spec_for(ISSUE_ROW, lang, code)
+    vega = gif.compile_picture(spec)
+    split = gif.layers(vega)
+    assert split is not None, "the explainer's chart splits into layers (else every frame is drawn whole)"
+    moving = json.dumps(split.moving)
+    assert "code_text" not in moving and '"axes"' not in moving, "the listing and the guides are drawn once"
+    assert len(split.moving["data"]) < len(vega["data"]), "the static marks' data sets are not evaluated per frame"
+    for frame in (0, 7, 13, 24, 25):
+        assert gif._differs(split.frame(frame), whole(vega, frame)) <= gif.CHECK_TOLERANCE, f"frame {frame}"
+
+
+def test_a_long_rows_gif_is_the_explainers_window_every_second_step():
+    spec = spec_for(tuple(random_row(50_000, 7)), "zh", "java")
+    assert export.frame_count(spec) == 2 * 16 + 2
+    vega = gif.compile_picture(spec)
+    split = gif.layers(vega)
+    for frame in (16, 17, 33):  # the suffix row done, the first dp step, the verdict
+        assert gif._differs(split.frame(frame), whole(vega, frame)) <= gif.CHECK_TOLERANCE, f"frame {frame}"
+    frames = gif_frames(gif.to_gif(spec, scale=0.25))  # small pictures: the count is the point here
+    assert len(frames) == gif.MAX_DRAWN
+    with pytest.raises(ValueError, match="at most 10"):
+        gif.to_gif(spec, max_frames=10)
+
+
+def test_fonts_go_where_the_text_needs_them():
+    java_en = json.dumps(export.picture_spec(spec_for(ISSUE_ROW, "en", "java")), ensure_ascii=False)
+    assert java_en.count(export.CJK_MONO) == 1 and export.CJK_SANS not in java_en, "only the listing is Chinese"
+    zh = export.picture_spec(spec_for(ISSUE_ROW, "zh", "py"))
+    assert zh["config"]["font"].startswith(export.CJK_SANS)
+    english = export.picture_spec(spec_for(ISSUE_ROW, "en", "py"))
+    assert "CJK" not in json.dumps(english), "an English chart with the Python listing has no CJK font at all"
+
+
+def test_the_subset_fonts_hold_every_character_the_charts_draw():
+    if not SUBSETS:
+        pytest.skip("fontTools or the Noto CJK faces are not installed: the full faces are used")
+    vega = gif.compile_picture(spec_for(ISSUE_ROW, "zh", "java"))
+    text = json.dumps(vega, ensure_ascii=False)
+    assert "Stone CJK Sans, Noto Sans CJK SC" in text and "Stone CJK Mono, Noto Sans Mono CJK SC" in text
+    assert "Stone CJK Sans" in export.to_svg(spec_for(ISSUE_ROW, "zh", "java"), 3).decode(), "the PNG and SVG too"
+    unknown = {"values": ["\u9f98"]}  # 龘: a character no catalogue string has, so the subsets lack it
+    assert fonts.use_subsets(unknown) == unknown, "a chart with a character they lack keeps the full faces"
+
+
+def test_a_gif_is_refused_beyond_its_frame_limit():
+    with pytest.raises(ValueError, match="at most 5"):
+        gif.to_gif(spec_for((1, 2, 3, 7)), max_frames=5)

@@ -1,0 +1,303 @@
+"""The render service (ui/render.py): renders run in a worker process with CPU and wall-clock limits,
+a bounded queue, one render per session and a cache of its own; the calling thread is never blocked.
+
+Most tests use the fake makers of tests/teach/render_fakes.py (echo, sleep, spin, hang, boom, page),
+so they measure the service, not vl-convert; the heartbeat test and the real-makers test render the
+explainer chart.
+"""
+
+import os
+import re
+import string
+import subprocess
+import sys
+import threading
+import time
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from stonegame import solve
+from stonegame.explainer.spec import step_spec
+from stonegame.teach import export, gif
+from tests.teach import render_fakes as fakes
+from ui import render
+from ui.render import BoundedCache, Busy, Done, Failed, Limit, Pending, Renderer, RenderKey, TooSlow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def key(kind="echo", step=0, row="r"):
+    return RenderKey(row=row, step=step, lang="en", code="py", k=3, form="total", kind=kind)
+
+
+@pytest.fixture
+def service():
+    """A one-worker service on the fake makers (no warm-up), shut down after the test."""
+    made = []
+
+    def make(**options):
+        options = {"workers": 1, "warm_up": "", "makers_from": ("tests.",), **options}
+        made.append(Renderer(**options))
+        return made[-1]
+
+    yield make
+    for renderer in made:
+        renderer.shutdown()
+
+
+def gone(pid, timeout=10.0):
+    """Whether the process has exited (or is a zombie nobody reaped yet) within timeout seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if render._proc_stat(pid)[:1] in ([], ["Z"], ["X"]):
+            return True
+        time.sleep(0.05)  # polling a process table, not synchronising with the service
+    return False
+
+
+def wait_until(condition, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)  # polling
+
+
+def test_a_render_runs_in_another_process_and_is_cached(service):
+    renderer = service()
+    first = renderer.render("s", key(), fakes.echo, "hi", 3)
+    assert isinstance(first, Done) and not first.cached
+    text, frame, pid, renders = first.data.decode().split("|")
+    assert (text, frame) == ("hi", "3")
+    assert int(pid) != os.getpid() and int(pid) in renderer.pids(), "rendered by the worker, not by us"
+    again = renderer.request("other session", key(), fakes.echo, "ignored: the key decides")
+    assert again == Done(first.data, cached=True), "the same bytes, from the cache, without a render"
+    assert renderer.status(key()) == again
+    third = renderer.render("s", key(step=1), fakes.echo, "hi", 1)
+    assert third.data.decode().split("|")[3] == str(int(renders) + 1), "the cache hit rendered nothing"
+
+
+def test_a_maker_that_returns_text_gives_utf8_bytes(service):
+    """The "html" kind: a pure page builder of the core, (data, bundle) -> str, made in the worker."""
+    renderer = service()
+    made = renderer.render("s", key("html"), fakes.page, {"title": "Stone Game · 石子"}, "let x = 1;")
+    assert made.data == "<!doctype html><title>Stone Game · 石子</title><script>let x = 1;</script>".encode()
+
+
+def test_only_makers_from_the_core_are_run():
+    renderer = Renderer(workers=1, warm_up="")
+    try:
+        with pytest.raises(ValueError, match="not a maker from stonegame"):
+            renderer.request("s", key(), fakes.echo, "x")
+        assert renderer.pids() == [], "and no worker was started for it"
+    finally:
+        renderer.shutdown()
+
+
+def test_the_cpu_limit_kills_the_worker_and_a_new_one_takes_over(service):
+    renderer = service(limits={"spin": Limit(cpu=1.0, wall=60.0)})
+    renderer.render("s", key(), fakes.echo)  # a worker is running
+    (old,) = renderer.pids()
+    result = renderer.render("s", key("spin"), fakes.spin, 30)
+    assert result == TooSlow(1.0)
+    assert gone(old), "the overrunning worker was killed"
+    wait_until(lambda: len(renderer.pids()) == 1)
+    (new,) = renderer.pids()
+    assert new != old, "and replaced at once"
+    assert isinstance(renderer.render("s", key(step=1), fakes.echo), Done), "the next job runs"
+    assert renderer.request("t", key("spin"), fakes.spin, 30) == TooSlow(1.0), "known slow: no second try"
+
+
+def test_a_job_that_waits_is_stopped_by_the_wall_clock(service):
+    renderer = service(limits={"sleep": Limit(cpu=60.0, wall=1.0)})
+    started = time.monotonic()
+    assert renderer.render("s", key("sleep"), fakes.sleep, 60) == TooSlow(60.0)
+    assert time.monotonic() - started < 15
+    assert isinstance(renderer.render("s", key(), fakes.echo), Done)
+
+
+def test_the_queue_is_bounded_and_answers_busy(service):
+    renderer = service(max_queue=2)
+    running = renderer.request("a", key("sleep"), fakes.sleep, 3)
+    wait_until(lambda: renderer.queued() == 0)  # the slot took it
+    queued = [renderer.request(s, key("sleep", step=i), fakes.sleep, 0) for i, s in enumerate("bc", 1)]
+    assert all(isinstance(r, Pending) for r in [running, *queued])
+    assert renderer.request("d", key("sleep", step=9), fakes.sleep, 0) == Busy("queue")
+    assert all(isinstance(renderer.wait(r.key, 30), Done) for r in [running, *queued])
+    assert isinstance(renderer.render("d", key("sleep", step=9), fakes.sleep, 0), Done), "room again"
+
+
+def test_one_render_in_flight_per_session_and_equal_keys_share_it(service):
+    renderer = service()
+    mine = renderer.request("s", key("sleep"), fakes.sleep, 1)
+    assert mine == Pending(key("sleep")) and renderer.status(key("sleep")) == mine
+    assert renderer.request("s", key("sleep", step=1), fakes.sleep, 0) == Busy("session")
+    assert renderer.request("s", key("sleep"), fakes.sleep, 1) == mine, "a second click waits too"
+    assert renderer.request("t", key("sleep"), fakes.sleep, 1) == mine, "another session shares the render"
+    done = renderer.wait(mine.key, 30)
+    assert isinstance(done, Done) and renderer.status(key("sleep")) == Done(done.data, cached=True)
+    assert done.data.decode().split("|")[3] == "1", "one render for the three requests"
+    assert isinstance(renderer.render("s", key("sleep", step=1), fakes.sleep, 0), Done), "free again"
+
+
+def test_a_failing_render_is_reported_remembered_and_the_worker_goes_on(service):
+    renderer = service()
+    assert renderer.render("s", key("boom"), fakes.boom) == Failed("ValueError: no such chart")
+    assert renderer.status(key("boom")) == Failed("ValueError: no such chart"), "asking again answers at once"
+    assert isinstance(renderer.render("s", key(), fakes.echo), Done)
+
+
+def test_a_hung_worker_cannot_survive_shutdown(service, tmp_path):
+    renderer = service()
+    started = tmp_path / "started"
+    renderer.request("s", key("hang"), fakes.hang, str(started))
+    wait_until(started.exists)  # the worker is inside the maker, ignoring SIGTERM
+    (pid,) = renderer.pids()
+    renderer.shutdown()
+    assert gone(pid), "SIGKILLed, whatever it ignores"
+    assert renderer.wait(key("hang"), 5) is None, "nothing known of it any more"
+    assert renderer.request("t", key(), fakes.echo) == Failed("the render service stopped")
+
+
+def test_a_worker_dies_with_its_server(tmp_path):
+    """The server process dies without shutting down (kill -9, OOM): the kernel kills its worker."""
+    started = tmp_path / "started"
+    code = f"""
+import os, sys, time
+sys.path.insert(0, {str(ROOT)!r})
+from tests.teach import render_fakes
+from ui.render import Renderer, RenderKey
+r = Renderer(workers=1, warm_up="", makers_from=("tests.",))
+r.request("s", RenderKey("r", 0, "en", "py", 3, "total", "hang"), render_fakes.hang, {str(started)!r})
+while not os.path.exists({str(started)!r}):
+    time.sleep(0.02)
+print(r.pids()[0], flush=True)
+os._exit(0)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert gone(int(out.stdout.split()[0])), "PR_SET_PDEATHSIG ended it"
+
+
+def test_an_idle_worker_is_stopped_and_started_again_on_demand(service, monkeypatch):
+    monkeypatch.setattr(render, "IDLE_STOP", 0.5)
+    renderer = service()
+    assert isinstance(renderer.render("s", key(), fakes.echo), Done)
+    wait_until(lambda: renderer.pids() == [], timeout=10)
+    assert isinstance(renderer.render("s", key(step=1), fakes.echo), Done), "a new worker for the next job"
+
+
+@cache
+def chart_spec(values=(-9, -2, 5, -7, 0, 7, -5, 2, 9, -3, 4, -8), lang="zh", code="java"):
+    """The explainer's own spec (what the export page renders)."""
+    return step_spec(solve(list(values)), 0, lang, code, "total")
+
+
+def test_the_real_makers_make_each_kind_in_the_worker():
+    spec = chart_spec((1, 2, 3, 7), "en", "py")
+    renderer = Renderer(workers=1, limits={"gif": Limit(60.0, 240.0), "png": Limit(30.0, 120.0)})
+    try:
+        made = {
+            "png": renderer.render("s", key("png", row="kinds"), export.to_png, spec, 9),
+            "svg": renderer.render("s", key("svg", row="kinds"), export.to_svg, spec, 9),
+            "gif": renderer.render("s", key("gif", row="kinds"), gif.to_gif, spec),
+        }
+    finally:
+        renderer.shutdown()
+    assert all(isinstance(result, Done) for result in made.values()), made
+    assert made["png"].data.startswith(b"\x89PNG") and made["gif"].data.startswith(b"GIF89a")
+    assert b"Bob wins." in made["svg"].data and b"<svg" in made["svg"].data[:200]
+    print(f"CPU seconds in the worker: {', '.join(f'{k} {d.seconds:.2f}' for k, d in made.items())}")
+
+
+def test_the_worker_imports_neither_streamlit_nor_pandas():
+    code = (
+        "import sys; from ui import render; render.warm_up(); from stonegame.teach import export, gif; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'pandas', 'numpy', 'altair'}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]", "the worker's memory is vl-convert's and Pillow's, nothing more"
+    assert not re.search(r"^\s*(import|from)\s+streamlit", (ROOT / "ui" / "render.py").read_text(), re.M)
+
+
+def longest_gap(action):
+    """The longest pause, in seconds, of a thread that wakes every 10 ms, while action() runs."""
+    gaps, stop = [0.0], threading.Event()
+
+    def heartbeat():
+        last = time.perf_counter()
+        while not stop.is_set():
+            time.sleep(0.01)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    beat = threading.Thread(target=heartbeat)
+    beat.start()
+    try:
+        result = action()
+    finally:
+        stop.set()
+        beat.join()
+    return max(gaps), result
+
+
+def test_a_burst_never_blocks_the_calling_threads():
+    """40 PNG requests at once (the issue's burst): a heartbeat thread keeps ticking while real
+    renders run, because they run in the worker; in this process one PNG stops it for seconds."""
+    spec = chart_spec()
+    inline, _ = longest_gap(lambda: export.to_png(spec, 5))  # what a render in the server's threads does
+
+    def burst():
+        started = time.perf_counter()
+        answers = [
+            renderer.request(f"s{i}", key("png", step=i + 1, row="burst"), export.to_png, spec, i + 1)
+            for i in range(40)
+        ]
+        asked = time.perf_counter() - started
+        return answers, asked, [renderer.wait(a.key, 120) for a in answers if isinstance(a, Pending)]
+
+    renderer = Renderer(workers=1, max_queue=2, limits={"png": Limit(60.0, 120.0)})  # a loaded machine is slow
+    try:
+        assert isinstance(renderer.render("warm", key("png", row="burst"), export.to_png, spec, 0), Done)
+        meanwhile, (answers, asked, done) = longest_gap(burst)
+    finally:
+        renderer.shutdown()
+    taken = sum(isinstance(a, Pending) for a in answers)
+    assert taken in (2, 3), "two queued, and one rendering if the slot took it before the next arrived"
+    assert all(a == Busy("queue") for a in answers[taken:])
+    assert len(done) == taken and all(isinstance(d, Done) and d.data.startswith(b"\x89PNG") for d in done), done
+    assert asked < 0.5, f"40 requests took {asked:.2f} s to answer"
+    print(f"longest heartbeat gap: {meanwhile:.3f} s during {taken} renders, {inline:.3f} s for one PNG inline")
+    assert meanwhile < inline / 3, f"the heartbeat stopped for {meanwhile:.2f} s (inline: {inline:.2f} s)"
+
+
+def test_the_cache_is_bounded_and_no_clear_cache_reaches_it(service):
+    cache_ = BoundedCache(max_entries=3, max_bytes=10)
+    for i in range(5):
+        cache_.put(key(step=i), b"abc")
+    assert len(cache_) == 3 and cache_.get(key(step=0)) is None and cache_.get(key(step=4)) == b"abc"
+    cache_.put(key(step=9), b"x" * 11)
+    assert cache_.get(key(step=9)) is None, "one file over the byte bound is not kept"
+    cache_.put(key(step=8), b"y" * 9)
+    assert cache_.size <= 10 and len(cache_) == 1
+    import streamlit as st
+
+    renderer = service()
+    made = renderer.render("s", key(), fakes.echo, "kept")
+    st.cache_data.clear()
+    st.cache_resource.clear()  # what Streamlit does with a visitor's clear_cache BackMsg
+    assert renderer.request("s", key(), fakes.echo) == Done(made.data, cached=True)
+
+
+def test_every_result_has_a_message_in_both_languages():
+    from stonegame.words.render import WORDS
+
+    results = [Pending(key()), Busy("queue"), Busy("session"), TooSlow(15.0), Failed("x")]
+    keys = {render.message_key(r) for r in results}
+    assert keys <= set(WORDS) and render.message_key(Done(b"")) is None
+    for entry in WORDS.values():
+        assert set(entry) == {"en", "zh"}
+        fields = [{f for _, f, _, _ in string.Formatter().parse(text) if f} for text in entry.values()]
+        assert fields[0] == fields[1], entry
+    assert WORDS["render_too_slow"]["zh"].format(seconds=15.0).startswith("生成这个文件超过了 15 秒")

@@ -1,0 +1,578 @@
+"""Files (PNG, SVG, GIF, HTML) made in a worker process, never in the server's threads.
+
+Why: vl-convert 1.9 holds the GIL for the whole of every call (a heartbeat thread stops for as long
+as the call runs: 1-3 s for one Chinese/Java chart's SVG on a 2-core machine), and two calls at once
+from two threads can deadlock the process (issue 14: the lock-order inversion GIL <-> converter). A
+render in the server process stops the event loop, the health check and every other session; a burst
+of downloads stops them for minutes or for good. Here the server only queues work and looks at its
+state; the renders run in at most `workers` child processes, one job at a time each.
+
+Vocabulary:
+    key       what a result depends on (RenderKey: row digest, step, lang, code, k, form, kind); the
+              caller builds it from the same values it builds the maker's arguments from
+    maker     a pure function of the core, named by its module and name ("stonegame.teach.export:
+              to_png"), called in the worker with the job's arguments; it returns bytes or str (a str
+              is sent as UTF-8): export.to_png(spec, frame), gif.to_gif(spec), or an HTML page builder
+    job       a key with its maker and arguments, queued for a worker
+    worker    one child process (`python -m ui.render`), started from its slot's thread so that the
+              kernel kills it when that thread, or its whole process, dies (PR_SET_PDEATHSIG); killed
+              and replaced when a job runs past its kind's CPU or wall-clock limit, after
+              JOBS_PER_WORKER jobs, when its memory passes MAX_WORKER_RSS, and stopped when idle
+    result    Done (bytes), Pending (queued or running: ask again), Busy (the queue is full, or this
+              session already has a render in flight: try again), TooSlow (killed at its limit;
+              remembered for a while, so asking again answers at once) or Failed (the maker raised;
+              remembered as long)
+
+Every Done is kept in a bounded cache of this module's own (entries and bytes), so a visitor's
+`clear_cache` message, which empties st.cache_data and st.cache_resource for everybody, cannot make
+the server render again. Nothing here imports Streamlit: it is a service, tested without a runtime.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import ctypes
+import importlib
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, Pipe
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
+
+ROOT = Path(__file__).resolve().parents[1]
+Kind = Literal["png", "svg", "gif", "html"]  # what the app renders (RenderKey.kind; tests add their own)
+
+
+class Limit(NamedTuple):
+    """How long one job may run: CPU seconds of its worker (fair on a loaded machine, where a job
+    waits for a core), and wall seconds (a backstop for a job that sleeps or waits)."""
+
+    cpu: float
+    wall: float
+
+
+LIMITS: dict[str, Limit] = {
+    "png": Limit(10.0, 60.0),
+    "svg": Limit(10.0, 60.0),
+    "html": Limit(10.0, 60.0),
+    "gif": Limit(15.0, 120.0),  # a GIF costs 3-5 s of CPU (stonegame.teach.gif): three times that
+}
+DEFAULT_LIMIT = Limit(10.0, 60.0)  # for a kind not in LIMITS
+MAKERS_FROM = ("stonegame.",)  # the packages a maker may come from: the pure core
+WARM_UP = "ui.render:warm_up"  # what a new worker runs before it says it is ready ("" for nothing)
+REMEMBER = 600.0  # seconds a key that was too slow or failed answers so at once
+MAX_REMEMBERED = 256  # such keys remembered, at most
+START_TIMEOUT = 60.0  # seconds a new worker may take to say it is ready
+JOBS_PER_WORKER = 200  # then it is replaced, so whatever the makers leak stays bounded
+MAX_WORKER_RSS = 400 * 2**20  # bytes: a worker over this after a job is replaced
+IDLE_STOP = 600.0  # seconds without a job after which a slot stops its worker (started again on demand)
+CHECK_EVERY = 0.1  # seconds between two looks at a running job's CPU time (sampling, not a sleep)
+
+
+class RenderKey(NamedTuple):
+    """What a render depends on; two requests with equal keys get the same bytes."""
+
+    row: str  # digest of the row and its rule (ui.cache)
+    step: int  # the step shown (a GIF: the first pile of the window it animates)
+    lang: str
+    code: str
+    k: int  # max_take
+    form: str
+    kind: str  # what is made: png, svg, gif, html
+
+
+# --- results -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Done:
+    """The file's bytes; cached says they came from the cache (no render)."""
+
+    data: bytes = field(repr=False)
+    cached: bool = False
+    seconds: float = 0.0  # the job's CPU seconds in the worker (0 for a cache hit)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Queued or rendering; ask again (status, or wait) for the result."""
+
+    key: RenderKey
+
+
+@dataclass(frozen=True)
+class Busy:
+    """Not taken: the server's queue is full ("queue") or this session already has a render in
+    flight ("session"). Try again later."""
+
+    reason: Literal["queue", "session"]
+
+
+@dataclass(frozen=True)
+class TooSlow:
+    """The render ran past its limit (CPU seconds) and its worker was killed, or it did recently."""
+
+    limit: float
+
+
+@dataclass(frozen=True)
+class Failed:
+    """The maker raised, or its worker died: a short description for the log, not for users."""
+
+    error: str
+
+
+Result = Done | Pending | Busy | TooSlow | Failed
+# The catalogue key each result is shown with (stonegame/words/render.py, en and zh).
+MESSAGES = {Pending: "render_pending", Busy: "render_busy", TooSlow: "render_too_slow", Failed: "render_failed"}
+
+
+def message_key(result: Result) -> str | None:
+    """The catalogue key of the message for a result (None for Done); a busy session has its own."""
+    if isinstance(result, Busy) and result.reason == "session":
+        return "render_busy_session"
+    return MESSAGES.get(type(result))
+
+
+def maker_name(maker: Callable[..., bytes | str]) -> str:
+    """How a worker finds a maker: "module:qualified name"."""
+    return f"{maker.__module__}:{maker.__qualname__}"
+
+
+# --- the cache ---------------------------------------------------------------------------------
+
+
+class BoundedCache:
+    """A thread-safe least-recently-used map of key -> bytes, bounded in entries and total bytes."""
+
+    def __init__(self, max_entries: int = 64, max_bytes: int = 64 * 2**20) -> None:
+        self.max_entries, self.max_bytes = max_entries, max_bytes
+        self._items: OrderedDict[RenderKey, bytes] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: RenderKey) -> bytes | None:
+        """The bytes kept under key (now the most recently used), or None."""
+        with self._lock:
+            data = self._items.get(key)
+            if data is not None:
+                self._items.move_to_end(key)
+            return data
+
+    def put(self, key: RenderKey, data: bytes) -> None:
+        """Keep data under key (unless it alone is over the byte bound), dropping the least recently
+        used entries until both bounds hold."""
+        if len(data) > self.max_bytes:
+            return
+        with self._lock:
+            old = self._items.pop(key, None)
+            self._bytes -= len(old) if old is not None else 0
+            self._items[key] = data
+            self._bytes += len(data)
+            while len(self._items) > self.max_entries or self._bytes > self.max_bytes:
+                _, dropped = self._items.popitem(last=False)
+                self._bytes -= len(dropped)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def size(self) -> int:
+        """Total bytes held."""
+        return self._bytes
+
+
+# --- one worker process ------------------------------------------------------------------------
+
+
+def _proc_stat(pid: int) -> list[str]:
+    """The fields of /proc/<pid>/stat after the command name (empty if the process is gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds the process has used (0 if it is gone)."""
+    fields = _proc_stat(pid)
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") if fields else 0.0
+
+
+def rss_bytes(pid: int) -> int:
+    """The process's resident memory in bytes (0 if it is gone)."""
+    try:
+        found = re.search(r"^VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text(), re.M)
+    except OSError:
+        return 0
+    return int(found.group(1)) * 1024 if found else 0
+
+
+class Worker:
+    """One render process and the parent's end of its pipe. Started by the slot thread that owns it."""
+
+    def __init__(self, warm_up: str = WARM_UP) -> None:
+        ours, theirs = Pipe(duplex=True)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "ui.render", str(theirs.fileno()), warm_up],
+            cwd=ROOT,
+            env=env,
+            pass_fds=(theirs.fileno(),),
+            stdin=subprocess.DEVNULL,
+        )
+        theirs.close()
+        self.conn: Connection = ours
+        self.jobs = 0
+        try:
+            ready = self.conn.poll(START_TIMEOUT) and self.conn.recv() == "ready"
+        except (EOFError, OSError):  # it exited before saying so (an import failed, say)
+            ready = False
+        if not ready:
+            self.kill()
+            raise RuntimeError(f"the render worker exited, or did not say it was ready within {START_TIMEOUT:.0f} s")
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def run(self, maker: str, args: tuple[Any, ...], limit: Limit) -> Result:
+        """Send one job and wait for its answer: Done, Failed, or TooSlow once the job has used
+        limit.cpu CPU seconds or limit.wall seconds (the process is then killed: the caller replaces it)."""
+        started, cpu = time.monotonic(), cpu_seconds(self.pid)
+        self.jobs += 1
+        try:
+            self.conn.send((maker, args))
+            while not self.conn.poll(CHECK_EVERY):
+                used = cpu_seconds(self.pid) - cpu
+                if used > limit.cpu or time.monotonic() - started > limit.wall:
+                    self.kill()
+                    return TooSlow(limit.cpu)
+            status, payload = self.conn.recv()
+        except (EOFError, OSError) as err:
+            self.kill()
+            return Failed(f"the render worker died: {type(err).__name__} {err}".strip())
+        if status == "ok":
+            return Done(payload, seconds=cpu_seconds(self.pid) - cpu)
+        return Failed(payload)
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL the process (a render holding the GIL in native code ignores everything else) and
+        reap it; close the pipe."""
+        with contextlib.suppress(ProcessLookupError):
+            self.proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=10)
+        self.conn.close()
+
+
+# --- the service -------------------------------------------------------------------------------
+
+
+@dataclass
+class _Job:
+    key: RenderKey
+    maker: str
+    args: tuple[Any, ...]
+    sessions: set[str]
+    done: threading.Event = field(default_factory=threading.Event)
+    result: Result | None = None
+
+
+class Renderer:
+    """The render service of one server: `workers` slots (a thread and its worker process each), a
+    queue of at most `max_queue` jobs waiting, at most one job in flight per session, and one cache.
+
+    request() and status() never block and never render in the calling thread; wait() blocks only
+    its caller (tests and scripts; the pages ask again instead)."""
+
+    def __init__(
+        self,
+        workers: int = 1,
+        max_queue: int = 8,
+        limits: dict[str, Limit] | None = None,
+        cache: BoundedCache | None = None,
+        warm_up: str = WARM_UP,
+        makers_from: tuple[str, ...] = MAKERS_FROM,
+        jobs_per_worker: int = JOBS_PER_WORKER,
+    ) -> None:
+        self.limits = {**LIMITS, **(limits or {})}
+        self.cache = cache if cache is not None else BoundedCache()
+        self.warm_up, self.makers_from, self.jobs_per_worker = warm_up, makers_from, jobs_per_worker
+        self._queue: queue.Queue[_Job | None] = queue.Queue(maxsize=max_queue)
+        self._lock = threading.Lock()
+        self._jobs: dict[RenderKey, _Job] = {}  # queued or running, by key
+        self._sessions: dict[str, RenderKey] = {}  # session -> the key it waits for
+        self._remembered: OrderedDict[RenderKey, tuple[float, TooSlow | Failed]] = OrderedDict()
+        self._workers: list[Worker | None] = [None] * workers
+        self._stopping = False
+        self._threads = [
+            threading.Thread(target=self._slot, args=(i,), name=f"render-slot-{i}", daemon=True) for i in range(workers)
+        ]
+        for thread in self._threads:
+            thread.start()
+        _LIVE.add(self)
+
+    # --- what callers use ---
+
+    def status(self, key: RenderKey) -> Result | None:
+        """What is known about key without asking for anything: Done (cached), Pending (queued or
+        rendering, for anyone), TooSlow or Failed (recently), else None."""
+        data = self.cache.get(key)
+        if data is not None:
+            return Done(data, cached=True)
+        with self._lock:
+            if key in self._jobs:
+                return Pending(key)
+            return self._recalled(key)
+
+    def request(self, session: str, key: RenderKey, maker: Callable[..., bytes | str], *args: Any) -> Result:
+        """The result for key if it is known (status), else queue maker(*args) for this session:
+        Pending, or Busy if the session already waits for another key or the queue is full. A key
+        already queued by anyone is shared (forty clicks, one render)."""
+        name = maker_name(maker)
+        if not name.startswith(self.makers_from):
+            raise ValueError(f"{name} is not a maker from {', '.join(self.makers_from)}")
+        known = self.status(key)
+        if known is not None and not isinstance(known, Pending):
+            return known
+        if self._stopping:
+            return Failed("the render service stopped")
+        with self._lock:
+            waiting = self._sessions.get(session)
+            if waiting is not None and waiting != key:
+                return Busy("session")
+            return self._enqueue(session, key, name, args)
+
+    def wait(self, key: RenderKey, timeout: float) -> Result | None:
+        """status(key) once the job for key (if one is queued or running) is answered, or when
+        timeout seconds are up."""
+        with self._lock:
+            job = self._jobs.get(key)
+        if job is not None:
+            job.done.wait(timeout)
+            if job.result is not None:
+                return job.result
+        return self.status(key)
+
+    def render(self, session: str, key: RenderKey, maker: Callable[..., bytes | str], *args: Any) -> Result | None:
+        """request(), then wait() for it as long as its kind's wall limit (plus 5 s)."""
+        first = self.request(session, key, maker, *args)
+        if not isinstance(first, Pending):
+            return first
+        return self.wait(key, self.limits.get(key.kind, DEFAULT_LIMIT).wall + 5.0)
+
+    def queued(self) -> int:
+        """How many jobs wait in the queue (not counting those rendering)."""
+        return self._queue.qsize()
+
+    def pids(self) -> list[int]:
+        """The process ids of the worker processes alive now."""
+        return [w.pid for w in self._workers if w is not None and w.alive()]
+
+    def shutdown(self, timeout: float = 10.0) -> None:
+        """Stop taking jobs, answer every waiting one Failed, kill every worker (a hung one too) and
+        join the slot threads."""
+        self._stopping = True
+        with contextlib.suppress(queue.Full):
+            for _ in self._threads:
+                self._queue.put_nowait(None)
+        for worker in list(self._workers):
+            if worker is not None:
+                worker.kill()
+        for thread in self._threads:
+            thread.join(timeout)
+        with self._lock:
+            for job in self._jobs.values():
+                job.result = job.result or Failed("the render service stopped")
+                job.done.set()
+            self._jobs.clear()
+            self._sessions.clear()
+        _LIVE.discard(self)
+
+    # --- the bookkeeping (callers hold the lock) ---
+
+    def _enqueue(self, session: str, key: RenderKey, maker: str, args: tuple[Any, ...]) -> Result:
+        """The job for key (a new one queued, unless one is queued or running), now also this session's."""
+        job = self._jobs.get(key)
+        if job is None:
+            data = self.cache.get(key)  # made since the caller looked
+            if data is not None:
+                return Done(data, cached=True)
+            job = _Job(key, maker, args, set())
+            try:
+                self._queue.put_nowait(job)
+            except queue.Full:
+                return Busy("queue")
+            self._jobs[key] = job
+        job.sessions.add(session)
+        self._sessions[session] = key
+        return Pending(key)
+
+    def _recalled(self, key: RenderKey) -> TooSlow | Failed | None:
+        """The TooSlow or Failed key had within the last REMEMBER seconds, if any."""
+        known = self._remembered.get(key)
+        if known is None or time.monotonic() - known[0] >= REMEMBER:
+            return None
+        return known[1]
+
+    def _remember(self, key: RenderKey, result: TooSlow | Failed) -> None:
+        """Remember a TooSlow or Failed result, forgetting what is older than REMEMBER seconds and,
+        past MAX_REMEMBERED keys, the oldest."""
+        now = time.monotonic()
+        self._remembered.pop(key, None)
+        self._remembered[key] = (now, result)
+        while self._remembered and (
+            len(self._remembered) > MAX_REMEMBERED or now - next(iter(self._remembered.values()))[0] >= REMEMBER
+        ):
+            self._remembered.popitem(last=False)
+
+    # --- the slot threads ---
+
+    def _slot(self, index: int) -> None:
+        """One slot: take jobs from the queue and run them on this slot's worker, starting (from this
+        thread, which lives as long as the service) a new worker whenever there is none; a worker idle
+        for IDLE_STOP seconds is stopped."""
+        while not self._stopping:
+            try:
+                job = self._queue.get(timeout=IDLE_STOP)
+            except queue.Empty:
+                self._retire(index)
+                continue
+            if job is None or self._stopping:
+                break
+            try:
+                result = self._run(index, job)
+            except Exception as err:  # a worker that will not start must not end the slot
+                result = Failed(f"{type(err).__name__}: {err}")
+            self._finish(job, result)
+
+    def _run(self, index: int, job: _Job) -> Result:
+        """Run a job on the slot's worker (started if needed); after a kill, a death, its quota of
+        jobs or too much memory, the worker is replaced at once, so the next job finds one ready."""
+        worker = self._workers[index]
+        if worker is None or not worker.alive():
+            worker = self._workers[index] = Worker(self.warm_up)
+        result = worker.run(job.maker, job.args, self.limits.get(job.key.kind, DEFAULT_LIMIT))
+        if not worker.alive() or worker.jobs >= self.jobs_per_worker or rss_bytes(worker.pid) > MAX_WORKER_RSS:
+            self._retire(index)
+            if not self._stopping:
+                with contextlib.suppress(RuntimeError, OSError):  # else the next job tries again
+                    self._workers[index] = Worker(self.warm_up)
+        return result
+
+    def _retire(self, index: int) -> None:
+        """Kill the slot's worker, if it has one."""
+        worker, self._workers[index] = self._workers[index], None
+        if worker is not None:
+            worker.kill()
+
+    def _finish(self, job: _Job, result: Result) -> None:
+        """Cache a Done, remember a TooSlow or Failed, free the job's sessions and answer its waiters
+        (a job whose worker shutdown() killed is answered "the render service stopped")."""
+        if self._stopping and not isinstance(result, Done):
+            result = Failed("the render service stopped")
+        elif isinstance(result, Done):
+            self.cache.put(job.key, result.data)
+        with self._lock:
+            if isinstance(result, TooSlow | Failed) and not self._stopping:
+                self._remember(job.key, result)
+            self._jobs.pop(job.key, None)
+            for session in job.sessions:
+                if self._sessions.get(session) == job.key:
+                    del self._sessions[session]
+        job.result = result
+        job.done.set()
+
+
+_LIVE: weakref.WeakSet[Renderer] = weakref.WeakSet()
+_SERVICE: Renderer | None = None
+_SERVICE_LOCK = threading.Lock()
+
+
+def service() -> Renderer:
+    """The server's one render service (started on first use, stopped when the process exits)."""
+    global _SERVICE
+    with _SERVICE_LOCK:
+        if _SERVICE is None:
+            _SERVICE = Renderer()
+        return _SERVICE
+
+
+@atexit.register
+def _stop_all() -> None:
+    for renderer in list(_LIVE):
+        renderer.shutdown(timeout=2.0)
+
+
+# --- inside the worker -------------------------------------------------------------------------
+
+
+def warm_up() -> None:
+    """Register the CJK subset fonts (made once per machine: stonegame.teach.fonts) and render
+    something tiny, so the first job pays for neither, nor for starting vl-convert's JavaScript engine."""
+    import vl_convert as vlc
+
+    from stonegame.teach import fonts
+
+    fonts.prepare()
+    vlc.vega_to_svg({"$schema": "https://vega.github.io/schema/vega/v6.json", "width": 1, "height": 1})
+
+
+def _die_with_parent() -> None:
+    """Ask the kernel to SIGKILL this process when the thread that started it ends (Linux only)."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _found(name: str) -> Callable[..., Any]:
+    """The function named "module:qualified name"."""
+    module_name, _, qualname = name.partition(":")
+    found: Any = importlib.import_module(module_name)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def _make(maker: str, args: tuple[Any, ...]) -> bytes:
+    """maker(*args) as bytes (a str is encoded as UTF-8)."""
+    made = _found(maker)(*args)
+    return made.encode("utf-8") if isinstance(made, str) else bytes(made)
+
+
+def serve(fd: int, warm: str = WARM_UP) -> None:
+    """The worker's loop: run `warm` (if named), say "ready", then for each (maker, args) received
+    send back ("ok", bytes) or ("error", text), until the pipe closes."""
+    _die_with_parent()
+    conn = Connection(fd)
+    if warm:
+        _found(warm)()
+    conn.send("ready")
+    while True:
+        try:
+            maker, args = conn.recv()
+        except EOFError:
+            return
+        try:
+            conn.send(("ok", _make(maker, args)))
+        except Exception as err:  # every failure goes back to the server as text
+            conn.send(("error", f"{type(err).__name__}: {err}"))
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else WARM_UP)
