@@ -15,7 +15,7 @@ from stonegame.explainer.spec import explainer_words, opening, step_spec
 from stonegame.explainer.view import cells, code_lines, frames, marks
 from stonegame.link import random_row
 from stonegame.listing import listing
-from stonegame.teach import export
+from stonegame.teach import export, gif
 from stonegame.teach.export import to_svg
 from stonegame.text import NBSP, ZWSP
 
@@ -114,10 +114,8 @@ def test_the_exported_svg_listing_keeps_every_lines_indentation(code, lang):
     assert_listing_aligned(to_svg(spec, 7).decode("utf-8"), code, lang)
 
 
-@pytest.mark.parametrize("form", ["png", "gif"])
-def test_the_png_and_gif_listings_are_drawn_from_the_same_aligned_text(form, monkeypatch):
-    """The PNG and every GIF frame are rasterised from the SVG text the exports render: each has the
-    listing aligned as above (the pictures' text is the SVG's)."""
+def test_the_png_listing_is_drawn_from_the_aligned_text(monkeypatch):
+    """The PNG is rasterised from the SVG text the exports render: it has the listing aligned as above."""
     rendered: list[str] = []
     rasterise = export._rasterise
 
@@ -126,11 +124,27 @@ def test_the_png_and_gif_listings_are_drawn_from_the_same_aligned_text(form, mon
         return rasterise(svg, scale)
 
     monkeypatch.setattr(export, "_rasterise", spy)
-    spec = played(chart([1, 2], 3, "zh", "py"), keys=False, drawn=False)
-    picture = export.to_png(spec, 3) if form == "png" else export.to_gif(spec)
-    assert picture[:4] in (b"\x89PNG", b"GIF8")
-    assert len(rendered) == (1 if form == "png" else export.frame_count(spec))
-    for svg in rendered:
+    picture = export.to_png(played(chart([1, 2], 3, "zh", "py"), keys=False, drawn=False), 3)
+    assert picture[:4] == b"\x89PNG" and len(rendered) == 1
+    assert_listing_aligned(rendered[0], "py", "zh")
+
+
+def test_every_gif_frame_is_made_from_svgs_with_the_aligned_listing(monkeypatch):
+    """The GIF's frames are composed from SVGs vl-convert draws (the whole frame 0, whose static layers
+    every frame shares, and each frame's moving marks): every one that shows the listing has it aligned."""
+    svgs: list[str] = []
+    to_svg = gif.vlc.vega_to_svg
+
+    def spy(vega, *args, **kwargs):
+        svgs.append(to_svg(vega, *args, **kwargs))
+        return svgs[-1]
+
+    monkeypatch.setattr(gif.vlc, "vega_to_svg", spy)
+    picture = gif.to_gif(played(chart([1, 2], 3, "zh", "py"), keys=False, drawn=False))
+    assert picture[:4] == b"GIF8"
+    listed = [svg for svg in svgs if "stone_game_iii" in svg]
+    assert listed, "the listing is drawn"
+    for svg in listed:
         assert_listing_aligned(svg, "py", "zh")
 
 
