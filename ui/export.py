@@ -203,24 +203,32 @@ def _box(chart: Chart, title: str, kinds: Sequence[Kind], help_text: str, lang: 
 
 
 def _trace_button(chart: Chart, kind: Kind, lang: Lang) -> None:
-    """A trace file's two buttons, as a picture's (Make, then Download holding the bytes), the file made
-    in this process when Make is clicked (no vl-convert: a fraction of a second at 50,000 piles)."""
+    """A trace file's two buttons (_made_here): the file made from the solved row."""
     sol = chart.sol
     args = (cache.digest(sol.values), kind, sol.values, sol.max_take)
-    made = _trace_file.peek(*args)
+    _made_here(chart, kind, lang, lambda: _trace_file.peek(*args), lambda: _trace_file(*args))
+
+
+def _made_here(
+    chart: Chart, kind: Kind, lang: Lang, peek: Callable[[], bytes | None], make: Callable[[], bytes]
+) -> None:
+    """A file's two buttons, as a picture's (Make, then Download holding the bytes), for a file made in
+    this process when Make is clicked (no vl-convert: a fraction of a second), `peek` the file if it is
+    made already, `make` making it (both through a bounded cache of made files)."""
+    made = peek()
     if made is None and st.button(
         t("export_make", lang, what=t("export_" + kind, lang)),
         key=state.EXPORT_MAKE.format(kind=kind),
         icon=":material/draw:",
         width="stretch",
     ):
-        made = _trace_file(*args)
+        made = make()
     restarted: set[str] = st.session_state.setdefault(state.EXPORT_RESTARTED, set())
     if _download_button(chart, kind, render.Done(made) if made is not None else None, lang):
         if st.session_state.get(state.FRESH):  # pressed on a page an earlier server drew: no file here
             restarted.add(kind)
             if made is None:
-                _trace_file(*args)  # made again now, to be pressed once more
+                make()  # made again now, to be pressed once more
                 st.rerun()
         else:
             restarted.discard(kind)
@@ -314,18 +322,19 @@ def _gif_help(chart: Chart, lang: Lang) -> str:
     return t("export_gif_help", lang, frames=frames, seconds=seconds)
 
 
+@cache.cached(**cache.FILES)
+def _html_file(key: str, _make: Callable[[], bytes]) -> bytes:
+    """The stage as one HTML file for the row, step, language, listing, form and app address named by
+    `key`, made by `_make` (ui.explainer.interactive_html), kept in the bounded cache of made files."""
+    return _make()
+
+
 def _html_box(chart: Chart, lang: Lang) -> None:
-    """The stage as one interactive HTML file (made by ui/explainer.py, only when clicked)."""
+    """The stage as one interactive HTML file, in a box of its own: made on Make (in this process: the
+    page and the Vega bundle put together, no rendering), then downloaded."""
     with st.container(border=True):
         st.markdown(f"**{t('export_html_title', lang)}**")
         st.caption(t("export_html_help", lang))
-        st.download_button(
-            t("export_html", lang),
-            data=interactive_html(chart.sol, chart.step, lang),
-            file_name=f"stone-game-{chart.sol.n}-piles-step-{chart.step}.html",
-            mime="text/html",
-            key=state.EXPORT_DOWNLOAD.format(kind="html"),
-            on_click="ignore",
-            icon=":material/download:",
-            width="stretch",
-        )
+        key = f"{chart.key}:{chart.step}:{st.context.url or ''}"
+        make = interactive_html(chart.sol, chart.step, lang)
+        _made_here(chart, "html", lang, lambda: _html_file.peek(key, None), lambda: _html_file(key, make))

@@ -51,7 +51,7 @@ CONTAINER_WIDTH = "containerSize()[0]"  # what the chart's font-size expressions
 CJK_SANS = "Noto Sans CJK SC"
 CJK_MONO = "Noto Sans Mono CJK SC"
 
-Kind = Literal["csv", "json", "png", "svg", "gif"]
+Kind = Literal["csv", "json", "png", "svg", "gif", "html"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 MIME: dict[Kind, str] = {
     "csv": "text/csv",
@@ -59,18 +59,20 @@ MIME: dict[Kind, str] = {
     "png": "image/png",
     "svg": "image/svg+xml",
     "gif": "image/gif",
+    "html": "text/html",
 }
 
 
 def file_name(kind: Kind, n: int, step: int) -> str:
     """The name a download of a row of n piles is saved under: stone-game-<n>-piles- and then
-    trace.csv, trace.json, step-<step>.png, step-<step>.svg or fill.gif."""
+    trace.csv, trace.json, step-<step>.png, step-<step>.svg, fill.gif or step-<step>.html (the stage)."""
     ends: dict[Kind, str] = {
         "csv": "trace.csv",
         "json": "trace.json",
         "png": f"step-{step}.png",
         "svg": f"step-{step}.svg",
         "gif": "fill.gif",
+        "html": f"step-{step}.html",
     }
     return f"stone-game-{n}-piles-{ends[kind]}"
 

@@ -14,8 +14,10 @@ LAST = 9  # [1,2,3,7]: steps 0 .. 2n+1
 
 def test_the_interactive_html_plays_offline_from_disk(page: Page, new_context, tmp_path):
     open_app(page, "/export?values=1,2,3,7&step=5")
+    page.locator(".st-key-export_make_html button").click()  # made on request, like every file there
     button = page.locator(".st-key-export_download_html").get_by_role("button")
     expect(button).to_contain_text("Interactive HTML")
+    expect(button).to_be_enabled(timeout=30_000)
     with page.expect_download() as info:
         button.click()
     path = tmp_path / info.value.suggested_filename
