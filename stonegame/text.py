@@ -7,6 +7,7 @@ with a zero-width space (ZWSP) before its non-breaking spaces (NBSP).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 NBSP = "\u00a0"
@@ -142,20 +143,19 @@ def visible(text: str) -> str:
     )
 
 
+# Markdown's ASCII punctuation, every character of which a backslash makes literal
+_MARKUP = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:&@])")
+# Where GFM's literal autolinks start: "www.", "scheme://" and "local@domain" (backslash escapes do not
+# stop them: they are found in the text once the escapes are resolved)
+_LINK_START = re.compile(r"(?i)(?<=www)(?=\.)|(?<=:)(?=/)|(?=@)")
+WORD_JOINER = "\u2060"  # invisible, and no character of a URL or an e-mail address
+
+
 def inert(value: object) -> str:
-    """A user's token as markdown that shows exactly its characters: visible() first, then an inline
-    code span whose fence is one backtick longer than the longest run of backticks inside (padded with
-    a space when the token starts or ends with a backtick or a space, which the span then strips; a
-    blank token is a span of its spaces, or of one space when empty).
-    Inside a code span, markdown finds no links (autolinks included), emphasis, HTML, math,
-    directives or shortcodes; it cannot start a block, since no line break is left."""
-    text = visible(str(value))
-    longest, current = 0, 0
-    for c in text:
-        current = current + 1 if c == "`" else 0
-        longest = max(longest, current)
-    fence = "`" * (longest + 1)
-    if not text.strip(" "):  # blank: a code span of spaces keeps them (an empty one is no span)
-        return f"`{text or ' '}`"
-    pad = " " if text[0] in "` " or text[-1] in "` " else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
+    """A user's token as markdown that shows exactly its characters, as plain text: visible() first
+    (no line break, tab or bidi control is left), then an invisible WORD_JOINER where a literal
+    autolink would start (after "www", between ":" and "/", before "@"), then every markdown
+    punctuation character backslash-escaped. No link, emphasis, code, HTML, math, directive, entity
+    or block can come of it."""
+    joined = _LINK_START.sub(WORD_JOINER, visible(str(value)))
+    return _MARKUP.sub(r"\\\1", joined)

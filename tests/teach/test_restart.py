@@ -77,6 +77,7 @@ def test_a_quiz_under_way_says_its_answers_are_not_in_the_link(lang):
 
 
 def test_a_trace_download_pressed_on_a_page_an_earlier_server_drew_says_so():
+    export._trace_file.clear()  # made by no earlier test in this process
     at = page(EXPORT, values="1,2,3,7")
     at.button(key="export_make_csv").click().run()
     assert downloads(at)["export_download_csv"].proto.url, "made in this process: ready at once"
