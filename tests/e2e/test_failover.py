@@ -157,7 +157,7 @@ def test_two_browsers_land_on_two_replicas_and_each_stays_on_its_own(browser: Br
             tab.page.get_by_test_id("stSidebar").get_by_role("link", name="Trace table").click()
             wait_for_app_run(tab.page)
             with tab.page.expect_download() as made:
-                tab.page.get_by_role("button", name="Download steps as CSV").click()
+                tab.page.get_by_role("button", name="Download “Steps” as CSV").click()
             assert made.value.failure() is None
             assert Path(made.value.path()).read_text().startswith("step,phase,i,")
             assert tab.route() == routes[tab.agent]
