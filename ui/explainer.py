@@ -23,7 +23,7 @@ from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, fits_in_link, random_row,
 from stonegame.parse import MAX_PILES, MAX_TEXT
 from stonegame.terms import EXAMPLES, Code, Form, Lang
 from stonegame.window import WINDOW, Window
-from ui import bundle, cache, state
+from ui import bundle, cache, specs, state
 
 PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue key -> row
 TEXTBOX_LIMIT = 20_000  # characters: a longer row is not echoed into the text box
@@ -223,8 +223,9 @@ def long_row(sol: Solution, lang: Lang) -> None:
 
 @st.cache_resource(**cache.CACHE)
 def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Spec:
-    """The overview chart's validated Vega-Lite spec for the row with this key and this window."""
-    return overview_spec(_sol, lo, hi, lang)
+    """The overview chart's Vega-Lite spec for the row with this key and this window, its datasets as
+    Arrow bytes (st.vega_lite_chart passes them through instead of converting them on every run)."""
+    return specs.arrow_datasets(overview_spec(_sol, lo, hi, lang))
 
 
 def stage(sol: Solution, lang: Lang) -> None:

@@ -25,6 +25,7 @@ import altair as alt
 import pandas as pd
 
 from stonegame.draw.grid import Follow, grid_panel
+from stonegame.draw.params import top_params
 from stonegame.draw.player import SPEEDS, played, player_params
 from stonegame.explainer.charts import GRID_ROWS, PRESENTER_SCALE, BarsWords, bars_panel
 from stonegame.explainer.spec import explainer_words
@@ -91,18 +92,17 @@ def picture_chart(
     words = explainer_words(lang)
     follow = Follow(piles=PILES, columns="cols + 1")
     bars_words = BarsWords(words.bars.title, "" if present else words.bars.axis, words.bars.dp)
-    return (
+    chart = (
         alt.vconcat(
             grid_panel(drawn, marked, GRID_ROWS, words.grid, follow=follow).properties(width=480),
             bars_panel(drawn, marked, bars_words, follow=follow, legend_at="right").properties(width=480),
             spacing=10,
         )
         .resolve_scale(color="independent")
-        .add_params(
-            *player_params(len(focus) - 1, start), *follow_params(focus, win, PRESENTER_SCALE if present else 1)
-        )
         .configure_view(stroke=None)
     )
+    params = [*player_params(len(focus) - 1, start), *follow_params(focus, win, PRESENTER_SCALE if present else 1)]
+    return top_params(chart, params)  # not add_params: on a vconcat it deep-copies every view twice
 
 
 def focus_of(frames_table: pd.DataFrame) -> list[int]:
