@@ -16,7 +16,16 @@ from stonegame.draw.stage import STAGE_CSS, STAGE_JS, stage_html
 from stonegame.explain import verdict_formula
 from stonegame.explainer.charts import OVERVIEW_PICK
 from stonegame.explainer.spec import Spec, at_frame, opening, overview_spec, window_spec
-from stonegame.explainer.stage import FOLLOW_MAX, Data, at_step, carried, stage_data, stage_window, step_of_frame
+from stonegame.explainer.stage import (
+    FOLLOW_MAX,
+    Data,
+    at_step,
+    carried,
+    picture_spec,
+    stage_data,
+    stage_window,
+    step_of_frame,
+)
 from stonegame.explainer.view import pile_of_step
 from stonegame.i18n import t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, fits_in_link, random_row, write_link
@@ -251,8 +260,16 @@ def stage(sol: Solution, lang: Lang) -> None:
 @st.cache_resource(**cache.CACHE)
 def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool) -> Data:
     """The stage data of the row with this key for its window starting at lo (cached: shared read-only
-    by every session that shows it)."""
-    return stage_data(_sol, carried(_sol, lo), lang, code, form, present, key)
+    by every session that shows it); its picture cached without the listing, which only changes the
+    code lines, so switching Python/Java does not rebuild it."""
+    picture = _stage_picture(key, _sol, lo, lang, form, present)
+    return stage_data(_sol, carried(_sol, lo), lang, code, form, present, key, picture)
+
+
+@st.cache_resource(**cache.CACHE)
+def _stage_picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present: bool) -> Data:
+    """The stage picture's spec of the row with this key for its window starting at lo."""
+    return picture_spec(_sol, carried(_sol, lo), form, lang, present)
 
 
 def _link() -> None:

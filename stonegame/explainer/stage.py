@@ -134,13 +134,15 @@ def _scaled(size: Any, scale: float) -> Any:
     return {"expr": f"clamp({fitted[1]}, 8, {float(fitted[2]) * scale:.1f})"} if fitted else size
 
 
-def picture_spec(sol: Solution, win: Window, frames_table: pd.DataFrame, form: Form, lang: Lang, present: bool) -> Data:
+def picture_spec(sol: Solution, win: Window, form: Form, lang: Lang, present: bool) -> Data:
     """The picture's playable spec (not validated: the tests validate the builder), its datasets packed:
     no drawn controls (the stage's HTML controls send the player's events), the keys on; legends and axes
-    scaled with the rest in presenter mode."""
+    scaled with the rest in presenter mode. It does not depend on the code listing: the page caches it
+    without it."""
     marked = marks(sol, win, form, zero=True)
     marked = marked.assign(col=marked["i"].astype(str))  # as the grid adds it: one dataset for grid and bars
-    chart = picture_chart(cells(sol, win, form, zero=True), marked, focus_of(frames_table), win, 0, present, lang)
+    focus = focus_of(frames(sol, win, lang, form, wrap=False))
+    chart = picture_chart(cells(sol, win, form, zero=True), marked, focus, win, 0, present, lang)
     spec = played(chart, keys=True, validate=False, drawn=False, player_id=STAGE_ID)
     spec = {**spec, "datasets": {name: packed(rows) for name, rows in spec["datasets"].items()}}
     return scaled_fonts(spec, PRESENTER_SCALE) if present else spec
@@ -187,10 +189,20 @@ def stage_words(lang: Lang) -> dict[str, str]:
     return words | {name: t(f"stage_{name}", lang) for name in STAGE_WORDS}
 
 
-def stage_data(sol: Solution, win: Window, lang: Lang, code: Code, form: Form, present: bool, row: str) -> Data:
+def stage_data(
+    sol: Solution,
+    win: Window,
+    lang: Lang,
+    code: Code,
+    form: Form,
+    present: bool,
+    row: str,
+    picture: Data | None = None,
+) -> Data:
     """Everything the stage needs to show the piles `win` of this row, opening at frame 0 (see the
     module's docstring; `at_step` opens it elsewhere); `row` names the row (the page's cache key) so the
-    browser can remember its frame, whatever the language, listing or form."""
+    browser can remember its frame, whatever the language, listing or form. `picture` is this row's
+    picture_spec for the same window, language, form and mode, if the caller has it; else it is built."""
     table = frames(sol, win, lang, form, wrap=False)
     listed = listing(code, form, sol.max_take, lang)
     lit = code_lines(sol, win, listed)
@@ -202,7 +214,7 @@ def stage_data(sol: Solution, win: Window, lang: Lang, code: Code, form: Form, p
         "present": present,
         "last": len(table) - 1,
         "start": 0,
-        "spec": picture_spec(sol, win, table, form, lang, present),
+        "spec": picture_spec(sol, win, form, lang, present) if picture is None else picture,
         "frames": frame_words(table, sol, lang, form),
         "lines": listed.lines,
         "highlight": _by_frame(lit, len(table)),
