@@ -21,11 +21,11 @@ from stonegame.explainer.stage import (
     Data,
     at_step,
     carried,
-    picture_spec,
     stage_data,
     stage_window,
     step_of_frame,
 )
+from stonegame.explainer.template import picture
 from stonegame.explainer.view import pile_of_step
 from stonegame.i18n import t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, fits_in_link, random_row, write_link
@@ -268,8 +268,9 @@ def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form:
 
 @st.cache_resource(**cache.CACHE)
 def _stage_picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present: bool) -> Data:
-    """The stage picture's spec of the row with this key for its window starting at lo."""
-    return picture_spec(_sol, carried(_sol, lo), form, lang, present)
+    """The stage picture's spec of the row with this key for its window starting at lo (filled from its
+    shape's template: stonegame.explainer.template)."""
+    return picture(_sol, carried(_sol, lo), form, lang, present)
 
 
 def _link() -> None:

@@ -25,6 +25,7 @@ import altair as alt
 import pandas as pd
 
 from stonegame.draw.grid import Follow, grid_panel
+from stonegame.draw.grid import _with_names as with_names  # the grid's boxes: the picture's grid dataset
 from stonegame.draw.params import top_params
 from stonegame.draw.player import SPEEDS, played, player_params
 from stonegame.explainer.charts import GRID_ROWS, PRESENTER_SCALE, BarsWords, bars_panel
@@ -135,17 +136,70 @@ def _scaled(size: Any, scale: float) -> Any:
 
 
 def picture_spec(sol: Solution, win: Window, form: Form, lang: Lang, present: bool) -> Data:
-    """The picture's playable spec (not validated: the tests validate the builder), its datasets packed:
-    no drawn controls (the stage's HTML controls send the player's events), the keys on; legends and axes
-    scaled with the rest in presenter mode. It does not depend on the code listing: the page caches it
-    without it."""
-    marked = marks(sol, win, form, zero=True)
-    marked = marked.assign(col=marked["i"].astype(str))  # as the grid adds it: one dataset for grid and bars
+    """The picture's playable spec (not validated: the tests validate the builder), its datasets packed
+    and named by role (DATASETS, then stage_fixed_0, … for the fixed ones): no drawn controls (the stage's
+    HTML controls send the player's events), the keys on; legends and axes scaled with the rest in
+    presenter mode. It does not depend on the code listing: the page caches it without it, and builds
+    it once per shape (stonegame.explainer.template)."""
+    drawn, marked = picture_tables(sol, win, form)
     focus = focus_of(frames(sol, win, lang, form, wrap=False))
-    chart = picture_chart(cells(sol, win, form, zero=True), marked, focus, win, 0, present, lang)
+    chart = picture_chart(drawn, marked, focus, win, 0, present, lang)
     spec = played(chart, keys=True, validate=False, drawn=False, player_id=STAGE_ID)
+    spec = named(spec, dataset_tables(drawn, marked, lang))
     spec = {**spec, "datasets": {name: packed(rows) for name, rows in spec["datasets"].items()}}
     return scaled_fonts(spec, PRESENTER_SCALE) if present else spec
+
+
+DATASETS = ("stage_grid", "stage_bars", "stage_marks")  # the picture's datasets that come from the row
+
+
+def picture_tables(sol: Solution, win: Window, form: Form) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The cells and the marks the picture draws (pile 0 included), the marks with the grid's `col`."""
+    marked = marks(sol, win, form, zero=True)
+    marked = marked.assign(col=marked["i"].astype(str))  # as the grid adds it: one dataset for grid and bars
+    return cells(sol, win, form, zero=True), marked
+
+
+def dataset_tables(drawn: pd.DataFrame, marked: pd.DataFrame, lang: Lang) -> dict[str, pd.DataFrame]:
+    """The tables the picture's row datasets are made of, by their DATASETS name: the grid's boxes
+    (with_names: the cells and a name cell per array), the bars' cells, and the marks (grid and bars
+    share them)."""
+    grid, _ = with_names(drawn, GRID_ROWS, explainer_words(lang).grid.names)
+    return dict(zip(DATASETS, (grid, drawn[drawn["row"] != "values"], marked), strict=True))
+
+
+def dataset_rows(table: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table's rows as Altair writes them into a spec's datasets (its active data transformer)."""
+    return alt.data_transformers.get()(table)["values"]
+
+
+def named(spec: Data, tables: dict[str, pd.DataFrame]) -> Data:
+    """The spec with its datasets renamed: the one holding each table's rows by the table's name, the
+    others stage_fixed_0, … in order (Altair names them by a hash of their rows); every reference
+    follows. A table found in no dataset is an error."""
+    rows = {name: dataset_rows(table) for name, table in tables.items()}
+    names, fixed = {}, 0
+    for old, values in spec["datasets"].items():
+        match = [name for name, wanted in rows.items() if wanted == values]
+        if match:
+            names[old] = match[0]
+        else:
+            names[old], fixed = f"stage_fixed_{fixed}", fixed + 1
+    if set(tables) - set(names.values()):
+        raise ValueError(f"picture datasets not found: {sorted(set(tables) - set(names.values()))}")
+    renamed = _renamed({k: v for k, v in spec.items() if k != "datasets"}, names)
+    return {**renamed, "datasets": {names[old]: values for old, values in spec["datasets"].items()}}
+
+
+def _renamed(node: Any, names: dict[str, str]) -> Any:
+    """The spec tree with every dataset reference ({"name": old} under "data") renamed by `names`."""
+    if isinstance(node, dict):
+        if isinstance(node.get("name"), str) and node["name"] in names and set(node) == {"name"}:
+            return {"name": names[node["name"]]}
+        return {k: _renamed(v, names) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_renamed(v, names) for v in node]
+    return node
 
 
 def packed(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:

@@ -4,7 +4,7 @@ language switch, a one-pile row and a 50,000-pile row. No page may show an excep
 import pytest
 
 from stonegame import solve
-from stonegame.explainer.stage import picture_spec
+from stonegame.explainer.template import picture
 from stonegame.i18n import t
 from stonegame.link import random_row
 from tests.apptest_helpers import TRACE_PAGE, app, stage, stage_rows, texts
@@ -255,7 +255,7 @@ def test_a_listing_switch_reuses_the_cached_picture(monkeypatch):
     import ui.explainer
 
     built = []
-    monkeypatch.setattr(ui.explainer, "picture_spec", lambda *a: built.append(a) or picture_spec(*a))
+    monkeypatch.setattr(ui.explainer, "picture", lambda *a: built.append(a) or picture(*a))
     at = app(values="5,-3,8,2,-6,4,1")  # a row no other test shows: its picture is built here
     py = stage(at)
     at.sidebar.radio(key="w_code").set_value("java").run()
