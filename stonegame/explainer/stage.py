@@ -113,6 +113,12 @@ def focus_of(frames_table: pd.DataFrame) -> list[int]:
     ]
 
 
+def frame_focus(sol: Solution, win: Window) -> list[int]:
+    """focus_of(frames(sol, win, …)) without the frames' words: each frame's pile, 0 for the verdict."""
+    phases, piles = sol.trace["phase"].tolist(), sol.trace["i"].tolist()
+    return [0 if phases[step] == "verdict" else int(piles[step]) for step in frame_steps(sol, win)]
+
+
 FONT_KEYS = ("fontSize", "labelFontSize", "titleFontSize", "symbolSize")
 FITTED = re.compile(r"^clamp\((.*), 8, ([\d.]+)\)$")  # kit.fit's font size: its cap is the size to scale
 
@@ -142,8 +148,7 @@ def picture_spec(sol: Solution, win: Window, form: Form, lang: Lang, present: bo
     presenter mode. It does not depend on the code listing: the page caches it without it, and builds
     it once per shape (stonegame.explainer.template)."""
     drawn, marked = picture_tables(sol, win, form)
-    focus = focus_of(frames(sol, win, lang, form, wrap=False))
-    chart = picture_chart(drawn, marked, focus, win, 0, present, lang)
+    chart = picture_chart(drawn, marked, frame_focus(sol, win), win, 0, present, lang)
     spec = played(chart, keys=True, validate=False, drawn=False, player_id=STAGE_ID)
     spec = named(spec, dataset_tables(drawn, marked, lang))
     spec = {**spec, "datasets": {name: packed(rows) for name, rows in spec["datasets"].items()}}

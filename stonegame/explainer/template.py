@@ -28,12 +28,12 @@ from stonegame.explainer.stage import (
     Data,
     dataset_rows,
     dataset_tables,
-    focus_of,
+    frame_focus,
     packed,
     picture_spec,
     picture_tables,
 )
-from stonegame.explainer.view import Window, frames
+from stonegame.explainer.view import Window
 from stonegame.solver import Solution
 from stonegame.terms import Form, Lang
 
@@ -139,7 +139,7 @@ def filled(template: Template, sol: Solution, win: Window, form: Form, lang: Lan
     dict along each changed path; the rest shared with the template, read-only)."""
     drawn, marked = picture_tables(sol, win, form)
     values = row_values(drawn)
-    focus = focus_of(frames(sol, win, lang, form, wrap=False))
+    focus = frame_focus(sol, win)
     row_params = {"last": len(focus) - 1, "focus": focus, "first": win.lo, "end": win.last + 1}
     spec = template.spec
     params = [{**p, "value": row_params[p["name"]]} if p["name"] in row_params else p for p in spec["params"]]
