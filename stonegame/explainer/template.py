@@ -6,8 +6,9 @@ A picture's spec (stonegame.explainer.stage.picture_spec) depends on the row onl
     its params            last, focus, first, end (the frames, the pile each speaks of, the piles carried)
     the bars' y domain    [min(0, least number), max(0, greatest)], in every layer of the bars
     two font sizes        the grid's numbers and the bars' numbers fit `digits` characters per column
-and on its shape: the piles carried (n up to FOLLOW_MAX, else the window and pile 0: whether lo is 0),
-max_take, lang, form and present. `picture` keeps one template (a full build and where those values
+and on its shape: whether the row travels whole (n up to FOLLOW_MAX: its length does not matter, the
+piles are in the data and the params) or as a window and pile 0 (whether lo is 0), max_take, lang,
+form and present. `picture` keeps one template (a full build and where those values
 sit in it) per shape, at most MAX_TEMPLATES, the least recently used dropped, and fills it;
 tests/explainer/test_template.py checks a fill equals a full build for rows of many shapes.
 Pure: no Streamlit.
@@ -66,7 +67,7 @@ class RowValues:
 
 def shape(sol: Solution, win: Window, lang: Lang, form: Form, present: bool) -> Shape:
     """What a picture's spec depends on besides the row's values (see the module's docstring)."""
-    carried = sol.n if sol.n <= FOLLOW_MAX else ("window", win.lo == 0)
+    carried = "whole" if sol.n <= FOLLOW_MAX else ("window", win.lo == 0)
     return (carried, sol.max_take, lang, form, present)
 
 
