@@ -174,8 +174,9 @@ def dataset_tables(drawn: pd.DataFrame, marked: pd.DataFrame, lang: Lang) -> dic
 
 
 def dataset_rows(table: pd.DataFrame) -> list[dict[str, Any]]:
-    """A table's rows as Altair writes them into a spec's datasets (its active data transformer)."""
-    return alt.data_transformers.get()(table)["values"]
+    """A table's rows as Altair's default data transformer writes them into a spec's datasets (its
+    to_values; not the active transformer, which st.altair_chart switches globally while it converts)."""
+    return alt.utils.data.to_values(table)["values"]
 
 
 def named(spec: Data, tables: dict[str, pd.DataFrame]) -> Data:

@@ -22,6 +22,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+import altair as alt
 import pandas as pd
 
 from stonegame.explainer.stage import (
@@ -94,7 +95,10 @@ def picture(sol: Solution, win: Window, form: Form, lang: Lang, present: bool) -
         if template is not None:
             _templates.move_to_end(key)
     if template is None:
+        clean = altair_defaults()
         spec = picture_spec(sol, win, form, lang, present)
+        if not (clean and altair_defaults()):  # built while another thread had Altair's globals switched
+            return spec
         template = template_of(spec, row_values(picture_tables(sol, win, form)[0]))
         with _lock:
             _templates[key] = template
@@ -102,6 +106,12 @@ def picture(sol: Solution, win: Window, form: Form, lang: Lang, present: bool) -
                 _templates.popitem(last=False)
         return spec
     return filled(template, sol, win, form, lang)
+
+
+def altair_defaults() -> bool:
+    """Altair's theme and data transformer are its defaults (st.altair_chart switches both, process-wide,
+    while it converts a chart on another thread): only a picture built with them becomes a template."""
+    return alt.theme.active == "default" and alt.data_transformers.active == "default"
 
 
 def template_of(spec: Data, values: RowValues) -> Template:

@@ -5,6 +5,7 @@ en/zh; both forms; presenter mode on and off); the templates are bounded; the na
 import json
 import random
 
+import altair as alt
 import pytest
 
 from stonegame import solve
@@ -88,3 +89,14 @@ def test_templates_are_bounded(monkeypatch):
         template.picture(sol, carried(sol, 0), "total", "en", False)
     assert len(template._templates) == 3
     assert [key[1] for key in template._templates] == [3, 4, 5]  # the least recently used dropped
+
+
+def test_no_template_from_a_build_under_switched_altair_globals():
+    """st.altair_chart switches Altair's theme process-wide while it converts: a picture built then is
+    returned, never kept as a template."""
+    sol = solve([1, 2, 3, 7])
+    with alt.theme.enable("none"):
+        spec = template.picture(sol, carried(sol, 0), "total", "en", False)
+    assert not template._templates and "continuousWidth" not in json.dumps(spec)
+    template.picture(sol, carried(sol, 0), "total", "en", False)
+    assert len(template._templates) == 1
