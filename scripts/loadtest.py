@@ -348,9 +348,13 @@ class Tab:
         await self.rerun("edit row", [text_box, apply])
 
     async def pick_start_step(self, rng: random.Random) -> None:
-        """Set the step the explainer opens at (the number input beside the row)."""
+        """Set the step the explainer opens at (the number input beside the row). The stage steps in the
+        browser and has no such input: there, a setting change instead (a server run of the explainer)."""
         if W_STEP not in self.widgets:
             await self.go_home()
+        if W_STEP not in self.widgets:
+            await self.change_setting(rng)
+            return
         box = self.widgets[W_STEP]
         await self.rerun("start step", [_widget(box.id, double_value=rng.randint(0, int(box.max)))])
 

@@ -16,14 +16,23 @@ from stonegame.draw.stage import STAGE_CSS, STAGE_JS, stage_html
 from stonegame.explain import verdict_formula
 from stonegame.explainer.charts import OVERVIEW_PICK
 from stonegame.explainer.spec import Spec, at_frame, opening, overview_spec, window_spec
-from stonegame.explainer.stage import FOLLOW_MAX, Data, at_step, carried, stage_data, stage_window, step_of_frame
+from stonegame.explainer.stage import (
+    FOLLOW_MAX,
+    Data,
+    at_step,
+    carried,
+    stage_data,
+    stage_window,
+    step_of_frame,
+)
+from stonegame.explainer.template import picture
 from stonegame.explainer.view import pile_of_step
 from stonegame.i18n import t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, fits_in_link, random_row, write_link
 from stonegame.parse import MAX_PILES, MAX_TEXT
 from stonegame.terms import EXAMPLES, Code, Form, Lang
 from stonegame.window import WINDOW, Window
-from ui import bundle, cache, state
+from ui import bundle, cache, specs, state
 
 PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue key -> row
 TEXTBOX_LIMIT = 20_000  # characters: a longer row is not echoed into the text box
@@ -229,8 +238,9 @@ def long_row(sol: Solution, lang: Lang) -> None:
 
 @cache.cached(**cache.CACHE)
 def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Spec:
-    """The overview chart's validated Vega-Lite spec for the row with this key and this window."""
-    return overview_spec(_sol, lo, hi, lang)
+    """The overview chart's Vega-Lite spec for the row with this key and this window, its datasets as
+    Arrow bytes (st.vega_lite_chart passes them through instead of converting them on every run)."""
+    return specs.arrow_datasets(overview_spec(_sol, lo, hi, lang))
 
 
 def stage(sol: Solution, lang: Lang) -> None:
@@ -256,8 +266,17 @@ def stage(sol: Solution, lang: Lang) -> None:
 @st.cache_resource(**cache.CACHE)
 def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool) -> Data:
     """The stage data of the row with this key for its window starting at lo (cached: shared read-only
-    by every session that shows it)."""
-    return stage_data(_sol, carried(_sol, lo), lang, code, form, present, key)
+    by every session that shows it); its picture cached without the listing, which only changes the
+    code lines, so switching Python/Java does not rebuild it."""
+    picture = _stage_picture(key, _sol, lo, lang, form, present)
+    return stage_data(_sol, carried(_sol, lo), lang, code, form, present, key, picture)
+
+
+@st.cache_resource(**cache.CACHE)
+def _stage_picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present: bool) -> Data:
+    """The stage picture's spec of the row with this key for its window starting at lo (filled from its
+    shape's template: stonegame.explainer.template)."""
+    return picture(_sol, carried(_sol, lo), form, lang, present)
 
 
 def _link() -> None:

@@ -25,6 +25,8 @@ import altair as alt
 import pandas as pd
 
 from stonegame.draw.grid import Follow, grid_panel
+from stonegame.draw.grid import _with_names as with_names  # the grid's boxes: the picture's grid dataset
+from stonegame.draw.params import top_params
 from stonegame.draw.player import SPEEDS, played, player_params
 from stonegame.explainer.charts import GRID_ROWS, PRESENTER_SCALE, BarsWords, bars_panel
 from stonegame.explainer.spec import explainer_words
@@ -91,18 +93,17 @@ def picture_chart(
     words = explainer_words(lang)
     follow = Follow(piles=PILES, columns="cols + 1")
     bars_words = BarsWords(words.bars.title, "" if present else words.bars.axis, words.bars.dp)
-    return (
+    chart = (
         alt.vconcat(
             grid_panel(drawn, marked, GRID_ROWS, words.grid, follow=follow).properties(width=480),
             bars_panel(drawn, marked, bars_words, follow=follow, legend_at="right").properties(width=480),
             spacing=10,
         )
         .resolve_scale(color="independent")
-        .add_params(
-            *player_params(len(focus) - 1, start), *follow_params(focus, win, PRESENTER_SCALE if present else 1)
-        )
         .configure_view(stroke=None)
     )
+    params = [*player_params(len(focus) - 1, start), *follow_params(focus, win, PRESENTER_SCALE if present else 1)]
+    return top_params(chart, params)  # not add_params: on a vconcat it deep-copies every view twice
 
 
 def focus_of(frames_table: pd.DataFrame) -> list[int]:
@@ -110,6 +111,12 @@ def focus_of(frames_table: pd.DataFrame) -> list[int]:
     return [
         0 if phase == "verdict" else int(i) for phase, i in zip(frames_table["phase"], frames_table["i"], strict=True)
     ]
+
+
+def frame_focus(sol: Solution, win: Window) -> list[int]:
+    """focus_of(frames(sol, win, …)) without the frames' words: each frame's pile, 0 for the verdict."""
+    phases, piles = sol.trace["phase"].tolist(), sol.trace["i"].tolist()
+    return [0 if phases[step] == "verdict" else int(piles[step]) for step in frame_steps(sol, win)]
 
 
 FONT_KEYS = ("fontSize", "labelFontSize", "titleFontSize", "symbolSize")
@@ -134,16 +141,71 @@ def _scaled(size: Any, scale: float) -> Any:
     return {"expr": f"clamp({fitted[1]}, 8, {float(fitted[2]) * scale:.1f})"} if fitted else size
 
 
-def picture_spec(sol: Solution, win: Window, frames_table: pd.DataFrame, form: Form, lang: Lang, present: bool) -> Data:
-    """The picture's playable spec (not validated: the tests validate the builder), its datasets packed:
-    no drawn controls (the stage's HTML controls send the player's events), the keys on; legends and axes
-    scaled with the rest in presenter mode."""
-    marked = marks(sol, win, form, zero=True)
-    marked = marked.assign(col=marked["i"].astype(str))  # as the grid adds it: one dataset for grid and bars
-    chart = picture_chart(cells(sol, win, form, zero=True), marked, focus_of(frames_table), win, 0, present, lang)
+def picture_spec(sol: Solution, win: Window, form: Form, lang: Lang, present: bool) -> Data:
+    """The picture's playable spec (not validated: the tests validate the builder), its datasets packed
+    and named by role (DATASETS, then stage_fixed_0, … for the fixed ones): no drawn controls (the stage's
+    HTML controls send the player's events), the keys on; legends and axes scaled with the rest in
+    presenter mode. It does not depend on the code listing: the page caches it without it, and builds
+    it once per shape (stonegame.explainer.template)."""
+    drawn, marked = picture_tables(sol, win, form)
+    chart = picture_chart(drawn, marked, frame_focus(sol, win), win, 0, present, lang)
     spec = played(chart, keys=True, validate=False, drawn=False, player_id=STAGE_ID)
+    spec = named(spec, dataset_tables(drawn, marked, lang))
     spec = {**spec, "datasets": {name: packed(rows) for name, rows in spec["datasets"].items()}}
     return scaled_fonts(spec, PRESENTER_SCALE) if present else spec
+
+
+DATASETS = ("stage_grid", "stage_bars", "stage_marks")  # the picture's datasets that come from the row
+
+
+def picture_tables(sol: Solution, win: Window, form: Form) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The cells and the marks the picture draws (pile 0 included), the marks with the grid's `col`."""
+    marked = marks(sol, win, form, zero=True)
+    marked = marked.assign(col=marked["i"].astype(str))  # as the grid adds it: one dataset for grid and bars
+    return cells(sol, win, form, zero=True), marked
+
+
+def dataset_tables(drawn: pd.DataFrame, marked: pd.DataFrame, lang: Lang) -> dict[str, pd.DataFrame]:
+    """The tables the picture's row datasets are made of, by their DATASETS name: the grid's boxes
+    (with_names: the cells and a name cell per array), the bars' cells, and the marks (grid and bars
+    share them)."""
+    grid, _ = with_names(drawn, GRID_ROWS, explainer_words(lang).grid.names)
+    return dict(zip(DATASETS, (grid, drawn[drawn["row"] != "values"], marked), strict=True))
+
+
+def dataset_rows(table: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table's rows as Altair's default data transformer writes them into a spec's datasets (its
+    to_values; not the active transformer, which st.altair_chart switches globally while it converts)."""
+    return alt.utils.data.to_values(table)["values"]
+
+
+def named(spec: Data, tables: dict[str, pd.DataFrame]) -> Data:
+    """The spec with its datasets renamed: the one holding each table's rows by the table's name, the
+    others stage_fixed_0, … in order (Altair names them by a hash of their rows); every reference
+    follows. A table found in no dataset is an error."""
+    rows = {name: dataset_rows(table) for name, table in tables.items()}
+    names, fixed = {}, 0
+    for old, values in spec["datasets"].items():
+        match = [name for name, wanted in rows.items() if wanted == values]
+        if match:
+            names[old] = match[0]
+        else:
+            names[old], fixed = f"stage_fixed_{fixed}", fixed + 1
+    if set(tables) - set(names.values()):
+        raise ValueError(f"picture datasets not found: {sorted(set(tables) - set(names.values()))}")
+    renamed = _renamed({k: v for k, v in spec.items() if k != "datasets"}, names)
+    return {**renamed, "datasets": {names[old]: values for old, values in spec["datasets"].items()}}
+
+
+def _renamed(node: Any, names: dict[str, str]) -> Any:
+    """The spec tree with every dataset reference ({"name": old} under "data") renamed by `names`."""
+    if isinstance(node, dict):
+        if isinstance(node.get("name"), str) and node["name"] in names and set(node) == {"name"}:
+            return {"name": names[node["name"]]}
+        return {k: _renamed(v, names) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_renamed(v, names) for v in node]
+    return node
 
 
 def packed(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
@@ -187,10 +249,20 @@ def stage_words(lang: Lang) -> dict[str, str]:
     return words | {name: t(f"stage_{name}", lang) for name in STAGE_WORDS}
 
 
-def stage_data(sol: Solution, win: Window, lang: Lang, code: Code, form: Form, present: bool, row: str) -> Data:
+def stage_data(
+    sol: Solution,
+    win: Window,
+    lang: Lang,
+    code: Code,
+    form: Form,
+    present: bool,
+    row: str,
+    picture: Data | None = None,
+) -> Data:
     """Everything the stage needs to show the piles `win` of this row, opening at frame 0 (see the
     module's docstring; `at_step` opens it elsewhere); `row` names the row (the page's cache key) so the
-    browser can remember its frame, whatever the language, listing or form."""
+    browser can remember its frame, whatever the language, listing or form. `picture` is this row's
+    picture_spec for the same window, language, form and mode, if the caller has it; else it is built."""
     table = frames(sol, win, lang, form, wrap=False)
     listed = listing(code, form, sol.max_take, lang)
     lit = code_lines(sol, win, listed)
@@ -202,7 +274,7 @@ def stage_data(sol: Solution, win: Window, lang: Lang, code: Code, form: Form, p
         "present": present,
         "last": len(table) - 1,
         "start": 0,
-        "spec": picture_spec(sol, win, table, form, lang, present),
+        "spec": picture_spec(sol, win, form, lang, present) if picture is None else picture,
         "frames": frame_words(table, sol, lang, form),
         "lines": listed.lines,
         "highlight": _by_frame(lit, len(table)),

@@ -148,22 +148,27 @@ def marks(sol: Solution, win: Window, form: Form = "total", zero: bool = False) 
     """One row per cell a frame marks (a Mark, with the cell's number): the cell it writes (●), the
     cells it reads (○), the best (★); with `zero`, the verdict marks dp[0] even when the window starts
     after pile 0 (cells(..., zero=True) draws it there)."""
-    cands = sol.candidates.set_index("step")
+    steps = frame_steps(sol, win)
+    phases, piles = sol.trace["phase"].tolist(), sol.trace["i"].tolist()
+    cands = sol.candidates[sol.candidates["step"].isin(steps)]
+    weighed: dict[int, list[tuple[int, bool]]] = {}
+    for step, j, best in zip(cands["step"].tolist(), cands["j"].tolist(), cands["best"].tolist(), strict=True):
+        weighed.setdefault(step, []).append((j, best))
     out = []
-    for frame, step in enumerate(frame_steps(sol, win)):
-        out += _step_marks(frame, sol.trace.iloc[step], cands, sol, win, zero)
+    for frame, step in enumerate(steps):
+        out += _step_marks(frame, phases[step], int(piles[step]), weighed.get(step, []), sol, win, zero)
     table = pd.DataFrame(out, columns=Mark._fields)
     return table.merge(cells(sol, win, form, zero)[["i", "row", "number"]], on=["i", "row"], how="left")
 
 
 def _step_marks(
-    frame: int, row: pd.Series, cands: pd.DataFrame, sol: Solution, win: Window, zero: bool = False
+    frame: int, phase: str, i: int, weighed: list[tuple[int, bool]], sol: Solution, win: Window, zero: bool = False
 ) -> list[Mark]:
-    """The marks of one frame, by its step's phase: the start writes suffix[n] and dp[n] (when the
-    window reaches n); a suffix step writes suffix[i], reading values[i] and suffix[i+1]; a dp step
-    writes dp[i], reading suffix[i] and each candidate's dp[j] (the best one ★); the verdict reads
-    suffix[0] and stars dp[0] (when the window starts at 0, or `zero` draws pile 0 anyway)."""
-    i, phase = int(row["i"]), row["phase"]
+    """The marks of one frame, by its step's phase and pile: the start writes suffix[n] and dp[n] (when
+    the window reaches n); a suffix step writes suffix[i], reading values[i] and suffix[i+1]; a dp step
+    writes dp[i], reading suffix[i] and each candidate's dp[j] (`weighed`: (j, best) in the candidates'
+    order; the best one ★); the verdict reads suffix[0] and stars dp[0] (when the window starts at 0, or
+    `zero` draws pile 0 anyway)."""
     if phase == "start" and win.last == sol.n:
         return [Mark(frame, i, "suffix", "write"), Mark(frame, i, "dp", "write")]
     if phase == "suffix":
@@ -173,8 +178,8 @@ def _step_marks(
             Mark(frame, i + 1, "suffix", "read"),
         ]
     if phase == "dp":
-        weighed = [Mark(frame, c.j, "dp", "best" if c.best else "read") for c in cands.loc[[row["step"]]].itertuples()]
-        return [Mark(frame, i, "dp", "write"), Mark(frame, i, "suffix", "read"), *weighed]
+        chosen = [Mark(frame, j, "dp", "best" if best else "read") for j, best in weighed]
+        return [Mark(frame, i, "dp", "write"), Mark(frame, i, "suffix", "read"), *chosen]
     if phase == "verdict" and (win.lo == 0 or zero):
         return [Mark(frame, 0, "dp", "best"), Mark(frame, 0, "suffix", "read")]
     return []
@@ -182,8 +187,8 @@ def _step_marks(
 
 def code_lines(sol: Solution, win: Window, code: Listing) -> pd.DataFrame:
     """One row per (frame, line) that the frame's step runs in the listing (a CodeLine)."""
+    phases, piles = sol.trace["phase"].tolist(), sol.trace["i"].tolist()
     out = []
     for frame, step in enumerate(frame_steps(sol, win)):
-        row = sol.trace.iloc[step]
-        out += [CodeLine(frame, line) for line in code.lines_for(row["phase"], int(row["i"]), sol.n, sol.max_take)]
+        out += [CodeLine(frame, line) for line in code.lines_for(phases[step], int(piles[step]), sol.n, sol.max_take)]
     return pd.DataFrame(out, columns=CodeLine._fields)

@@ -1,12 +1,15 @@
-"""The overview of a long row: bounded in size, and no extreme lost."""
+"""The overview of a long row: bounded in size, no extreme lost, and its (unvalidated) spec valid."""
 
 import random
 
 import numpy as np
 import pytest
+from altair.utils.schemapi import validate_jsonschema
+from altair.vegalite.v6.schema.core import load_schema
 
 from stonegame import solve
 from stonegame.explainer.overview import BINS, bin_edges, overview
+from stonegame.explainer.spec import overview_spec
 from stonegame.link import random_row
 
 
@@ -38,3 +41,11 @@ def test_edges():
     assert bin_edges(5, 300).tolist() == [0, 1, 2, 3, 4, 5]
     edges = bin_edges(50_001)
     assert len(edges) == BINS + 1 and np.diff(edges).max() - np.diff(edges).min() <= 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_overview_spec_is_valid_vega_lite(lang):
+    """overview_spec skips Altair's validation (the page caches it): the schema is checked here."""
+    spec = overview_spec(solve(random_row(500, 3)), 240, 256, lang)
+    validate_jsonschema(spec, load_schema())  # raises ValidationError on an invalid spec
+    assert len(spec["vconcat"]) == 3 and spec["datasets"]

@@ -4,6 +4,7 @@ language switch, a one-pile row and a 50,000-pile row. No page may show an excep
 import pytest
 
 from stonegame import solve
+from stonegame.explainer.template import picture
 from stonegame.i18n import t
 from stonegame.link import random_row
 from tests.apptest_helpers import TRACE_PAGE, app, stage, stage_rows, texts
@@ -246,3 +247,19 @@ def test_teacher_link_options():
     assert "lock" not in at.query_params  # the teacher's own view stays unlocked
     at.checkbox(key="explainer_share_quiz").check().run()
     assert at.code[0].value.endswith("/quiz?values=1,2,3,6&lock=1&present=1&quiz_row=yours")
+
+
+def test_a_listing_switch_reuses_the_cached_picture(monkeypatch):
+    """The picture does not depend on the listing: Python → Java changes the lines, not the picture,
+    and does not build it again."""
+    import ui.explainer
+
+    built = []
+    monkeypatch.setattr(ui.explainer, "picture", lambda *a: built.append(a) or picture(*a))
+    at = app(values="5,-3,8,2,-6,4,1")  # a row no other test shows: its picture is built here
+    py = stage(at)
+    at.sidebar.radio(key="w_code").set_value("java").run()
+    no_errors(at)
+    java = stage(at)
+    assert len(built) == 1 and java["spec"] == py["spec"]
+    assert java["lines"] != py["lines"] and any("int[]" in line for line in java["lines"])

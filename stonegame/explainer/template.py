@@ -1,0 +1,181 @@
+"""The stage's picture built once per shape and filled for each row: building it with Altair costs
+hundreds of milliseconds, filling a built one with another row's tables a few.
+
+A picture's spec (stonegame.explainer.stage.picture_spec) depends on the row only through
+    its datasets          DATASETS (grid boxes, bars, marks), named by role
+    its params            last, focus, first, end (the frames, the pile each speaks of, the piles carried)
+    the bars' y domain    [min(0, least number), max(0, greatest)], in every layer of the bars
+    two font sizes        the grid's numbers and the bars' numbers fit `digits` characters per column
+and on its shape: whether the row travels whole (n up to FOLLOW_MAX: its length does not matter, the
+piles are in the data and the params) or as a window and pile 0 (whether lo is 0), max_take, lang,
+form and present. `picture` keeps one template (a full build and where those values
+sit in it) per shape, at most MAX_TEMPLATES, the least recently used dropped, and fills it;
+tests/explainer/test_template.py checks a fill equals a full build for rows of many shapes.
+Pure: no Streamlit.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import altair as alt
+import pandas as pd
+
+from stonegame.explainer.stage import (
+    FOLLOW_MAX,
+    Data,
+    dataset_rows,
+    dataset_tables,
+    frame_focus,
+    packed,
+    picture_spec,
+    picture_tables,
+)
+from stonegame.explainer.view import Window
+from stonegame.solver import Solution
+from stonegame.terms import Form, Lang
+
+MAX_TEMPLATES = 64
+Path = tuple[str | int, ...]
+Shape = tuple[Any, ...]
+# kit.fit's font size: the digits per column are the number to fill
+FIT = re.compile(r"^(clamp\(containerSize\(\)\[0\] / \(.* \* )(\d+)( \* 0\.62\), 8, [\d.]+\))$")
+
+
+@dataclass(frozen=True)
+class Template:
+    """A full build of one shape's picture, and where the row's values sit in it: the bars' y domains,
+    the grid's font sizes and the bars' (paths into the spec)."""
+
+    spec: Data
+    domains: tuple[Path, ...]
+    grid_fonts: tuple[Path, ...]
+    bar_fonts: tuple[Path, ...]
+
+
+@dataclass(frozen=True)
+class RowValues:
+    """The values of one row's picture outside its datasets and params."""
+
+    domain: list[int]
+    grid_digits: int
+    bar_digits: int
+
+
+def shape(sol: Solution, win: Window, lang: Lang, form: Form, present: bool) -> Shape:
+    """What a picture's spec depends on besides the row's values (see the module's docstring)."""
+    carried = "whole" if sol.n <= FOLLOW_MAX else ("window", win.lo == 0)
+    return (carried, sol.max_take, lang, form, present)
+
+
+def row_values(drawn: pd.DataFrame) -> RowValues:
+    """The bars' y domain and the digits the grid's and the bars' numbers are fitted to (as
+    explainer.charts.bars_panel and draw.grid._numbers work them out from the cells)."""
+    bars = drawn[drawn["row"] != "values"]["number"].astype("int64")
+    return RowValues(
+        domain=[min(0, int(bars.min())), max(0, int(bars.max()))],
+        grid_digits=max([len(str(v)) for v in drawn["number"].dropna()] + [2]) + 1,
+        bar_digits=max(len(str(v)) for v in bars) + 1,
+    )
+
+
+_templates: OrderedDict[Shape, Template] = OrderedDict()
+_lock = threading.Lock()
+
+
+def picture(sol: Solution, win: Window, form: Form, lang: Lang, present: bool) -> Data:
+    """picture_spec(sol, win, form, lang, present), from its shape's template (built on first use)."""
+    key = shape(sol, win, lang, form, present)
+    with _lock:
+        template = _templates.get(key)
+        if template is not None:
+            _templates.move_to_end(key)
+    if template is None:
+        clean = altair_defaults()
+        spec = picture_spec(sol, win, form, lang, present)
+        if not (clean and altair_defaults()):  # built while another thread had Altair's globals switched
+            return spec
+        template = template_of(spec, row_values(picture_tables(sol, win, form)[0]))
+        with _lock:
+            _templates[key] = template
+            while len(_templates) > MAX_TEMPLATES:
+                _templates.popitem(last=False)
+        return spec
+    return filled(template, sol, win, form, lang)
+
+
+def altair_defaults() -> bool:
+    """Altair's theme and data transformer are its defaults (st.altair_chart switches both, process-wide,
+    while it converts a chart on another thread): only a picture built with them becomes a template."""
+    return alt.theme.active == "default" and alt.data_transformers.active == "default"
+
+
+def template_of(spec: Data, values: RowValues) -> Template:
+    """A built picture as a template: the paths of its bars' y domains (the row's domain in the bars'
+    y scales) and of its fitted font sizes (grid: the first view; bars: the second)."""
+    domains, grid_fonts, bar_fonts = [], [], []
+    for path, node in _walk(spec, ()):
+        if path[-4:] == ("encoding", "y", "scale", "domain") and node == values.domain and path[:2] == ("vconcat", 1):
+            domains.append(path)
+        elif path[-3:] == ("mark", "fontSize", "expr") and isinstance(node, str) and (fit := FIT.match(node)):
+            fonts, digits = (
+                (grid_fonts, values.grid_digits) if path[:2] == ("vconcat", 0) else (bar_fonts, values.bar_digits)
+            )
+            if int(fit[2]) != digits:
+                raise ValueError(f"unexpected fitted font at {path}: {node}")
+            fonts.append(path)
+    if not (domains and grid_fonts and bar_fonts):
+        raise ValueError("the picture's row values were not all found")
+    return Template(spec, tuple(domains), tuple(grid_fonts), tuple(bar_fonts))
+
+
+def _walk(node: Any, path: Path) -> Any:
+    """Every (path, node) of a spec tree (containers too), the datasets left out, depth first."""
+    yield path, node
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key != "datasets":
+                yield from _walk(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _walk(value, (*path, index))
+
+
+def filled(template: Template, sol: Solution, win: Window, form: Form, lang: Lang) -> Data:
+    """The template's spec with this row's datasets, params, bars' domain and fitted font sizes (a new
+    dict along each changed path; the rest shared with the template, read-only)."""
+    drawn, marked = picture_tables(sol, win, form)
+    values = row_values(drawn)
+    focus = frame_focus(sol, win)
+    row_params = {"last": len(focus) - 1, "focus": focus, "first": win.lo, "end": win.last + 1}
+    spec = template.spec
+    params = [{**p, "value": row_params[p["name"]]} if p["name"] in row_params else p for p in spec["params"]]
+    tables = {name: packed(dataset_rows(table)) for name, table in dataset_tables(drawn, marked, lang).items()}
+    spec = {**spec, "params": params, "datasets": {**spec["datasets"], **tables}}
+    for path in template.domains:
+        spec = _set(spec, path, list(values.domain))
+    for paths, digits in ((template.grid_fonts, values.grid_digits), (template.bar_fonts, values.bar_digits)):
+        for path in paths:
+            spec = _set(spec, path, FIT.sub(rf"\g<1>{digits}\g<3>", _get(spec, path)))
+    return spec
+
+
+def _get(node: Any, path: Path) -> Any:
+    """The node at `path`."""
+    for key in path:
+        node = node[key]
+    return node
+
+
+def _set(node: Any, path: Path, value: Any) -> Any:
+    """A copy of the tree with `value` at `path`: new dicts and lists along the path, the rest shared."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(node, list):
+        return [_set(v, rest, value) if k == head else v for k, v in enumerate(node)]
+    return {**node, head: _set(node[head], rest, value)}
