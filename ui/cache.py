@@ -40,6 +40,7 @@ R = TypeVar("R")
 # The policies: every cached call is bounded in entries and kept at most an hour.
 CACHE = {"max_entries": 64, "ttl": 3600.0}  # small things: the explainer's specs, counts
 PAGE = {**CACHE, "max_entries": 32}  # a page group's heavier charts and tables (the ladder, the game, the quiz)
+ONCE = {"max_entries": 1, "ttl": float("inf")}  # one value for the process's life (the Vega bundle)
 FILES = {**CACHE, "max_entries": 16, "max_bytes": 64 * 2**20, "sizeof": len}  # made trace files (CSV, JSON)
 SOLUTION_BYTES_PER_PILE = 440  # a Solution with its three trace tables: ~22 MB at 50,000 piles (measured)
 # Solved rows: at most 160 MB of them at once (7 rows of 50,000 piles), and a row of 10,000 piles or

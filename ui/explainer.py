@@ -263,7 +263,7 @@ def stage(sol: Solution, lang: Lang) -> None:
         st.caption(t("stage_link_help", lang))
 
 
-@st.cache_resource(**cache.CACHE)
+@cache.cached(**cache.CACHE)
 def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool) -> Data:
     """The stage data of the row with this key for its window starting at lo (cached: shared read-only
     by every session that shows it); its picture cached without the listing, which only changes the
@@ -272,7 +272,7 @@ def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form:
     return stage_data(_sol, carried(_sol, lo), lang, code, form, present, key, picture)
 
 
-@st.cache_resource(**cache.CACHE)
+@cache.cached(**cache.CACHE)
 def _stage_picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present: bool) -> Data:
     """The stage picture's spec of the row with this key for its window starting at lo (filled from its
     shape's template: stonegame.explainer.template)."""

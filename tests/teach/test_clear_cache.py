@@ -7,7 +7,9 @@ a fresh session before and after another visitor sends the message. In-process: 
 handler clears leaves every memo as full as it was.
 """
 
+import ast
 import asyncio
+from pathlib import Path
 
 import pytest
 from streamlit.runtime import caching
@@ -38,3 +40,17 @@ def test_what_clear_cache_clears_leaves_the_apps_memos_full():
     caching.cache_resource.clear()
     assert {memo.name: len(memo) for memo in cache.MEMOS} == held
     assert cache.solution(row, 3) is sol
+
+
+def test_no_app_code_caches_with_streamlit():
+    """Every cache of the app is one of ui/cache.py's (which clear_cache cannot reach): no page or ui
+    module uses st.cache_data or st.cache_resource."""
+    root = Path(__file__).resolve().parents[2]
+    sources = [root / "streamlit_app.py", *(root / "pages").glob("*.py"), *(root / "ui").glob("*.py")]
+    used = [
+        f"{path.name}:{node.lineno}"
+        for path in sources
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr in ("cache_data", "cache_resource")
+    ]
+    assert used == []
