@@ -85,12 +85,20 @@ def follow_params(focus: list[int], win: Window, scale: float) -> list[alt.Param
 
 
 def picture_chart(
-    drawn: pd.DataFrame, marked: pd.DataFrame, focus: list[int], win: Window, start: int, present: bool, lang: Lang
+    drawn: pd.DataFrame,
+    marked: pd.DataFrame,
+    focus: list[int],
+    win: Window,
+    start: int,
+    present: bool,
+    lang: Lang,
+    form: Form = "total",
 ) -> alt.VConcatChart:
     """The stage's picture: the arrays (grid) above the bars, the piles drawn following the step, from
     frame `start`; in presenter mode with room for type PRESENTER_SCALE times larger (scaled_fonts makes
-    it so), no axis title under the bars, and their legend right of them (the height is the scarce side)."""
-    words = explainer_words(lang)
+    it so), no axis title under the bars, and their legend right of them (the height is the scarce side);
+    the dp row and the bars named for the form (diff in the score-difference form)."""
+    words = explainer_words(lang, form)
     follow = Follow(piles=PILES, columns="cols + 1")
     bars_words = BarsWords(words.bars.title, "" if present else words.bars.axis, words.bars.dp)
     chart = (
@@ -148,9 +156,9 @@ def picture_spec(sol: Solution, win: Window, form: Form, lang: Lang, present: bo
     presenter mode. It does not depend on the code listing: the page caches it without it, and builds
     it once per shape (stonegame.explainer.template)."""
     drawn, marked = picture_tables(sol, win, form)
-    chart = picture_chart(drawn, marked, frame_focus(sol, win), win, 0, present, lang)
+    chart = picture_chart(drawn, marked, frame_focus(sol, win), win, 0, present, lang, form)
     spec = played(chart, keys=True, validate=False, drawn=False, player_id=STAGE_ID)
-    spec = named(spec, dataset_tables(drawn, marked, lang))
+    spec = named(spec, dataset_tables(drawn, marked, lang, form))
     spec = {**spec, "datasets": {name: packed(rows) for name, rows in spec["datasets"].items()}}
     return scaled_fonts(spec, PRESENTER_SCALE) if present else spec
 
@@ -165,11 +173,13 @@ def picture_tables(sol: Solution, win: Window, form: Form) -> tuple[pd.DataFrame
     return cells(sol, win, form, zero=True), marked
 
 
-def dataset_tables(drawn: pd.DataFrame, marked: pd.DataFrame, lang: Lang) -> dict[str, pd.DataFrame]:
+def dataset_tables(
+    drawn: pd.DataFrame, marked: pd.DataFrame, lang: Lang, form: Form = "total"
+) -> dict[str, pd.DataFrame]:
     """The tables the picture's row datasets are made of, by their DATASETS name: the grid's boxes
-    (with_names: the cells and a name cell per array), the bars' cells, and the marks (grid and bars
-    share them)."""
-    grid, _ = with_names(drawn, GRID_ROWS, explainer_words(lang).grid.names)
+    (with_names: the cells and a name cell per array, dp named diff in that form), the bars' cells, and
+    the marks (grid and bars share them)."""
+    grid, _ = with_names(drawn, GRID_ROWS, explainer_words(lang, form).grid.names)
     return dict(zip(DATASETS, (grid, drawn[drawn["row"] != "values"], marked), strict=True))
 
 

@@ -154,7 +154,7 @@ def filled(template: Template, sol: Solution, win: Window, form: Form, lang: Lan
     row_params = {"last": len(focus) - 1, "focus": focus, "first": win.lo, "end": win.last + 1}
     spec = template.spec
     params = [{**p, "value": row_params[p["name"]]} if p["name"] in row_params else p for p in spec["params"]]
-    tables = {name: packed(dataset_rows(table)) for name, table in dataset_tables(drawn, marked, lang).items()}
+    tables = {name: packed(dataset_rows(table)) for name, table in dataset_tables(drawn, marked, lang, form).items()}
     spec = {**spec, "params": params, "datasets": {**spec["datasets"], **tables}}
     for path in template.domains:
         spec = _set(spec, path, list(values.domain))

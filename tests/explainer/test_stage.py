@@ -25,6 +25,7 @@ from stonegame.explainer.stage import (
     step_of_frame,
 )
 from stonegame.explainer.view import cells, code_lines, frames, marks
+from stonegame.i18n import t
 from stonegame.link import random_row
 from stonegame.listing import listing
 
@@ -178,3 +179,17 @@ def test_the_stage_writes_text_never_markup():
     """Everything a row or a link brings reaches the page as text (textContent, attributes, Vega data)."""
     for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"):
         assert sink not in STAGE_JS, sink
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_score_difference_form_names_its_row_and_bars_diff(lang):
+    """In the diff form the grid's dp row is named diff and the bars say what diff[i] is: the names
+    match the numbers (for a fresh shape and for one filled from its template)."""
+    for values in ([1, 2, 3, 7], [4, -1, 2, 9]):  # the second row is filled from the first's template
+        _, _, data = data_of(values, lang=lang, form="diff")
+        text = json.dumps(data["spec"], ensure_ascii=False)
+        names = [r.get("name") for d in data["spec"]["datasets"].values() for r in unpacked(d) if r.get("i") == -1]
+        assert "diff" in names and "dp" not in names
+        assert t("chart_bars_title_diff", lang) in text and t("chart_bars_title", lang) not in text
+        _, _, total = data_of(values, lang=lang)
+        assert t("chart_bars_title", lang) in json.dumps(total["spec"], ensure_ascii=False)
