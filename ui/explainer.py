@@ -26,6 +26,7 @@ from stonegame.window import WINDOW, Window
 from ui import bundle, cache, state
 
 PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue key -> row
+RANDOM_N, RANDOM_SEED = 12, 7  # the random row's controls start at 12 piles, seed 7
 TEXTBOX_LIMIT = 20_000  # characters: a longer row is not echoed into the text box
 STAGE = st.components.v2.component("stonegame_stage", js=STAGE_JS, css=STAGE_CSS)  # in a shadow root
 # Our own constant CSS for the explainer (nothing a user controls): the stage starts right under
@@ -77,15 +78,16 @@ def _apply_preset(values: list[int], rand: tuple[int, int] | None = None) -> Non
 
 def _pick_preset() -> None:
     """Callback: load the preset chosen in the pills, then clear the choice so it can be picked again."""
-    key = st.session_state[state.W_PRESET]
-    if key in PRESETS:
+    key = state.valid(state.W_PRESET, tuple(PRESETS), None)
+    if key is not None:
         _apply_preset(PRESETS[key])
     st.session_state[state.W_PRESET] = None
 
 
 def _draw_random() -> None:
     """Callback: draw the seeded random row the random controls ask for."""
-    n, seed = int(st.session_state[state.W_RANDOM_N]), int(st.session_state[state.W_RANDOM_SEED])
+    n = state.valid(state.W_RANDOM_N, range(1, MAX_PILES + 1), RANDOM_N)
+    seed = state.valid(state.W_RANDOM_SEED, range(MAX_SEED + 1), RANDOM_SEED)
     _apply_preset(random_row(n, seed), (n, seed))
 
 
@@ -159,8 +161,8 @@ def _row_choices(lang: Lang, locked: bool) -> None:
         on_change=_pick_preset,
         disabled=locked,
     )
-    st.number_input(t("random_size", lang), 1, MAX_PILES, 12, key=state.W_RANDOM_N, disabled=locked)
-    st.number_input(t("random_seed", lang), 0, MAX_SEED, 7, key=state.W_RANDOM_SEED, disabled=locked)
+    st.number_input(t("random_size", lang), 1, MAX_PILES, RANDOM_N, key=state.W_RANDOM_N, disabled=locked)
+    st.number_input(t("random_seed", lang), 0, MAX_SEED, RANDOM_SEED, key=state.W_RANDOM_SEED, disabled=locked)
     st.button(
         "🎲 " + t("preset_random", lang), key=state.W_DRAW, on_click=_draw_random, type="primary", disabled=locked
     )
@@ -185,8 +187,12 @@ def _pile_slider(sol: Solution, lang: Lang) -> None:
 
 def _set_pile() -> None:
     """Callback: the "Look at pile" slider moved; open at the suffix step of that pile (the row's
-    length read from the session: a callback kept by the widget must not hold the Solution)."""
-    _set_step(len(st.session_state[state.VALUES]) - st.session_state[state.W_PILE])
+    length read from the session: a callback kept by the widget must not hold the Solution); a pile
+    outside the row (a forged value) leaves the step as it was."""
+    n = len(st.session_state[state.VALUES])
+    pile = state.valid(state.W_PILE, range(n), None)
+    if pile is not None:
+        _set_step(n - pile)
 
 
 def chart_spec(sol: Solution, step: int, lang: Lang, code: Code, form: Form, scale: float = 1.0) -> tuple[Spec, Window]:

@@ -61,8 +61,8 @@ def _solution() -> Solution:
 
 def _pick_example(widget: str) -> None:
     """Callback: make the example chosen in the pills the row, then clear the pills."""
-    name = st.session_state[widget]
-    if name in EXAMPLES:
+    name = state.valid(widget, tuple(EXAMPLES), None)
+    if name is not None:
         state.set_row(list(EXAMPLES[name]))
     st.session_state[widget] = None
 

@@ -1,0 +1,184 @@
+"""Forged widget values (issue 14, item 7): a scripted client can send any value for any widget; each is
+validated where it is read and replaced by its default, with no error box, no exception, and nothing
+forged in the URL or on the screen.
+
+The forgeries go through the same path as a websocket's: the page's widget states, with one of them
+replaced by a hand-made WidgetState, are handed to the script runner (AppTest._run), so Streamlit
+deserialises them and dispatches their callbacks as it would for a browser's."""
+
+import math
+
+import pytest
+from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
+from streamlit.testing.v1 import AppTest
+
+from tests.apptest_helpers import ENTRY
+
+
+def page(path=None, **query):
+    """An AppTest of a page (the entry page by default) with these query parameters, run once."""
+    at = AppTest.from_file(ENTRY, default_timeout=60)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    return at.switch_page(path).run() if path else at
+
+
+def widget_id(at, key):
+    """The id of the widget (or element) drawn with this key in the last run."""
+    ids = [node.id for node in _nodes(at._tree) if getattr(node, "key", None) == key and getattr(node, "id", None)]
+    if not ids:
+        ids = [node.proto.id for node in _nodes(at._tree) if key in getattr(getattr(node, "proto", None), "id", "")]
+    assert ids, f"no widget with key {key!r} on the page"
+    return ids[0]
+
+
+def _nodes(node):
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from _nodes(child)
+
+
+def forge(at, key, **value):
+    """Run the page again with the widget `key`'s state replaced by a WidgetState holding `value`
+    (e.g. string_value="fr", double_value=nan, json_value="..."; trigger=True for a trigger value)."""
+    states = at._tree.get_widget_states()
+    wid = widget_id(at, key)
+    kept = [w for w in states.widgets if w.id != wid]
+    forged = WidgetState(id=wid)
+    for field, v in value.items():
+        if field == "double_array":
+            forged.double_array_value.data.extend(v)
+        elif field == "string_array":
+            forged.string_array_value.data.extend(v)
+        else:
+            setattr(forged, field, v)
+    return at._run(WidgetStates(widgets=[*kept, forged]))
+
+
+def url(at):
+    """The page's query parameters as a dict of strings."""
+    return {
+        name: at.query_params[name][0] if isinstance(at.query_params[name], list) else at.query_params[name]
+        for name in at.query_params
+    }
+
+
+def assert_clean(at, before=None):
+    """No exception element and no error box; if `before` is given, the URL is what it was then."""
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    if before is not None:
+        assert url(at) == before
+
+
+STREAMLIT = "Streamlit 1.67 fails on this value in its own deserialiser, before any app code runs"
+
+
+def streamlit_fails(*values):
+    """Parameters whose forged value Streamlit itself fails on (its error box, in the forger's own
+    session): strict xfails, so a Streamlit that stops failing tells us."""
+    return [pytest.param(*v, marks=pytest.mark.xfail(strict=True, reason=STREAMLIT)) for v in values]
+
+
+def whole_in(text, lo, hi):
+    """Whether a URL parameter is a whole number in lo..hi."""
+    return text.isdigit() and lo <= int(text) <= hi
+
+
+# --- 1. radios, selects, pills, sliders, number inputs ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("w_lang", {"string_value": "fr"}),
+        ("w_lang", {"string_value": "zh\u202e"}),
+        ("w_lang", {"int_value": 1}),
+        ("w_code", {"string_value": "rust"}),
+        ("w_form", {"string_value": "x"}),
+        ("w_form", {"string_value": ""}),
+        *streamlit_fails(("w_max_take", {"double_array": [99]})),
+    ],
+)
+def test_a_forged_setting_leaves_the_setting_as_it_was(key, value):
+    at = page(lang="zh", code="java", k="4", form="diff")
+    before = url(at)
+    forged = forge(at, key, **value)
+    assert_clean(forged, before)
+    assert forged.session_state[key] == at.session_state[key]
+
+
+def test_an_unknown_k_becomes_streamlits_first_option():
+    """A select slider's unknown option is turned into its first (k=1) by Streamlit: a valid k that the
+    app cannot tell from a real choice; nothing forged reaches the URL."""
+    forged = forge(page(k="4"), "w_max_take", string_array=["99"])
+    assert_clean(forged)
+    assert url(forged)["k"] == "1"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{"string_array": ["preset_nope"]}, *streamlit_fails(({"string_value": "x"},), ({"int_value": 3},))],
+)
+def test_a_forged_example_loads_nothing(value):
+    at = page(values="5,6")
+    before = url(at)
+    assert_clean(forge(at, "explainer_preset", **value), before)
+
+
+def drawn(n, seed):
+    """The page after forging the random row's size and seed inputs to n and seed and pressing Draw."""
+    at = page()
+    states = at._tree.get_widget_states()
+    ids = {widget_id(at, "explainer_random_n"): n, widget_id(at, "explainer_random_seed"): seed}
+    kept = [w for w in states.widgets if w.id not in ids]
+    forged = [WidgetState(id=i, double_value=v) for i, v in ids.items()]
+    forged.append(WidgetState(id=widget_id(at, "explainer_draw"), trigger_value=True))
+    return at._run(WidgetStates(widgets=[*kept, *forged]))
+
+
+@pytest.mark.parametrize(
+    ("n", "seed"),
+    [
+        (0.0, 7.0),
+        (1e12, 7.0),
+        (12.0, -1.0),
+        (12.0, 1e300),
+        (2.5, 7.0),
+        *streamlit_fails((math.nan, 7.0), (12.0, math.nan), (math.inf, 7.0)),
+    ],
+)
+def test_a_forged_random_row_size_or_seed_draws_a_valid_row(n, seed):
+    at = drawn(n, seed)
+    assert_clean(at)
+    assert whole_in(url(at)["random"], 1, 50_000)
+    assert whole_in(url(at).get("seed", "0"), 0, 10**9)
+
+
+def test_a_random_row_of_the_size_and_seed_asked_for():
+    at = drawn(30.0, 5.0)
+    assert (url(at)["random"], url(at)["seed"]) == ("30", "5")
+
+
+@pytest.mark.parametrize("value", [-1.0, 1e9, 2.5, math.nan, math.inf])
+def test_a_forged_pile_moves_to_a_pile_of_the_row(value):
+    at = page(random="3000", seed="1")
+    forged = forge(at, "explainer_pile", double_array=[value])
+    assert_clean(forged)
+    assert whole_in(url(forged).get("step", "0"), 0, 3000)
+
+
+@pytest.mark.parametrize("value", [-1.0, 1e12, 2.5, *streamlit_fails((math.nan,), (math.inf,))])
+def test_a_forged_export_step_is_a_step_of_the_row(value):
+    at = page("pages/export.py", step="2")
+    forged = forge(at, "export_w_step", double_value=value)
+    assert_clean(forged)
+    assert whole_in(url(forged).get("step", "0"), 0, 4)
+
+
+@pytest.mark.parametrize(("page_path", "key"), [("pages/replay.py", "replay_preset"), ("pages/play.py", "play_preset")])
+def test_a_forged_game_example_loads_nothing(page_path, key):
+    at = page(page_path, values="5,6")
+    before = url(at)
+    assert_clean(forge(at, key, string_array=["nope"]), before)
