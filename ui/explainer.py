@@ -16,7 +16,16 @@ from stonegame.draw.stage import STAGE_CSS, STAGE_JS, stage_html
 from stonegame.explain import verdict_formula
 from stonegame.explainer.charts import OVERVIEW_PICK
 from stonegame.explainer.spec import Spec, at_frame, opening, overview_spec, window_spec
-from stonegame.explainer.stage import FOLLOW_MAX, Data, at_step, carried, stage_data, stage_window, step_of_frame
+from stonegame.explainer.stage import (
+    FOLLOW_MAX,
+    Data,
+    at_step,
+    carried,
+    frame_steps,
+    stage_data,
+    stage_window,
+    step_of_frame,
+)
 from stonegame.explainer.view import pile_of_step
 from stonegame.i18n import t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, fits_in_link, random_row, write_link
@@ -268,13 +277,16 @@ def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form:
 
 def _link() -> None:
     """Callback: "Link to this step" was pressed; the step on screen becomes the page's step (so the
-    address bar and the share link carry it) and the link is shown."""
+    address bar and the share link carry it) and the link is shown. A frame that is not a whole number
+    among the window's frames (only a script sends one) is ignored."""
     ss = st.session_state
-    frame = (ss[state.STAGE] or {}).get("link")
-    if frame is None:
-        return
+    sent = ss.get(state.STAGE) or {}
+    frame = sent.get("link") if hasattr(sent, "get") else None
     sol = cache.solution(ss[state.VALUES], ss[state.MAX_TAKE])
-    ss[state.STEP] = step_of_frame(sol, stage_window(sol, ss[state.STEP]), frame)
+    win = stage_window(sol, ss[state.STEP])
+    if not state.allowed(frame, range(len(frame_steps(sol, win)))):  # none, or forged: nothing happens
+        return
+    ss[state.STEP] = step_of_frame(sol, win, int(frame))
     ss[state.LINKED] = True
 
 

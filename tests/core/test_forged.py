@@ -6,6 +6,7 @@ The forgeries go through the same path as a websocket's: the page's widget state
 replaced by a hand-made WidgetState, are handed to the script runner (AppTest._run), so Streamlit
 deserialises them and dispatches their callbacks as it would for a browser's."""
 
+import json
 import math
 
 import pytest
@@ -182,3 +183,40 @@ def test_a_forged_game_example_loads_nothing(page_path, key):
     at = page(page_path, values="5,6")
     before = url(at)
     assert_clean(forge(at, key, string_array=["nope"]), before)
+
+
+# --- 2. the stage's link trigger (the frame on screen when "Link to this step" was pressed) ------------
+
+
+def press_link(at, payload):
+    """Run the page again as if the stage's "Link to this step" sent this trigger payload (raw JSON text)."""
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+
+    (stage,) = [e for e in at.get("bidi_component") if e.proto.component_name == "stonegame_stage"]
+    states = at._tree.get_widget_states()
+    trigger = WidgetState(id=_make_trigger_id(stage.proto.id, "events"), json_trigger_value=payload)
+    return at._run(WidgetStates(widgets=[*states.widgets, trigger]))
+
+
+def test_the_link_trigger_moves_the_step_to_the_frame_on_screen():
+    at = press_link(page(values="1,2,3,7"), json.dumps([{"event": "link", "value": 2}]))
+    assert_clean(at)
+    assert url(at).get("step") not in (None, "0")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [math.nan, -1, 10**30, 2.5, "x", "2", None, True, [1], {"frame": 1}, 1e400],
+)
+def test_a_forged_link_frame_leaves_the_step_as_it_was(value):
+    at = page(values="1,2,3,7", step="3")
+    before = url(at)
+    forged = press_link(at, json.dumps([{"event": "link", "value": value}]))
+    assert_clean(forged, before)
+
+
+@pytest.mark.parametrize("payload", ["not json", "[1, 2]", '{"event": "link"}', '"link"', "[]", "null", "1e999"])
+def test_a_malformed_link_trigger_is_ignored(payload):
+    at = page(values="1,2,3,7", step="3")
+    before = url(at)
+    assert_clean(press_link(at, payload), before)
