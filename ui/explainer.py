@@ -220,12 +220,26 @@ def _window_spec(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form
 
 
 def _pick_bin() -> None:
-    """Callback: the overview was clicked; open the explainer at the suffix step of the bin's middle pile."""
-    picked = st.session_state[state.W_OVERVIEW]["selection"].get(OVERVIEW_PICK) or []
-    if picked:
-        n = len(st.session_state[state.VALUES])
-        pile = min((int(picked[0]["start"]) + int(picked[0]["stop"])) // 2, n - 1)
+    """Callback: the overview was clicked; open the explainer at the suffix step of the bin's middle pile
+    (a click that names no bin of this row, only a script sends one, changes nothing)."""
+    n = len(st.session_state[state.VALUES])
+    pile = picked_pile(st.session_state.get(state.W_OVERVIEW), n)
+    if pile is not None:
         _set_step(n - pile)
+
+
+def picked_pile(event: object, n: int) -> int | None:
+    """The middle pile of the bin an overview click selected, for a row of n piles: the event's
+    selection must hold a list whose first item maps "start" to a whole number in 0..n and "stop" to one
+    in start+1..n+1 (the overview's bins); anything else (a forged event) gives None."""
+    selection = event.get("selection") if hasattr(event, "get") else None
+    picked = selection.get(OVERVIEW_PICK) if hasattr(selection, "get") else None
+    first = picked[0] if isinstance(picked, list) and picked else None
+    start = first.get("start") if isinstance(first, dict) else None
+    stop = first.get("stop") if isinstance(first, dict) else None
+    if not state.allowed(start, range(n + 1)) or not state.allowed(stop, range(int(start) + 1, n + 2)):
+        return None
+    return min((int(start) + int(stop)) // 2, n - 1)
 
 
 def long_row(sol: Solution, lang: Lang) -> None:

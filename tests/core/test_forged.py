@@ -220,3 +220,54 @@ def test_a_malformed_link_trigger_is_ignored(payload):
     at = page(values="1,2,3,7", step="3")
     before = url(at)
     assert_clean(press_link(at, payload), before)
+
+
+# --- 3. the overview click (a long row's whole-row chart) ----------------------------------------------
+
+
+def click_overview(at, text):
+    """Run the page again as if the overview chart's selection state were this JSON text."""
+    return forge(at, "explainer_overview", string_value=text)
+
+
+def pick(start, stop):
+    """An overview selection state naming the bin [start, stop), as the browser sends it (JSON text)."""
+    return json.dumps({"selection": {"pick": [{"start": start, "stop": stop}]}})
+
+
+def test_an_overview_click_moves_the_window_to_the_bin():
+    at = page(random="3000", seed="1")
+    clicked = click_overview(at, pick(1000, 1100))
+    assert_clean(clicked)
+    assert url(clicked)["step"] == str(3000 - 1050)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"selection": {"pick": [{"start": 3}]}}',
+        pick("x", 5),
+        pick(1e400, 5),
+        pick(math.nan, 5),
+        pick(-5, 5),
+        pick(10, 5),
+        pick(0, 10**40),
+        pick(2.5, 7),
+        pick(True, 5),
+        pick([1], 5),
+        '{"selection": {"pick": {"start": 1, "stop": 5}}}',
+        '{"selection": {"pick": ["x"]}}',
+        '{"selection": {"pick": "x"}}',
+        '{"selection": {"pick": 7}}',
+        '{"selection": []}',
+        '{"other": 1}',
+        "[1, 2]",
+        *streamlit_fails(
+            ("not json",), ("5",), ("null",), ('{"selection": 5}',), ('{"selection": "x"}',), ('"selection"',)
+        ),
+    ],
+)
+def test_a_forged_overview_click_leaves_the_step_as_it_was(text):
+    at = page(random="3000", seed="1", step="40")
+    before = url(at)
+    assert_clean(click_overview(at, text), before)
