@@ -22,7 +22,11 @@ def page(path=None, **query):
     for key, value in query.items():
         at.query_params[key] = value
     at.run()
-    return at.switch_page(path).run() if path else at
+    if not path:
+        return at
+    for key, value in query.items():  # the entry's run rewrote the URL: the page's own parameters again
+        at.query_params[key] = value
+    return at.switch_page(path).run()
 
 
 def widget_id(at, key):
@@ -271,3 +275,102 @@ def test_a_forged_overview_click_leaves_the_step_as_it_was(text):
     at = page(random="3000", seed="1", step="40")
     before = url(at)
     assert_clean(click_overview(at, text), before)
+
+
+# --- 4. the quiz and the game pages ---------------------------------------------------------------------
+
+
+def forge_many(at, values, press=None):
+    """Run the page again with several widgets' states forged ({key: {field: value}}), pressing the
+    button `press` (a key, or "submit" for the page's first form submit button) in the same run."""
+    states = at._tree.get_widget_states()
+    ids = {widget_id(at, key): value for key, value in values.items()}
+    kept = [w for w in states.widgets if w.id not in ids]
+    forged = [WidgetState(id=i, **value) for i, value in ids.items()]
+    if press == "submit":
+        forged.append(WidgetState(id=at.form_submit_button[0].id, trigger_value=True))
+    elif press:
+        forged.append(WidgetState(id=widget_id(at, press), trigger_value=True))
+    return at._run(WidgetStates(widgets=[*kept, *forged]))
+
+
+def quiz(**query):
+    """The quiz page on the row 1,2,3,7 (its first question asks about the last pile, q = 0)."""
+    return page("pages/quiz.py", values="1,2,3,7", **query)
+
+
+@pytest.mark.parametrize(
+    "take", [{"string_value": "x"}, {"string_value": "**b** [a](https://ev.il)"}, {"string_value": "9"}]
+)
+def test_a_forged_take_counts_as_blank_and_is_never_echoed(take):
+    answers = {"quiz_take_0": take, "quiz_opponent_0": {"int_value": 0}, "quiz_dp_0": {"int_value": 7}}
+    at = forge_many(quiz(), answers, press="submit")
+    assert_clean(at)
+    shown = "\n".join(str(w.value) for w in at.warning)
+    assert "ev.il" not in shown and "**b**" not in shown and "you said x" not in shown
+    assert at.session_state["quiz_missing"] == ("take",)  # refused as blank, not graded
+    assert at.session_state["quiz_state"].marked == ()
+
+
+def test_a_real_take_is_graded():
+    at = quiz()
+    take = at.radio(key="quiz_take_0").options[0]
+    at = forge_many(
+        at,
+        {"quiz_take_0": {"string_value": take}, "quiz_opponent_0": {"int_value": 0}, "quiz_dp_0": {"int_value": 7}},
+        press="submit",
+    )
+    assert_clean(at)
+    assert len(at.session_state["quiz_state"].marked) == 1
+
+
+@pytest.mark.parametrize(
+    "winner", [{"string_value": "carol"}, {"string_value": ""}, *streamlit_fails(({"int_value": 1},))]
+)
+def test_a_forged_winner_counts_as_blank(winner):
+    at = quiz()
+    for _ in range(4):  # four pile questions answered (wrongly or not) to reach the winner's
+        q = len(at.session_state["quiz_state"].marked)
+        take = at.radio(key=f"quiz_take_{q}").options[0]
+        values = {f"quiz_take_{q}": {"string_value": take}, f"quiz_opponent_{q}": {"int_value": 0}}
+        at = forge_many(at, {**values, f"quiz_dp_{q}": {"int_value": 0}}, press="submit")
+        at = forge_many(at, {}, press="quiz_next")
+    at = forge_many(at, {"quiz_winner_4": winner}, press="submit")
+    assert_clean(at)
+    assert at.session_state["quiz_missing"] == ("winner",)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("quiz_w_level", {"string_value": "9"}),
+        ("quiz_w_level", {"string_value": "x"}),
+        *streamlit_fails(("quiz_w_level", {"int_value": 9})),
+        ("quiz_w_row", {"string_value": "x"}),
+        ("quiz_w_seed", {"double_value": 2.5}),
+    ],
+)
+def test_a_forged_quiz_setup_keeps_the_quiz_setup(key, value):
+    at = quiz(quiz_row="generated", quiz_level="2", quiz_seed="5")
+    setup = at.session_state["quiz_state"].setup
+    forged = forge_many(at, {key: value})
+    assert_clean(forged)
+    assert forged.session_state["quiz_state"].setup.level in (1, 2, 3)
+    assert forged.session_state["quiz_state"].setup.row in ("yours", "generated")
+    if key != "quiz_w_seed":  # Streamlit itself makes 2.5 the whole seed 2
+        assert forged.session_state["quiz_state"].setup == setup
+
+
+@pytest.mark.parametrize("side", [{"string_value": "Carol"}, *streamlit_fails(({"int_value": 0},))])
+def test_a_forged_side_leaves_the_game_as_it_was(side):
+    at = page("pages/play.py", values="1,2,3,7")
+    game = at.session_state["play_game"]
+    forged = forge_many(at, {"play_side": side})
+    assert_clean(forged)
+    assert forged.session_state["play_game"] == game
+
+
+@pytest.mark.parametrize("turn", [math.nan, -3.0, 1e9, math.inf])
+def test_a_forged_replay_turn_shows_a_turn_of_the_game(turn):
+    at = page("pages/replay.py", random="60", seed="1")
+    assert_clean(forge(at, "replay_turn", double_array=[turn]))
