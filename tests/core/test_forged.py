@@ -374,3 +374,26 @@ def test_a_forged_side_leaves_the_game_as_it_was(side):
 def test_a_forged_replay_turn_shows_a_turn_of_the_game(turn):
     at = page("pages/replay.py", random="60", seed="1")
     assert_clean(forge(at, "replay_turn", double_array=[turn]))
+
+
+# --- what stays Streamlit's: a value of the wrong wire type for its widget ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "key", "value", "press"),
+    [
+        (None, "explainer_row_text", {"string_value": "1,2,\u202e3"}, "submit"),
+        *streamlit_fails(
+            (None, "explainer_row_text", {"int_value": 5}, "submit"),
+            (None, "explainer_row_text", {"bool_value": True}, "submit"),
+            ("pages/export.py", "export_w_step", {"string_value": "x"}, None),
+            ("pages/export.py", "export_w_step", {"double_value": math.nan}, None),
+        ),
+    ],
+)
+def test_a_value_of_the_wrong_type_for_its_widget(path, key, value, press):
+    """Streamlit's own deserialisers fail on these (text_widgets: a number for a text area; number_input:
+    int() of a string or NaN) in SessionState._widget_changed, before any app code runs."""
+    at = page(path, values="5,6")
+    before = url(at)
+    assert_clean(forge_many(at, {key: value}, press=press), before)
