@@ -21,6 +21,7 @@ from stonegame.explainer.stage import (
     Data,
     at_step,
     carried,
+    frame_steps,
     stage_data,
     stage_window,
     step_of_frame,
@@ -35,6 +36,7 @@ from stonegame.window import WINDOW, Window
 from ui import bundle, cache, specs, state
 
 PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue key -> row
+RANDOM_N, RANDOM_SEED = 12, 7  # the random row's controls start at 12 piles, seed 7
 TEXTBOX_LIMIT = 20_000  # characters: a longer row is not echoed into the text box
 STAGE = st.components.v2.component("stonegame_stage", js=STAGE_JS, css=STAGE_CSS)  # in a shadow root
 # Our own constant CSS for the explainer (nothing a user controls): the stage starts right under
@@ -86,15 +88,16 @@ def _apply_preset(values: list[int], rand: tuple[int, int] | None = None) -> Non
 
 def _pick_preset() -> None:
     """Callback: load the preset chosen in the pills, then clear the choice so it can be picked again."""
-    key = st.session_state[state.W_PRESET]
-    if key in PRESETS:
+    key = state.valid(state.W_PRESET, tuple(PRESETS), None)
+    if key is not None:
         _apply_preset(PRESETS[key])
     st.session_state[state.W_PRESET] = None
 
 
 def _draw_random() -> None:
     """Callback: draw the seeded random row the random controls ask for."""
-    n, seed = int(st.session_state[state.W_RANDOM_N]), int(st.session_state[state.W_RANDOM_SEED])
+    n = state.valid(state.W_RANDOM_N, range(1, MAX_PILES + 1), RANDOM_N)
+    seed = state.valid(state.W_RANDOM_SEED, range(MAX_SEED + 1), RANDOM_SEED)
     _apply_preset(random_row(n, seed), (n, seed))
 
 
@@ -168,8 +171,8 @@ def _row_choices(lang: Lang, locked: bool) -> None:
         on_change=_pick_preset,
         disabled=locked,
     )
-    st.number_input(t("random_size", lang), 1, MAX_PILES, 12, key=state.W_RANDOM_N, disabled=locked)
-    st.number_input(t("random_seed", lang), 0, MAX_SEED, 7, key=state.W_RANDOM_SEED, disabled=locked)
+    st.number_input(t("random_size", lang), 1, MAX_PILES, RANDOM_N, key=state.W_RANDOM_N, disabled=locked)
+    st.number_input(t("random_seed", lang), 0, MAX_SEED, RANDOM_SEED, key=state.W_RANDOM_SEED, disabled=locked)
     st.button(
         "🎲 " + t("preset_random", lang), key=state.W_DRAW, on_click=_draw_random, type="primary", disabled=locked
     )
@@ -194,8 +197,12 @@ def _pile_slider(sol: Solution, lang: Lang) -> None:
 
 def _set_pile() -> None:
     """Callback: the "Look at pile" slider moved; open at the suffix step of that pile (the row's
-    length read from the session: a callback kept by the widget must not hold the Solution)."""
-    _set_step(len(st.session_state[state.VALUES]) - st.session_state[state.W_PILE])
+    length read from the session: a callback kept by the widget must not hold the Solution); a pile
+    outside the row (a forged value) leaves the step as it was."""
+    n = len(st.session_state[state.VALUES])
+    pile = state.valid(state.W_PILE, range(n), None)
+    if pile is not None:
+        _set_step(n - pile)
 
 
 def chart_spec(sol: Solution, step: int, lang: Lang, code: Code, form: Form, scale: float = 1.0) -> tuple[Spec, Window]:
@@ -214,12 +221,26 @@ def _window_spec(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form
 
 
 def _pick_bin() -> None:
-    """Callback: the overview was clicked; open the explainer at the suffix step of the bin's middle pile."""
-    picked = st.session_state[state.W_OVERVIEW]["selection"].get(OVERVIEW_PICK) or []
-    if picked:
-        n = len(st.session_state[state.VALUES])
-        pile = min((int(picked[0]["start"]) + int(picked[0]["stop"])) // 2, n - 1)
+    """Callback: the overview was clicked; open the explainer at the suffix step of the bin's middle pile
+    (a click that names no bin of this row, only a script sends one, changes nothing)."""
+    n = len(st.session_state[state.VALUES])
+    pile = picked_pile(st.session_state.get(state.W_OVERVIEW), n)
+    if pile is not None:
         _set_step(n - pile)
+
+
+def picked_pile(event: object, n: int) -> int | None:
+    """The middle pile of the bin an overview click selected, for a row of n piles: the event's
+    selection must hold a list whose first item maps "start" to a whole number in 0..n and "stop" to one
+    in start+1..n+1 (the overview's bins); anything else (a forged event) gives None."""
+    selection = event.get("selection") if hasattr(event, "get") else None
+    picked = selection.get(OVERVIEW_PICK) if hasattr(selection, "get") else None
+    first = picked[0] if isinstance(picked, list) and picked else None
+    start = first.get("start") if isinstance(first, dict) else None
+    stop = first.get("stop") if isinstance(first, dict) else None
+    if not state.allowed(start, range(n + 1)) or not state.allowed(stop, range(int(start) + 1, n + 2)):
+        return None
+    return min((int(start) + int(stop)) // 2, n - 1)
 
 
 def long_row(sol: Solution, lang: Lang) -> None:
@@ -281,13 +302,16 @@ def _stage_picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, pr
 
 def _link() -> None:
     """Callback: "Link to this step" was pressed; the step on screen becomes the page's step (so the
-    address bar and the share link carry it) and the link is shown."""
+    address bar and the share link carry it) and the link is shown. A frame that is not a whole number
+    among the window's frames (only a script sends one) is ignored."""
     ss = st.session_state
-    frame = (ss[state.STAGE] or {}).get("link")
-    if frame is None:
-        return
+    sent = ss.get(state.STAGE) or {}
+    frame = sent.get("link") if hasattr(sent, "get") else None
     sol = cache.solution(ss[state.VALUES], ss[state.MAX_TAKE])
-    ss[state.STEP] = step_of_frame(sol, stage_window(sol, ss[state.STEP]), frame)
+    win = stage_window(sol, ss[state.STEP])
+    if not state.allowed(frame, range(len(frame_steps(sol, win)))):  # none, or forged: nothing happens
+        return
+    ss[state.STEP] = step_of_frame(sol, win, int(frame))
     ss[state.LINKED] = True
 
 

@@ -67,8 +67,11 @@ class Download(NamedTuple):
 
 
 def _set_step() -> None:
-    """Callback: the step to export, shared with the explainer."""
-    st.session_state[state.STEP] = int(st.session_state[state.EXPORT_W_STEP])
+    """Callback: the step to export, shared with the explainer (a step outside the row, a forged value,
+    leaves it as it was)."""
+    ss = st.session_state
+    last = cache.solution(ss[state.VALUES], ss[state.MAX_TAKE]).last_step
+    ss[state.STEP] = state.valid(state.EXPORT_W_STEP, range(last + 1), min(ss[state.STEP], last))
 
 
 def step_input(sol: Solution, lang: Lang) -> int:

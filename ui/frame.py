@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 import streamlit as st
 
@@ -67,15 +67,24 @@ def page(title_key: str, title: bool = True) -> Lang:
     return lang
 
 
-def _copy_widget(widget_key: str, state_key: str) -> None:
-    """Callback: copy a widget's value into its shared state key."""
-    st.session_state[state_key] = st.session_state[widget_key]
+def _copy_widget(widget_key: str, state_key: str, options: Collection[object]) -> None:
+    """Callback: copy a widget's value into its shared state key if it is one of `options`; a forged
+    one (only a script sends it) leaves the setting as it was (state.valid)."""
+    st.session_state[state_key] = state.valid(widget_key, options, st.session_state[state_key])
 
 
-def _setting(widget: Callable[..., object], label: str, state_key: str, widget_key: str, **kwargs: object) -> None:
-    """A sidebar widget bound to a shared setting: it shows the setting and writes it back on change."""
+def _setting(
+    widget: Callable[..., object],
+    label: str,
+    state_key: str,
+    widget_key: str,
+    allowed: Collection[object] = (True, False),
+    **kwargs: object,
+) -> None:
+    """A sidebar widget bound to a shared setting (one of `allowed`; a toggle's by default): it shows
+    the setting and writes it back on change."""
     st.session_state[widget_key] = st.session_state[state_key]
-    widget(label, key=widget_key, on_change=_copy_widget, args=(widget_key, state_key), **kwargs)
+    widget(label, key=widget_key, on_change=_copy_widget, args=(widget_key, state_key, allowed), **kwargs)
 
 
 def sidebar() -> None:
@@ -100,6 +109,7 @@ def _settings(lang: Lang) -> None:
         t("max_take", lang),
         state.MAX_TAKE,
         state.W_MAX_TAKE,
+        TAKES,
         options=list(TAKES),
         help=t("max_take_help", lang),
     )
@@ -116,4 +126,4 @@ def _choice(
     horizontal: bool = False,
 ) -> None:
     """A shared setting chosen from `options` with radio buttons, each named by `names`."""
-    _setting(st.radio, label, state_key, widget_key, options=options, format_func=names, horizontal=horizontal)
+    _setting(st.radio, label, state_key, widget_key, options, options=options, format_func=names, horizontal=horizontal)

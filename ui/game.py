@@ -61,8 +61,8 @@ def _solution() -> Solution:
 
 def _pick_example(widget: str) -> None:
     """Callback: make the example chosen in the pills the row, then clear the pills."""
-    name = st.session_state[widget]
-    if name in EXAMPLES:
+    name = state.valid(widget, tuple(EXAMPLES), None)
+    if name is not None:
         state.set_row(list(EXAMPLES[name]))
     st.session_state[widget] = None
 
@@ -140,6 +140,7 @@ def replay_page(sol: Solution, lang: Lang) -> None:
     centre = 1
     if len(game) > WINDOW_TURNS:
         centre = st.slider(t("replay_window_turn", lang), 1, len(game), 1, key=state.REPLAY_TURN)
+        centre = int(centre) if state.allowed(centre, range(1, len(game) + 1)) else 1  # forged: the first turn
     replay_of(sol, lang, state.REPLAY_CHART, centre=centre)
     with st.expander(t("replay_turns_table", lang)):
         turns_table(game, lang)
@@ -184,7 +185,9 @@ def _new_game() -> None:
 
 def _pick_side() -> None:
     """Callback: a new game on the side just picked."""
-    _change(lambda sol, game: new_game(sol, st.session_state[state.PLAY_SIDE]))
+    side = state.valid(state.PLAY_SIDE, PLAYERS, None)  # a forged side: the game goes on as it was
+    if side is not None:
+        _change(lambda sol, game: new_game(sol, side))
 
 
 def controls(game: Game, lang: Lang) -> None:

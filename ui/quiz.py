@@ -72,15 +72,13 @@ def _new_setup(setup: qz.Setup) -> None:
 
 
 def _setup_changed() -> None:
-    """Callback: the row choice, level or seed widget changed."""
-    seed = st.session_state[state.QUIZ_W_SEED]
-    _new_setup(
-        qz.Setup(
-            st.session_state[state.QUIZ_W_ROW],
-            int(st.session_state[state.QUIZ_W_LEVEL]),
-            int(seed) if seed is not None else qz.Setup().seed,
-        )
-    )
+    """Callback: the row choice, level or seed widget changed (a value not among the widget's own, or a
+    blank seed, keeps the quiz's own)."""
+    now: qz.Setup = st.session_state[state.QUIZ].setup
+    row = state.valid(state.QUIZ_W_ROW, qz.ROWS, now.row)
+    level = state.valid(state.QUIZ_W_LEVEL, tuple(qz.LEVELS), now.level)
+    seed = state.valid(state.QUIZ_W_SEED, range(MAX_SEED + 1), now.seed)
+    _new_setup(qz.Setup(row, level, seed))
 
 
 def _next_generated() -> None:
@@ -172,21 +170,17 @@ def _submit(q: int) -> None:
     sol, quiz = current()
     if qz.question(quiz) != q or quiz.revealed:
         return
-    get = st.session_state.get
-    guess = qz.Guess(
-        take=get(state.QUIZ_TAKE.format(q=q)),
-        opponent=_whole(get(state.QUIZ_OPPONENT.format(q=q))),
-        dp=_whole(get(state.QUIZ_DP.format(q=q))),
-        winner=get(state.QUIZ_WINNER.format(q=q)),
+    takes = qz.takes(sol, q) if q < sol.n else []
+    numbers = range(-NUMBER_LIMIT, NUMBER_LIMIT + 1)
+    guess = qz.Guess(  # an answer not among the widget's own (only a script sends one) counts as blank
+        take=state.valid(state.QUIZ_TAKE.format(q=q), takes, None),
+        opponent=state.valid(state.QUIZ_OPPONENT.format(q=q), numbers, None),
+        dp=state.valid(state.QUIZ_DP.format(q=q), numbers, None),
+        winner=state.valid(state.QUIZ_WINNER.format(q=q), WINNERS, None),
     )
     st.session_state[state.QUIZ_MISSING] = qz.missing(guess, sol.n, q)
     if not st.session_state[state.QUIZ_MISSING]:
         st.session_state[state.QUIZ] = qz.answer(quiz, sol, guess)
-
-
-def _whole(value: object) -> int | None:
-    """A number input's value as an int (None stays None)."""
-    return None if value is None else int(value)
 
 
 def _advance() -> None:

@@ -16,8 +16,8 @@ from __future__ import annotations
 import hashlib
 import re
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple, overload
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from typing import NamedTuple, TypeVar, overload
 
 import numpy as np
 import streamlit as st
@@ -27,6 +27,8 @@ from stonegame.link import Link, fits_in_link, read_link, write_link
 from stonegame.parse import MAX_PILES
 from stonegame.terms import Lang
 from stonegame.text import inert
+
+T = TypeVar("T")
 
 
 class Notice(NamedTuple):
@@ -296,3 +298,25 @@ def sync_url(page_params: dict[str, str] | None = None) -> None:
     current = {key: st.query_params.get(key) for key in st.query_params}
     if current != wanted:
         st.query_params.from_dict(wanted)
+
+
+def allowed(value: object, options: Collection[object]) -> bool:
+    """Whether a widget's value is one of `options`, of the same type (a bool is never a number, "1" is
+    not 1); a float with a whole value counts as that int. A range is checked without walking it."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(options, range):
+        return type(value) is int and value in options
+    return any(type(value) is type(option) and value == option for option in options)
+
+
+def valid(key: str, options: Collection[T], default: T) -> T:
+    """The value of the widget (or state key) `key` if allowed among `options` (an int for a whole
+    float), else `default`, which then also replaces it in the session (so a forged value a scripted
+    client sent goes no further, silently: only a script can send one). Call it where the value is
+    read: in a callback, or before the widget is drawn in this run."""
+    value = st.session_state.get(key, default)
+    if not allowed(value, options):
+        st.session_state[key] = default
+        return default
+    return int(value) if isinstance(value, float) else value  # type: ignore[return-value]
