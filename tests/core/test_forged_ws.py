@@ -3,7 +3,6 @@ client sends a rerun whose widget states name settings that are not the widgets'
 with no exception element and no error or warning alert (loadtest.Tab raises on either), and the
 address bar the server writes back carries the settings as they were."""
 
-import asyncio
 from urllib.parse import parse_qs
 
 import pytest
@@ -11,6 +10,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from scripts.hostile import HostileServer
 from scripts.loadtest import Stats, Tab
+from tests.loop import run_apart
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,7 @@ async def forged_run(base: str, query: str, forged: dict[str, str]) -> str:
 def test_forged_settings_over_the_websocket_leave_the_link_as_it_was(server):
     query = "values=5,6,7&lang=zh&code=java&form=diff"
     forged = {"w_lang": "fr", "w_code": "rust", "w_form": "x"}
-    written = parse_qs(asyncio.run(forged_run(server.url, query, forged)))
+    written = parse_qs(run_apart(forged_run(server.url, query, forged)))
     assert {k: written.get(k) for k in ("lang", "code", "form")} == {
         "lang": ["zh"],
         "code": ["java"],

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from .helpers import DESKTOP, PHONE, SCREENSHOT_DIR, horizontal_overflow, open_explainer, screenshot
+from .helpers import DESKTOP, PHONE, SCREENSHOT_DIR, horizontal_overflow, open_explainer, screenshot, wait_for_app_run
 
 # The parts of one step, each as (name, selector inside the stage).
 PARTS = {
@@ -42,7 +42,21 @@ MEASURE = """(stage, parts) => {
 }"""
 
 
-def measure(page: Page) -> dict:
+# The stage fits its picture again whenever the page around it changes size (a ResizeObserver): true once
+# that fit has caught up with the last change, i.e. the picture ends inside the window.
+FITTED = """() => {
+    const hosts = [...document.querySelectorAll('*')].filter(e => e.shadowRoot);
+    const svg = hosts.map(e => e.shadowRoot.querySelector('.picture svg')).find(Boolean);
+    return !!svg && svg.getBoundingClientRect().bottom <= window.innerHeight + 1;
+}"""
+
+
+def measure(page: Page, side_by_side: bool = True) -> dict:
+    """The stage's parts, measured once the page's run is over and (picture and code side by side) the
+    stage has fitted itself to the window."""
+    wait_for_app_run(page)
+    if side_by_side:
+        page.wait_for_function(FITTED, timeout=15_000)
     return page.locator("[data-testid='stage']").evaluate(MEASURE, PARTS)
 
 
@@ -94,7 +108,7 @@ def test_presenter_mode_fills_the_screen_with_large_text(new_context, viewport: 
 def test_the_phone_stacks_and_cuts_nothing(new_context):
     page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     open_explainer(page, "/?values=1,2,3,7&step=7")
-    sizes = measure(page)
+    sizes = measure(page, side_by_side=False)
     assert sizes["code"]["top"] >= sizes["picture"]["bottom"] - 1, "the code stacks under the picture"
     for name in ("bar", "formula", "sentence", "picture", "code"):
         box = sizes[name]

@@ -8,13 +8,13 @@ handler clears leaves every memo as full as it was.
 """
 
 import ast
-import asyncio
 from pathlib import Path
 
 import pytest
 from streamlit.runtime import caching
 
 from scripts.hostile import HostileServer, picture_survives_clear
+from tests.loop import run_apart
 from ui import cache
 
 
@@ -26,7 +26,7 @@ def server():
 
 
 def test_a_made_picture_survives_a_visitors_clear_cache(server):
-    before, after = asyncio.run(picture_survives_clear(server.url))
+    before, after = run_apart(picture_survives_clear(server.url))
     assert before, "made, and offered at once to a fresh session"
     assert after, "still offered at once after another visitor's clear_cache"
     assert server.alive()
