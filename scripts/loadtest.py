@@ -621,8 +621,20 @@ async def main_async(args: argparse.Namespace, server: Server | Cluster | None, 
     if isinstance(server, Cluster) and server.topology.events:
         print("\nthe health watch: " + "; ".join(server.topology.events))
         failed |= server.topology.replacements > 0  # a replica lost, and every session on it
+    if failed and server:
+        print_tracebacks(server)
     print("\nresult: " + ("FAILED" if failed else "ok"))
     return 1 if failed else 0
+
+
+def print_tracebacks(server: Server | Cluster) -> None:
+    """The tracebacks in the server's log (each replica's), the last three of each: a page's exception
+    is redacted for the student, so its cause is only there."""
+    logs = {r.name: r.log() for r in server.topology.replicas} if isinstance(server, Cluster) else {"": server.log()}
+    for name, log in logs.items():
+        found = re.findall(r"Traceback \(most recent call last\):\n(?:[ \t].*\n)+\S.*", log)
+        for trace in found[-3:]:
+            print(f"\ntraceback in the server log{' of ' + name if name else ''}:\n{trace}")
 
 
 async def student_once(base: str, stats: Stats, route: str | None = None) -> None:
