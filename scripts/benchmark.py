@@ -137,12 +137,12 @@ def page_figures(sizes: list[int], repeats: int) -> None:
 
 
 def browser_figures(sizes: list[int]) -> None:
-    """Print, in headless Chromium, the time from script end to chart drawn and for one step change."""
+    """Print, in headless Chromium, the time from script end to the stage drawn and for one step change."""
     from playwright.sync_api import sync_playwright
 
     from tests.e2e.helpers import CHROMIUM_ARGS, StreamlitServer, chromium_path, wait_for_app_run
 
-    print("\n4. In Chromium: script end -> chart drawn, and one step change (ms; median of 3)")
+    print("\n4. In Chromium: script end -> stage drawn, and one step change (ms; median of 3)")
     print(f"{'n':>8} {'drawn':>8} {'step':>8}   goals <= 500 and <= 100")
     with StreamlitServer() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
@@ -161,36 +161,45 @@ def browser_figures(sizes: list[int]) -> None:
         browser.close()
 
 
-# Records when the last script run ended and when the explainer chart first had marks.
-CHART = "[data-testid='stVegaLiteChart']"  # the first chart element on the page
-WATCH_SCRIPT = (
-    f"const CHART = {CHART!r};"
-    + """
+# Records when the last script run ended and when the explainer's stage had drawn (its data-ready),
+# looking once per animation frame (the stage lives in a component's shadow root, which a
+# MutationObserver on the document does not see).
+WATCH_SCRIPT = """
 (() => {
-  const seen = () => {
-    const app = document.querySelector("[data-testid='stApp']");
-    if (app && app.getAttribute("data-test-script-state") === "notRunning" && window.__scriptEndedAt === undefined
-        && document.querySelector(CHART)) window.__scriptEndedAt = performance.now();
-    if (window.__scriptEndedAt !== undefined && window.__chartDrawnAt === undefined
-        && document.querySelector(CHART + " g.caption_formula_1_marks text"))
-      window.__chartDrawnAt = performance.now();
+  window.__stage = () => {
+    for (const e of document.querySelectorAll("*")) {
+      const found = e.shadowRoot && e.shadowRoot.querySelector("[data-testid='stage']");
+      if (found) return found;
+    }
+    return null;
   };
-  new MutationObserver(seen).observe(document, {subtree: true, childList: true, attributes: true});
+  const tick = () => {
+    const app = document.querySelector("[data-testid='stApp']");
+    const stage = window.__stage();
+    if (window.__scriptEndedAt === undefined && stage && app
+        && app.getAttribute("data-test-script-state") === "notRunning") window.__scriptEndedAt = performance.now();
+    if (window.__scriptEndedAt !== undefined && stage && stage.dataset.ready === "true") {
+      window.__chartDrawnAt = performance.now();
+      return;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 })();
 """
-)
 
-# Moves the step slider one step and returns the ms until the caption shows the new step.
+# Presses the stage's next (or, at the last step, back) button and returns the ms until its caption
+# shows the new step.
 STEP_SCRIPT = """
 async () => {
-  const slider = document.querySelector("form.vega-bindings input[type=range]");
-  const caption = () => document.querySelector("g.caption_title_1_marks text").textContent;
-  const before = caption();
+  const stage = window.__stage();
+  const title = () => stage.querySelector(".title").textContent;
+  const before = title();
   const start = performance.now();
-  const at = Number(slider.value);
-  slider.value = String(at === Number(slider.max) ? at - 1 : at + 1);
-  slider.dispatchEvent(new Event("input", {bubbles: true}));
-  while (caption() === before) await new Promise(requestAnimationFrame);
+  const scrub = stage.querySelector("input[type=range]");
+  const atEnd = Number(scrub.value) >= Number(scrub.max);
+  stage.querySelector(atEnd ? "button.nav-back" : "button.nav-next").click();
+  while (title() === before) await new Promise(requestAnimationFrame);
   return performance.now() - start;
 }
 """
