@@ -17,7 +17,7 @@ the browser does, with scripts/loadtest.py's Tab. The attacks, in order:
   clear    a visitor sends Streamlit's `clear_cache` BackMsg (the toolbar hides the menu item, the
            server still obeys it); a fresh session on a heavy link is timed before and after
   gifs     --gifs sessions each click "Make" for the GIF of a different Java/Chinese row at once,
-           while a student on a small row sets its start step every second (a run whose every part
+           while a student on a small row switches its language every second (a run whose every part
            is cached) and measures the run, alone first and then during the GIFs
   gifcpu   (no server) the CPU seconds a GIF costs in the render worker, for the rows GIF_CPU_ROWS
            names: the figure issue 14 bounds at 5 s
@@ -60,7 +60,7 @@ sys.path.insert(0, str(ROOT))
 from scripts.loadtest import (  # noqa: E402
     FINISHED,
     RUN_TIMEOUT,
-    W_STEP,
+    W_LANG,
     AppError,
     MemoryWatch,
     Server,
@@ -548,15 +548,17 @@ GIF_ROWS = [  # 12-pile rows (26 frames each), one per GIF session, so no cache 
 
 
 async def small_rows(tab: HostileTab, deadline: float, verdict: Verdict, warm_up: int = 0) -> None:
-    """A student on a small row (open at SMALL_LINK) sets the step the explainer opens at, once a
-    second until the deadline, the first `warm_up` times untimed: a run whose every part is cached, so
+    """A student on a small row (open at SMALL_LINK) switches the page's language (the stage steps in
+    the browser, so a setting is what runs the explainer on the server), once a second until the
+    deadline, the first `warm_up` times untimed: once both languages are drawn, a run whose every part is cached, so
     its time is the server's responsiveness. Runs go to tab.stats as "small row"; one that does not
     finish within loadtest's RUN_TIMEOUT is recorded as taking that long, and ends it."""
     edits = 0
     while time.monotonic() < deadline:
-        step = WidgetState(id=tab.widgets[W_STEP].id, double_value=1 + edits % 9)
+        radio = tab.widgets[W_LANG]
+        switch = WidgetState(id=radio.id, string_value=list(radio.options)[edits % 2])
         try:
-            await tab.rerun("small row" if edits >= warm_up else "warm-up", [step])
+            await tab.rerun("small row" if edits >= warm_up else "warm-up", [switch])
         except TimeoutError:
             tab.stats.run("small row", RUN_TIMEOUT)
             verdict.fail(f"a small row's run did not finish within {RUN_TIMEOUT:.0f} s")
