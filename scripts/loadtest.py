@@ -364,6 +364,19 @@ class Tab:
         box = self.widgets[W_STEP]
         await self.rerun("start step", [_widget(box.id, double_value=rng.randint(0, int(box.max)))])
 
+    async def act(self, action: str, rng: random.Random) -> None:
+        """One of ACTIONS that runs the script on the server (not a CLIENT_SIDE one)."""
+        if action == "edit row":
+            await self.edit_row(rng)
+        elif action == "start step":
+            await self.pick_start_step(rng)
+        elif action == "setting":
+            await self.change_setting(rng)
+        elif action == "other page":
+            await self.visit_page(rng)
+        else:
+            await self.reload()
+
     async def change_setting(self, rng: random.Random) -> None:
         """Pick another language or code listing in the sidebar (a radio)."""
         radio = self.widgets[rng.choice([W_LANG, W_CODE])]
@@ -416,16 +429,8 @@ async def student(base: str, deadline: float, seed: int, stats: Stats) -> None:
             stats.did(action)
             if action in CLIENT_SIDE:
                 await asyncio.sleep(rng.uniform(*CLIENT_SIDE[action]))  # no traffic: the browser draws it
-            elif action == "edit row":
-                await tab.edit_row(rng)
-            elif action == "start step":
-                await tab.pick_start_step(rng)
-            elif action == "setting":
-                await tab.change_setting(rng)
-            elif action == "other page":
-                await tab.visit_page(rng)
             else:
-                await tab.reload()
+                await tab.act(action, rng)
     except (AppError, OSError, TimeoutError, KeyError, websockets.WebSocketException) as err:
         stats.errors.append(f"student {seed}: {type(err).__name__}: {err}")
     finally:

@@ -444,16 +444,7 @@ async def fixed_work(base: str, students: int, actions: int, stats: loadtest.Sta
                     continue
                 stats.did(action)
                 done += 1
-                if action == "edit row":
-                    await tab.edit_row(rng)
-                elif action == "start step":
-                    await tab.pick_start_step(rng)
-                elif action == "setting":
-                    await tab.change_setting(rng)
-                elif action == "other page":
-                    await tab.visit_page(rng)
-                else:
-                    await tab.reload()
+                await tab.act(action, rng)
         except (loadtest.AppError, OSError, TimeoutError, KeyError, loadtest.websockets.WebSocketException) as err:
             stats.errors.append(f"student {i}: {type(err).__name__}: {err}")
         finally:
