@@ -3,6 +3,8 @@ numbers filled in, and a plain-language sentence, read from a frames table (one 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import altair as alt
 import pandas as pd
 
@@ -40,14 +42,31 @@ def caption_panel(frames: pd.DataFrame, scale: float = 1.0) -> alt.LayerChart:
     ).properties(width="container", height=round(150 * scale))
 
 
-def fitted_caption_panel(frames: pd.DataFrame, name: str = "caption") -> alt.LayerChart:
-    """The caption sized to its frames, for animations whose formulas and sentences vary in length (the
-    approach ladder's): the title, the formula below it, the sentence below the longest formula, and
-    the panel as tall as the longest sentence needs; its layers are named <name>_title, <name>_formula
-    and <name>_sentence."""
+class CaptionFit(NamedTuple):
+    """Where a fitted caption's parts go, from its frames: the widest formula line (characters), the
+    sentence's top (below the tallest formula) and the panel's height (for the longest sentence)."""
+
+    widest: int
+    below: int
+    height: int
+
+
+def caption_fit(frames: pd.DataFrame) -> CaptionFit:
+    """The fit of a caption to its frames' formulas and sentences."""
     widest = max(len(line) for text in frames["formula"] for line in text.split("\n"))
     below = 30 + 26 * max(text.count("\n") + 1 for text in frames["formula"])
     sentence_lines = max(text.count("\n") + 1 for text in frames["sentence"])
+    return CaptionFit(widest, below, below + 23 * sentence_lines + 4)
+
+
+def fitted_caption_panel(
+    frames: pd.DataFrame, name: str = "caption", fitted: CaptionFit | None = None
+) -> alt.LayerChart:
+    """The caption sized to its frames (caption_fit, unless `fitted` is given), for animations whose
+    formulas and sentences vary in length (the approach ladder's): the title, the formula below it, the
+    sentence below the longest formula, and the panel as tall as the longest sentence needs; its layers
+    are named <name>_title, <name>_formula and <name>_sentence."""
+    widest, below, height = fitted or caption_fit(frames)
     base = alt.Chart(frames).transform_filter("datum.frame == frame")
     top = {"align": "left", "baseline": "top"}
     title = base.mark_text(fontSize=15, color="#444", **top).encode(x=alt.value(0), y=alt.value(0), text="title:N")
@@ -57,4 +76,4 @@ def fitted_caption_panel(frames: pd.DataFrame, name: str = "caption") -> alt.Lay
         title.properties(name=f"{name}_title"),
         eq.encode(x=alt.value(0), y=alt.value(24), text="formula:N").properties(name=f"{name}_formula"),
         say.encode(x=alt.value(0), y=alt.value(below), text="sentence:N").properties(name=f"{name}_sentence"),
-    ).properties(width="container", height=below + 23 * sentence_lines + 4)
+    ).properties(width="container", height=height)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import altair as alt
 import pandas as pd
@@ -47,23 +48,71 @@ class GridWords:
     roles: Mapping[str, str]
 
 
+class GridData(NamedTuple):
+    """The tables a grid draws: `boxes`, the cells with a string column `col`, an `evict` frame and a
+    first column '#' of row names; `marked`, the marks with `col`."""
+
+    boxes: pd.DataFrame
+    marked: pd.DataFrame
+
+
+class GridFit(NamedTuple):
+    """What a grid's shape takes from its cells: the columns in order ('#' first), how many, and the
+    digits its numbers are fitted to."""
+
+    columns: list[str]
+    count: int
+    digits: int
+
+
+def grid_data(cells: pd.DataFrame, marks: pd.DataFrame, rows: Sequence[str], names: Mapping[str, str]) -> GridData:
+    """The grid's tables of these cells and marks (rows named by `names`)."""
+    table = cells.assign(col=cells["i"].astype(str), label_cell=False, name="")
+    table = table.assign(evict=table["evict"].fillna(NEVER).astype("int64") if "evict" in table else NEVER)
+    first = pd.DataFrame(
+        {
+            "row": list(rows),
+            "i": -1,
+            "col": "#",
+            "label_cell": True,
+            "reveal": 0,
+            "evict": NEVER,
+            "name": [names[r] for r in rows],
+        }
+    )
+    return GridData(pd.concat([first, table], ignore_index=True), marks.assign(col=marks["i"].astype(str)))
+
+
+def grid_fit(cells: pd.DataFrame) -> GridFit:
+    """The grid's columns ('#', then each pile's in order of first appearance) and its numbers' digits
+    (the longest number's, at least 2, plus one)."""
+    columns = ["#", *dict.fromkeys(cells["i"].astype(str))]
+    digits = max([len(str(v)) for v in cells["number"].dropna()] + [2]) + 1
+    return GridFit(columns, len(columns), digits)
+
+
 def grid_panel(
-    cells: pd.DataFrame,
-    marks: pd.DataFrame,
+    cells: pd.DataFrame | None,
+    marks: pd.DataFrame | None,
     rows: Sequence[str],
     words: GridWords,
     name: str = "grid",
     scale: float = 1.0,
     legend_columns: int | None = None,
     follow: Follow | None = None,
+    data: GridData | None = None,
+    fitted: GridFit | None = None,
 ) -> alt.LayerChart:
     """The arrays `rows` as rows of boxes, stepping with the player's `frame` (drawing only the piles
     `follow` picks, if given); its layers are named <name>_boxes, <name>_marks, <name>_symbols and
-    <name>_numbers (the browser tests find them so)."""
-    table, columns = _with_names(cells, rows, words.names)
+    <name>_numbers (the browser tests find them so). Its tables and fit are grid_data's and grid_fit's of
+    the cells and marks, or `data` and `fitted` if given (a template's: stonegame.draw.template; then
+    cells and marks may be None)."""
+    boxes, marked = data if data is not None else grid_data(cells, marks, rows, words.names)
+    columns, count, digits = fitted if fitted is not None else grid_fit(cells)
     x, y = _x(columns, follow is not None), alt.Y("row:N", scale=alt.Scale(domain=list(rows)), axis=None)
-    base = alt.Chart(table)
-    current = alt.Chart(marks.assign(col=marks["i"].astype(str))).transform_filter("datum.frame == frame")
+    base = alt.Chart(boxes)
+    current = alt.Chart(marked).transform_filter("datum.frame == frame")
     if follow:
         base = base.transform_filter(f"datum.label_cell || ({follow.piles})")
         current = current.transform_filter(follow.piles)
@@ -72,24 +121,12 @@ def grid_panel(
         _boxes(base).properties(name=f"{name}_boxes"),
         _fills(current, x, y, words.roles, legend_columns).properties(name=f"{name}_marks"),
         _symbols(current, x, y, words.roles, scale).properties(name=f"{name}_symbols"),
-        _numbers(base, cells, follow.columns if follow else len(columns), scale).properties(name=f"{name}_numbers"),
+        _numbers(base, digits, follow.columns if follow else count, scale).properties(name=f"{name}_numbers"),
     ).properties(
         width="container",
         height=round(ROW_HEIGHT * len(rows) * scale),
         title=alt.Title(words.title, anchor="start", fontSize=16 * scale, limit=FITS),
     )
-
-
-def _with_names(cells: pd.DataFrame, rows: Sequence[str], names: Mapping[str, str]) -> tuple[pd.DataFrame, list[str]]:
-    """The cells with a string column `col` and an `evict` frame, plus one name cell per row in a
-    first column '#'; and the columns in order."""
-    table = cells.assign(col=cells["i"].astype(str), label_cell=False, name="")
-    table = table.assign(evict=table["evict"].fillna(NEVER).astype("int64") if "evict" in table else NEVER)
-    names_column = [names[r] for r in rows]
-    first = pd.DataFrame(
-        {"row": list(rows), "i": -1, "col": "#", "label_cell": True, "reveal": 0, "evict": NEVER, "name": names_column}
-    )
-    return pd.concat([first, table], ignore_index=True), ["#", *dict.fromkeys(table["col"])]
 
 
 def _x(columns: list[str], from_data: bool = False) -> alt.X:
@@ -146,10 +183,10 @@ def _symbols(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], s
     )
 
 
-def _numbers(base: alt.Chart, cells: pd.DataFrame, columns: int | str, scale: float) -> alt.Chart:
+def _numbers(base: alt.Chart, digits: int, columns: int | str, scale: float) -> alt.Chart:
     """Each cell's number (a hyphen for minus, as the formulas and the input write it) from the frame
-    that writes it (· before, greyed once let go); the row names."""
-    digits = max([len(str(v)) for v in cells["number"].dropna()] + [2]) + 1
+    that writes it (· before, greyed once let go), fitted to `columns` columns of `digits` characters;
+    the row names."""
     return (
         base.transform_calculate(
             label="datum.label_cell ? datum.name : !isValid(datum.number) ? '' : "

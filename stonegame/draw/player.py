@@ -140,24 +140,35 @@ def _drawn_handlers(frame: list[dict], playing: list[dict], speed: list[dict]) -
 
 
 def player_params(last: int, start: int) -> list[alt.Parameter]:
-    """The shared parameters, plain variables (no bindings): last (the last frame), frame (kept within
-    0..last), playing, speed (tenths of a second per frame) and narrow (a phone-wide chart)."""
+    """The shared parameters, plain variables (no bindings): last (the last frame), frame (start, kept
+    within 0..last), playing, speed (tenths of a second per frame) and narrow (a phone-wide chart)."""
+    return player_params_at(last, max(0, min(start, last)))
+
+
+def player_params_at(last: int, frame: int) -> list[alt.Parameter]:
+    """player_params with the frame taken as it is (a template's: stonegame.draw.template)."""
     return [
         alt.param(name="last", value=last),
-        alt.param(name="frame", value=min(max(start, 0), last)),
+        alt.param(name="frame", value=frame),
         alt.param(name="playing", value=False),
         alt.param(name="speed", value=SPEEDS["1×"]),
         alt.param(name="narrow", expr=NARROW),
     ]
 
 
-def nav_bar(words: PlayerWords, last: int, scale: float = 1.0) -> alt.LayerChart:
+def scrub_frames(last: int) -> pd.DataFrame:
+    """The scrubber's cells: one row per frame 0..last."""
+    return pd.DataFrame({"frame": range(last + 1)})
+
+
+def nav_bar(words: PlayerWords, frames: pd.DataFrame, scale: float = 1.0) -> alt.LayerChart:
     """The drawn player, as wide as the chart: first · back · play/pause · next · last, the speed chips
-    and "step n of N" on the first row, the scrubber (one cell per frame) on the second. On a narrow
-    chart the buttons show symbols only and "step n of N" moves beside the scrubber. Every clickable
-    mark has an (empty) tooltip, which keeps it interactive beside a selection param."""
+    and "step n of N" on the first row, the scrubber (a cell per row of `frames`: scrub_frames) on the
+    second. On a narrow chart the buttons show symbols only and "step n of N" moves beside the
+    scrubber. Every clickable mark has an (empty) tooltip, which keeps it interactive beside a
+    selection param."""
     x = alt.Scale(domain=[0, 1], nice=False, zero=False)
-    layers = [*_buttons(words, x, scale), *_chips(x, scale), _step_text(words, x, scale), _scrubber(last, x, scale)]
+    layers = [*_buttons(words, x, scale), *_chips(x, scale), _step_text(words, x, scale), _scrubber(frames, x, scale)]
     return alt.layer(*layers).properties(width="container", height=round(BAR_HEIGHT * scale))
 
 
@@ -254,11 +265,11 @@ def _step_text(words: PlayerWords, x: alt.Scale, scale: float) -> alt.Chart:
     )
 
 
-def _scrubber(last: int, x: alt.Scale, scale: float) -> alt.Chart:
-    """One cell per frame across the second row (up to 0.68 of the width on a narrow chart): the frames
-    up to the current one filled, the current one darker; press or drag to seek."""
-    cells = pd.DataFrame({"frame": range(last + 1)})
-    width = f"(narrow ? 0.68 : 1) / {last + 1}"
+def _scrubber(cells: pd.DataFrame, x: alt.Scale, scale: float) -> alt.Chart:
+    """One cell per frame across the second row (up to 0.68 of the width on a narrow chart), each
+    1 / (last + 1) of it: the frames up to the current one filled, the current one darker; press or
+    drag to seek."""
+    width = "(narrow ? 0.68 : 1) / (last + 1)"
     colour = alt.when("datum.frame == frame").then(alt.value("#00476E"))
     colour = colour.when("datum.frame < frame").then(alt.value(BLUE)).otherwise(alt.value("#D9D9D9"))
     return (

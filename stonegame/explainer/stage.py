@@ -24,8 +24,7 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
-from stonegame.draw.grid import Follow, grid_panel
-from stonegame.draw.grid import _with_names as with_names  # the grid's boxes: the picture's grid dataset
+from stonegame.draw.grid import Follow, grid_data, grid_panel
 from stonegame.draw.params import top_params
 from stonegame.draw.player import SPEEDS, played, player_params
 from stonegame.explainer.charts import GRID_ROWS, PRESENTER_SCALE, BarsWords, bars_panel
@@ -177,9 +176,9 @@ def dataset_tables(
     drawn: pd.DataFrame, marked: pd.DataFrame, lang: Lang, form: Form = "total"
 ) -> dict[str, pd.DataFrame]:
     """The tables the picture's row datasets are made of, by their DATASETS name: the grid's boxes
-    (with_names: the cells and a name cell per array, dp named diff in that form), the bars' cells, and
+    (grid_data's: the cells and a name cell per array, dp named diff in that form), the bars' cells, and
     the marks (grid and bars share them)."""
-    grid, _ = with_names(drawn, GRID_ROWS, explainer_words(lang, form).grid.names)
+    grid = grid_data(drawn, marked, GRID_ROWS, explainer_words(lang, form).grid.names).boxes
     return dict(zip(DATASETS, (grid, drawn[drawn["row"] != "values"], marked), strict=True))
 
 

@@ -35,7 +35,7 @@ from stonegame.draw.kit import (
     legend,
 )
 from stonegame.draw.params import top_params
-from stonegame.draw.player import PlayerWords, nav_bar, player_params
+from stonegame.draw.player import PlayerWords, nav_bar, player_params, scrub_frames
 from stonegame.game.replay import MARKS, Replay
 from stonegame.game.rules import PLAYERS
 from stonegame.game.tree import GameTree
@@ -200,7 +200,7 @@ def replay_chart(replay: Replay, words: ReplayWords, start: int, max_take: int) 
     last = int(replay.frames["frame"].max())
     chart = (
         alt.vconcat(
-            nav_bar(words.player, last),
+            nav_bar(words.player, scrub_frames(last)),
             caption_panel(replay.frames).properties(height=caption_height(replay.frames)),
             row_panel(replay.piles, replay.positions, words.row),
             choices_panel(replay.choices, replay.frames, words.choices, max_take),

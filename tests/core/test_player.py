@@ -22,6 +22,7 @@ from stonegame.draw.player import (
     played,
     player_handlers,
     player_params,
+    scrub_frames,
     still_playing,
 )
 
@@ -29,7 +30,9 @@ from stonegame.draw.player import (
 def playable(last=4, start=1, lang="en"):
     """A tiny chart with the drawn bar as view 0, made playable."""
     dots = alt.Chart(pd.DataFrame({"frame": range(last + 1)})).mark_point().encode(x="frame:O")
-    chart = alt.vconcat(nav_bar(PlayerWords.of(lang), last), dots.transform_filter("datum.frame == frame"))
+    chart = alt.vconcat(
+        nav_bar(PlayerWords.of(lang), scrub_frames(last)), dots.transform_filter("datum.frame == frame")
+    )
     return played(chart.add_params(*player_params(last, start)))
 
 
