@@ -17,8 +17,19 @@ from typing import NamedTuple
 import altair as alt
 import pandas as pd
 
-from stonegame.draw.caption import fitted_caption_panel
-from stonegame.draw.grid import BOX_STROKE, FITS, HALF, NAME_FILL, GridWords, grid_panel
+from stonegame.draw.caption import CaptionFit, caption_fit, fitted_caption_panel
+from stonegame.draw.grid import (
+    BOX_STROKE,
+    FITS,
+    HALF,
+    NAME_FILL,
+    GridData,
+    GridFit,
+    GridWords,
+    grid_data,
+    grid_fit,
+    grid_panel,
+)
 from stonegame.draw.kit import (
     BLUE,
     FIT_X,
@@ -36,7 +47,8 @@ from stonegame.draw.kit import (
     mapping_expr,
 )
 from stonegame.draw.params import top_params
-from stonegame.draw.player import PlayerWords, nav_bar, player_params
+from stonegame.draw.player import PlayerWords, nav_bar, player_params_at, scrub_frames
+from stonegame.draw.template import Tables
 from stonegame.ladder.rungs import APPLIES, COUNTERS, Counter, Rung
 from stonegame.ladder.view import CallsView, GridView
 from stonegame.text import NBSP, ZWSP, display_width, wrap
@@ -102,25 +114,60 @@ def _wrapped_title(text: str) -> alt.Title:
     return alt.Title(alt.ExprRef(expr=expr), anchor="start", fontSize=16, limit=FITS)
 
 
-def _player(views: Sequence[alt.TopLevelMixin], last: int, words: PlayerWords) -> alt.VConcatChart:
-    """The views under the player's buttons, stepping together, playable in the browser. Every view is
-    as wide as the container, so none has a y axis: an axis would sit outside that width and shift
-    the other views right, past the page's edge. The player's params are set on the top-level chart
-    (top_params), not with add_params."""
+def _player(views: Sequence[alt.TopLevelMixin], tables: Tables, last: int, words: PlayerWords) -> alt.VConcatChart:
+    """The views under the player's buttons (the scrubber's cells: tables["scrub"]), stepping together,
+    playable in the browser. Every view is as wide as the container, so none has a y axis: an axis would
+    sit outside that width and shift the other views right, past the page's edge. The player's params
+    are set on the top-level chart (top_params), not with add_params."""
     chart = (
-        alt.vconcat(nav_bar(words, last), *views, spacing=SPACING)
+        alt.vconcat(nav_bar(words, tables["scrub"]), *views, spacing=SPACING)
         .resolve_scale(color="independent", x="independent", y="independent")
         .configure_view(stroke=None)
     )
-    return top_params(chart, player_params(last, 0))
+    return top_params(chart, player_params_at(last, 0))
 
 
 def _animated(
-    frames: pd.DataFrame, rung: Rung, pictures: Sequence[alt.TopLevelMixin], code: alt.LayerChart, words: FrameWords
+    tables: Tables,
+    layout: RungLayout,
+    rung: Rung,
+    pictures: Sequence[alt.TopLevelMixin],
+    listing: list[str],
+    words: FrameWords,
 ) -> alt.VConcatChart:
-    """A rung's animated chart: buttons, caption, counters, its pictures and its code, stepping together."""
-    views = [fitted_caption_panel(frames, name="ladder"), counters_panel(frames, APPLIES[rung], words.counters)]
-    return _player([*views, *pictures, code], int(frames["frame"].max()), words.player)
+    """A rung's animated chart: buttons, caption, counters, its pictures and its code (`listing`'s lines),
+    stepping together."""
+    frames = tables["frames"]
+    views = [
+        fitted_caption_panel(frames, name="ladder", fitted=layout.caption),
+        counters_panel(frames, APPLIES[rung], words.counters),
+    ]
+    code = listing_panel(tables["lines"], listing_text(listing), words.listing)
+    return _player([*views, *pictures, code], tables, layout.last, words.player)
+
+
+# --- what a rung's chart takes from its row (a template is filled with them: stonegame.draw.template) ----
+
+
+class RungLayout(NamedTuple):
+    """A rung's numbers from its row: the last frame, the caption's fit and its pictures' fits in the
+    order they are drawn."""
+
+    last: int
+    caption: CaptionFit
+    pictures: tuple[NamedTuple, ...]
+
+
+def rung_tables(frames: pd.DataFrame, highlight: pd.DataFrame, **more: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The tables every rung draws: its frames (caption, counters), the scrubber's cells and the lines
+    each frame runs (listing_lines), with the rung's own tables."""
+    last = int(frames["frame"].max())
+    return {"frames": frames, "scrub": scrub_frames(last), "lines": listing_lines(highlight), **more}
+
+
+def rung_layout(frames: pd.DataFrame, *pictures: NamedTuple) -> RungLayout:
+    """The layout of a rung with these frames and picture fits."""
+    return RungLayout(int(frames["frame"].max()), caption_fit(frames), pictures)
 
 
 # --- panels shared by the animations --------------------------------------------------------------
@@ -153,17 +200,26 @@ def counters_panel(frames: pd.DataFrame, applies: tuple[Counter, ...], names: Ma
     ).properties(width="container", height=58)
 
 
-def listing_panel(lines: list[str], highlight: pd.DataFrame, title: str) -> alt.LayerChart:
-    """The listing, one text row per line, the lines the frame runs highlighted (▶). Line numbers are a
-    mark of their own (a digit and a space differ in width in many fonts, which would bend the
-    indentation); long lines are clipped at the chart's edge rather than widening the page."""
-    shown = [ZWSP + line.replace(" ", NBSP) for line in lines]  # SVG trims leading spaces, NBSP too
-    code = pd.DataFrame({"line": range(1, len(lines) + 1), "text": shown})
+def listing_text(lines: list[str]) -> list[str]:
+    """The listing's lines as drawn: each line's leading spaces kept (SVG trims spaces, NBSP too: a
+    zero-width space first, NBSPs for spaces)."""
+    return [ZWSP + line.replace(" ", NBSP) for line in lines]
+
+
+def listing_lines(highlight: pd.DataFrame) -> pd.DataFrame:
+    """The lines each frame runs (highlight: one row per frame and line), one row per frame, the lines
+    joined: "9,11,12" (split again in the browser)."""
+    return highlight.groupby("frame")["line"].apply(lambda lines: ",".join(map(str, lines))).reset_index(name="lines")
+
+
+def listing_panel(per_frame: pd.DataFrame, shown: list[str], title: str) -> alt.LayerChart:
+    """The listing (`shown`: listing_text), one text row per line, the lines the frame runs (per_frame:
+    listing_lines) highlighted (▶). Line numbers are a mark of their own (a digit and a space differ in
+    width in many fonts, which would bend the indentation); long lines are clipped at the chart's edge
+    rather than widening the page."""
+    code = pd.DataFrame({"line": range(1, len(shown) + 1), "text": shown})
     size = fit(14, max(len(text) for text in shown) + 8)
     y = alt.Y("line:O", axis=None, scale=alt.Scale(domain=list(code["line"]), paddingInner=0))
-    per_frame = (  # one row per frame (not per line): "9,11,12", split again in the browser
-        highlight.groupby("frame")["line"].apply(lambda lines: ",".join(map(str, lines))).reset_index(name="lines")
-    )
     marked = (
         alt.Chart(per_frame)
         .transform_filter("datum.frame == frame")
@@ -181,7 +237,7 @@ def listing_panel(lines: list[str], highlight: pd.DataFrame, title: str) -> alt.
         arrow.properties(name="ladder_code_arrow"),
         number.properties(name="ladder_code_number"),
         text.properties(name="ladder_code_text"),
-    ).properties(width="container", height=20 * len(lines), title=_title(title))
+    ).properties(width="container", height=20 * len(shown), title=_title(title))
 
 
 # --- recursion, plain or with a memo ---------------------------------------------------------------
@@ -210,13 +266,28 @@ def _call_bars(base: alt.Chart, x: alt.X, y: alt.Y, colour: alt.Color) -> alt.Ch
     )
 
 
-def timeline_panel(calls: pd.DataFrame, events: int, rung: Rung, words: CallsWords) -> alt.LayerChart:
+class TimelineFit(NamedTuple):
+    """What the timeline takes from its calls: the events (the time axis runs 0..events), the depths
+    1..deepest (one row each) and its height (30 px a depth, at least 110)."""
+
+    events: int
+    depths: list[int]
+    height: int
+
+
+def timeline_fit(calls: pd.DataFrame, events: int) -> TimelineFit:
+    """The timeline's fit to these calls and events."""
+    deepest = int(calls["depth"].max())
+    return TimelineFit(events, list(range(1, deepest + 1)), max(110, 30 * deepest))
+
+
+def timeline_panel(calls: pd.DataFrame, fitted: TimelineFit, rung: Rung, words: CallsWords) -> alt.LayerChart:
     """Calls over time: each call a bar at its depth from the event it starts at to the one it returns at,
     growing until then, labelled with its kind's symbol, i and (once returned) its answer."""
-    deepest = int(calls["depth"].max())
+    events, depths, height = fitted
     time_scale = alt.Scale(domain=[0, events], nice=False, zero=True)
     time_axis = alt.Axis(title=words.time_axis, grid=False, tickMinStep=1, format="d", titleFontSize=14)
-    y = alt.Y("depth:O", scale=alt.Scale(domain=list(range(1, deepest + 1))), axis=None)  # no axis: see _player
+    y = alt.Y("depth:O", scale=alt.Scale(domain=depths), axis=None)  # no axis: see _player
     base = (
         alt.Chart(calls)
         .transform_filter("datum.start < frame")
@@ -229,25 +300,38 @@ def timeline_panel(calls: pd.DataFrame, events: int, rung: Rung, words: CallsWor
     )
     x = alt.X("start:Q", scale=time_scale, axis=time_axis)
     bars = _call_bars(base, x, y, _kind_colour(KINDS[rung], words.kinds))
-    size = f"clamp(containerSize()[0] / {max(events, 1)} / 3.2, 7, 15)"
+    size = f"clamp(containerSize()[0] / max({events}, 1) / 3.2, 7, 15)"
     text = base.mark_text(fontWeight="bold", color="white", fontSize=alt.ExprRef(expr=size)).encode(
         x=alt.X("mid:Q", scale=time_scale, axis=time_axis), y=y, text="label:N"
     )
     return alt.layer(bars.properties(name="ladder_call_bars"), text.properties(name="ladder_call_labels")).properties(
-        width="container", height=max(110, 30 * deepest), title=_title(words.timeline)
+        width="container", height=height, title=_title(words.timeline)
     )
 
 
-def per_position_panel(calls: pd.DataFrame, n: int, rung: Rung, words: CallsWords) -> alt.LayerChart:
+class PositionFit(NamedTuple):
+    """What the calls-per-position panel takes from its calls: the positions 0..n and the top of its
+    scale (a quarter above the most calls of one position, room for the totals)."""
+
+    positions: list[int]
+    top: float
+
+
+def position_fit(calls: pd.DataFrame) -> PositionFit:
+    """The calls-per-position panel's fit to these calls."""
+    most = int(calls.groupby("i").size().max())
+    return PositionFit(list(range(int(calls["i"].max()) + 1)), most * 1.25)
+
+
+def per_position_panel(calls: pd.DataFrame, fitted: PositionFit, rung: Rung, words: CallsWords) -> alt.LayerChart:
     """How many times each position has been asked for so far, split by kind of call (same colours); the
     bars are hidden from screen readers, the totals on them say the counts."""
-    most = int(calls.groupby("i").size().max())
     x = alt.X(
         "i:O",
-        scale=alt.Scale(domain=list(range(n + 1))),
+        scale=alt.Scale(domain=fitted.positions),
         axis=alt.Axis(title=words.position_axis, labelAngle=0, labelFontSize=13, titleFontSize=14),
     )
-    y = alt.Y("times:Q", scale=alt.Scale(domain=[0, most * 1.25], nice=False), axis=None)  # the bars say their counts
+    y = alt.Y("times:Q", scale=alt.Scale(domain=[0, fitted.top], nice=False), axis=None)  # the bars say their counts
     started = alt.Chart(calls).transform_filter("datum.start < frame")
     bars = (
         started.transform_aggregate(times="count()", groupby=["i", "kind"])
@@ -264,27 +348,70 @@ def per_position_panel(calls: pd.DataFrame, n: int, rung: Rung, words: CallsWord
     ).properties(width="container", height=150, title=_title(words.per_position))
 
 
-def calls_chart(view: CallsView, rung: Rung, words: CallsWords) -> alt.VConcatChart:
+MEMO_ROWS = ["memo"]
+
+
+def calls_tables(view: CallsView, memo: bool, words: CallsWords) -> dict[str, pd.DataFrame]:
+    """The tables of plain recursion's (or the memo's) chart: the rung's, the calls, and the memo's grid."""
+    grid = grid_data(view.cells, view.marks, MEMO_ROWS, words.memo.names) if memo else None
+    return rung_tables(view.frames, view.highlight, calls=view.calls, **_grid_tables(grid))
+
+
+def calls_layout(view: CallsView, memo: bool) -> RungLayout:
+    """The layout of plain recursion's (or the memo's) chart: the timeline's, positions' and memo's fits."""
+    pictures = (timeline_fit(view.calls, view.events), position_fit(view.calls))
+    return rung_layout(view.frames, *pictures, *([grid_fit(view.cells)] if memo else []))
+
+
+def _grid_tables(grid: GridData | None) -> dict[str, pd.DataFrame]:
+    """A grid's tables by role (none without a grid)."""
+    return {} if grid is None else {"grid": grid.boxes, "marks": grid.marked}
+
+
+def _grid(tables: Tables, fitted: GridFit, rows: list[str], words: GridWords) -> alt.LayerChart:
+    """A rung's grid of `rows`, drawn from its tables and fit."""
+    data = GridData(tables["grid"], tables["marks"])
+    return grid_panel(None, None, rows, words, name="ladder_cell", legend_columns=2, data=data, fitted=fitted)
+
+
+def calls_chart(
+    tables: Tables, layout: RungLayout, rung: Rung, listing: list[str], words: CallsWords
+) -> alt.VConcatChart:
     """Plain recursion or the memo as one animated chart: buttons, caption, counters, the calls over time,
-    the calls per position, the memo (if any) and the code, stepping together."""
+    the calls per position, the memo (if any) and the code, stepping together (tables: calls_tables,
+    layout: calls_layout)."""
+    timeline, positions, *memo = layout.pictures
     pictures = [
-        timeline_panel(view.calls, view.events, rung, words),
-        per_position_panel(view.calls, int(view.calls["i"].max()), rung, words),
+        timeline_panel(tables["calls"], timeline, rung, words),
+        per_position_panel(tables["calls"], positions, rung, words),
+        *(_grid(tables, fitted, MEMO_ROWS, words.memo) for fitted in memo),
     ]
-    if rung == "memo":
-        pictures.append(grid_panel(view.cells, view.marks, ["memo"], words.memo, name="ladder_cell", legend_columns=2))
-    code = listing_panel(view.code.lines, view.highlight, words.frame.listing)
-    return _animated(view.frames, rung, pictures, code, words.frame)
+    return _animated(tables, layout, rung, pictures, listing, words.frame)
 
 
 # --- the table and the window ------------------------------------------------------------------------
 
 
-def table_chart(view: GridView, frame: FrameWords, grid: GridWords) -> alt.VConcatChart:
-    """The bottom-up table as one animated chart: buttons, caption, counters, the arrays and the code."""
-    cells = grid_panel(view.cells, view.marks, view.rows, grid, name="ladder_cell", legend_columns=2)
-    code = listing_panel(view.code.lines, view.highlight, frame.listing)
-    return _animated(view.frames, "table", [cells], code, frame)
+def grid_tables(view: GridView, names: Mapping[str, str]) -> dict[str, pd.DataFrame]:
+    """The tables of the table's (or the window's) chart: the rung's, its grid's, and the window's slots
+    (with a string column `col`)."""
+    grid = grid_data(view.cells, view.marks, view.rows, names)
+    slots = {"slots": view.slots.assign(col=view.slots["slot"].astype(str))} if len(view.slots) else {}
+    return rung_tables(view.frames, view.highlight, **_grid_tables(grid), **slots)
+
+
+def grid_layout(view: GridView) -> RungLayout:
+    """The layout of the table's (or the window's) chart: the grid's fit."""
+    return rung_layout(view.frames, grid_fit(view.cells))
+
+
+def table_chart(
+    tables: Tables, layout: RungLayout, rows: list[str], listing: list[str], frame: FrameWords, grid: GridWords
+) -> alt.VConcatChart:
+    """The bottom-up table as one animated chart: buttons, caption, counters, the arrays `rows` and the
+    code (tables: grid_tables, layout: grid_layout)."""
+    (fitted,) = layout.pictures
+    return _animated(tables, layout, "table", [_grid(tables, fitted, rows, grid)], listing, frame)
 
 
 def _slot_boxes(max_take: int, x: alt.X, y: alt.Y, stores: Mapping[str, str]) -> list[alt.Chart]:
@@ -304,7 +431,7 @@ def _slot_boxes(max_take: int, x: alt.X, y: alt.Y, stores: Mapping[str, str]) ->
 def _slot_contents(slots: pd.DataFrame, max_take: int, x: alt.X, y: alt.Y, name: str) -> list[alt.Chart]:
     """What the slots hold at the frame: a slot holding an answer filled (orange and ● if just written),
     labelled name[j] = its answer; an empty slot —."""
-    now = alt.Chart(slots.assign(col=slots["slot"].astype(str))).transform_filter("datum.frame == frame")
+    now = alt.Chart(slots).transform_filter("datum.frame == frame")
     colour = alt.when("datum.written").then(alt.value(ORANGE)).otherwise(alt.value("#DDEFFA"))
     filled = (
         now.transform_filter("datum.j >= 0").mark_rect(stroke="black", strokeWidth=1).encode(x=x, y=y, color=colour)
@@ -318,8 +445,9 @@ def _slot_contents(slots: pd.DataFrame, max_take: int, x: alt.X, y: alt.Y, name:
 
 
 def slots_panel(slots: pd.DataFrame, max_take: int, name: str, words: WindowWords) -> alt.LayerChart:
-    """What is kept after the frame's step: the K slots of the window (nearest first) and the K+1 slots of
-    the ring (dp[j] in slot j % (K+1)), each row named in its first box."""
+    """What is kept after the frame's step (slots: grid_tables' "slots"): the K slots of the window
+    (nearest first) and the K+1 slots of the ring (dp[j] in slot j % (K+1)), each row named in its first
+    box."""
     columns = ["#", *(str(s) for s in range(max_take + 1))]
     first = f"datum.value == '#' ? {json.dumps(words.slot_axis)} : datum.value"
     axis = alt.Axis(orient="top", labelAngle=0, labelFontSize=13, ticks=False, domain=False, labelExpr=first)
@@ -329,15 +457,14 @@ def slots_panel(slots: pd.DataFrame, max_take: int, name: str, words: WindowWord
     return alt.layer(*layers).properties(width="container", height=96, title=_title(words.slots))
 
 
-def window_chart(view: GridView, max_take: int, words: WindowWords) -> alt.VConcatChart:
-    """The rolling window as one animated chart: buttons, caption, counters, every position (alive,
-    let go), the slots kept, and the code."""
-    pictures = [
-        grid_panel(view.cells, view.marks, view.rows, words.grid, name="ladder_cell", legend_columns=2),
-        slots_panel(view.slots, max_take, view.rows[-1], words),
-    ]
-    code = listing_panel(view.code.lines, view.highlight, words.frame.listing)
-    return _animated(view.frames, "window", pictures, code, words.frame)
+def window_chart(
+    tables: Tables, layout: RungLayout, rows: list[str], max_take: int, listing: list[str], words: WindowWords
+) -> alt.VConcatChart:
+    """The rolling window as one animated chart: buttons, caption, counters, every position of `rows`
+    (alive, let go), the slots kept, and the code (tables: grid_tables, layout: grid_layout)."""
+    (fitted,) = layout.pictures
+    pictures = [_grid(tables, fitted, rows, words.grid), slots_panel(tables["slots"], max_take, rows[-1], words)]
+    return _animated(tables, layout, "window", pictures, listing, words.frame)
 
 
 # --- how the counters grow -------------------------------------------------------------------------

@@ -2,20 +2,23 @@
 rung's view cut from its trace, drawn with the words it shows, and made playable without the player's
 page-wide key handlers (four players share the page). No Streamlit here; the ui caches these.
 
-The specs are built unvalidated unless `validate` is given: validating against the Vega-Lite schema
-took about as long as building the chart, on every cache miss; the tests validate every builder's
-output (tests/ladder/test_ladder.py), and the dict is the same either way.
+Each rung's chart is built with Altair once per shape (rung, language, formulation, k, listing) and
+filled with each row's tables and layout (stonegame.draw.template): a new row costs its views and a fill,
+not a build. The specs are not validated unless `validate` is given (the tests validate every rung's,
+tests/ladder/test_ladder.py; validating took about as long as building).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pandas as pd
 
 from stonegame.draw.grid import GridWords
 from stonegame.draw.kit import described
-from stonegame.draw.player import PlayerWords, played
+from stonegame.draw.player import PlayerWords, add_vega_on, player_handlers
+from stonegame.draw.template import Templates, validated
 from stonegame.i18n import t
 from stonegame.ladder import rungs as ap
 from stonegame.ladder.charts import (
@@ -28,6 +31,10 @@ from stonegame.ladder.charts import (
     Series,
     WindowWords,
     calls_chart,
+    calls_layout,
+    calls_tables,
+    grid_layout,
+    grid_tables,
     growth_charts,
     table_chart,
     window_chart,
@@ -38,6 +45,7 @@ from stonegame.terms import Code, Form, Lang
 
 Spec = dict[str, Any]
 ROLE_WORDS = {"write": "role_write", "read": "role_read", "best": "role_best", "drop": "ladder_role_drop"}
+TEMPLATES = Templates()  # the rungs' charts, one template per shape
 
 
 def frame_words(lang: Lang, code: Code = "py") -> FrameWords:
@@ -88,13 +96,23 @@ def _described(spec: Spec, rung: ap.Rung, lang: Lang) -> Spec:
     return described(spec, t("ladder_desc_rung", lang, name=t("ladder_name_" + rung, lang)))
 
 
+def _playable(spec: Spec, rung: ap.Rung, lang: Lang, validate: bool) -> Spec:
+    """A rung's filled spec (validated against the schema if `validate`) made playable without the page-wide
+    keys (several players share the page) and named for screen readers by the rung's name."""
+    spec = validated(spec) if validate else spec
+    return _described(add_vega_on(spec, player_handlers(keys=False)), rung, lang)
+
+
 def calls_spec(sol: Solution, memo: bool, form: Form, lang: Lang, validate: bool = False) -> Spec:
     """The playable spec of plain recursion's (or the memo's) animated chart on the row (validated
     against the schema if `validate`)."""
     rung: ap.Rung = "memo" if memo else "recursion"
     view = calls_view(sol, ap.calls_table(sol.values, sol.max_take, memo), memo, form, lang)
-    chart = calls_chart(view, rung, calls_words(rung, lang))
-    return _described(played(chart, keys=False, validate=validate), rung, lang)
+    words = calls_words(rung, lang)
+    build = partial(calls_chart, rung=rung, listing=view.code.lines, words=words)
+    shape = ("calls", rung, form, lang, sol.max_take)
+    spec = TEMPLATES.spec(shape, build, calls_tables(view, memo, words), calls_layout(view, memo))
+    return _playable(spec, rung, lang, validate)
 
 
 def table_spec(sol: Solution, form: Form, code: Code, lang: Lang, validate: bool = False) -> Spec:
@@ -102,16 +120,21 @@ def table_spec(sol: Solution, form: Form, code: Code, lang: Lang, validate: bool
     listing (validated against the schema if `validate`)."""
     view = table_view(sol, form, code, lang)
     grid = grid_words("ladder_chart_table", view.rows, ("write", "read", "best"), lang)
-    chart = table_chart(view, frame_words(lang, code), grid)
-    return _described(played(chart, keys=False, validate=validate), "table", lang)
+    build = partial(table_chart, rows=view.rows, listing=view.code.lines, frame=frame_words(lang, code), grid=grid)
+    shape = ("table", form, code, lang, sol.max_take)
+    spec = TEMPLATES.spec(shape, build, grid_tables(view, grid.names), grid_layout(view))
+    return _playable(spec, "table", lang, validate)
 
 
 def window_spec(sol: Solution, form: Form, lang: Lang, validate: bool = False) -> Spec:
     """The playable spec of the rolling window's animated chart on the row (validated against the
     schema if `validate`)."""
     view = window_view(sol, form, lang)
-    chart = window_chart(view, sol.max_take, window_words(view.rows, lang))
-    return _described(played(chart, keys=False, validate=validate), "window", lang)
+    words = window_words(view.rows, lang)
+    build = partial(window_chart, rows=view.rows, max_take=sol.max_take, listing=view.code.lines, words=words)
+    shape = ("window", form, lang, sol.max_take)
+    spec = TEMPLATES.spec(shape, build, grid_tables(view, words.grid.names), grid_layout(view))
+    return _playable(spec, "window", lang, validate)
 
 
 def growth_specs(growth: pd.DataFrame, n: int, lang: Lang, validate: bool = False) -> tuple[Spec, Spec]:
