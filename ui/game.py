@@ -245,15 +245,25 @@ def _your_move(row: pd.Series, lang: Lang) -> None:
     st.warning(moved + " " + cost, icon="❗")
 
 
-def play_board(sol: Solution, game: Game, table: pd.DataFrame, lang: Lang) -> None:
+@cache.cached(**cache.PAGE)
+def _board(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...], lang: Lang) -> dict:
+    """The spec of the board of the game `takes` on this row (the piles around its position), named for
+    screen readers, ready to send (ui.specs.chart_spec)."""
+    sol = cache.solution(_values, max_take)
+    table = _turns(key, _values, max_take, takes)
+    shown = board_window(sol.n, sum(takes))  # the game's position
+    chart = board_chart(board(sol, table, shown), BoardWords.of(lang), sol.max_take)
+    return specs.chart_spec(described_chart(chart, t("play_board_title", lang)))
+
+
+def play_board(sol: Solution, game: Game, lang: Lang) -> None:
     """The row around the current position: who took what, and how far each take would reach."""
     shown = board_window(sol.n, game.position)
     if len(shown) < sol.n:
         st.caption(t("play_board_window", lang, n=sol.n, lo=shown.start, hi=shown[-1]))
     st.markdown("**" + t("play_board_title", lang) + "**")
-    chart = board_chart(board(sol, table, shown), BoardWords.of(lang), sol.max_take)
-    chart = described_chart(chart, t("play_board_title", lang))
-    st.altair_chart(chart, width="stretch", key=state.PLAY_BOARD)
+    spec = _board(cache.digest(sol.values), sol.values, sol.max_take, game.takes, lang)
+    st.vega_lite_chart(spec=spec, width="stretch", key=state.PLAY_BOARD)
 
 
 def your_turn(sol: Solution, game: Game, lang: Lang) -> None:
@@ -311,6 +321,16 @@ def game_over(sol: Solution, game: Game, table: pd.DataFrame, score: Score, lang
         moves_table(table, lang)
 
 
+@cache.cached(**cache.PAGE)
+def _strip(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...], lang: Lang) -> dict:
+    """The spec of the strip of the finished game `takes` beside the optimal game on this row (their
+    first STRIP_PILES piles), named for screen readers, ready to send (ui.specs.chart_spec)."""
+    shown = min(len(_values), STRIP_PILES)
+    games = compare(_turns(key, _values, max_take, takes), _turns(key, _values, max_take, None), shown)
+    strip = strip_chart(games, shown, StripWords.of(lang))
+    return specs.chart_spec(described_chart(strip, t("play_strip_title", lang)))
+
+
 def compared(sol: Solution, game: Game, table: pd.DataFrame, lang: Lang) -> None:
     """The learner's finished game beside the optimal one: the strip of both, then the two replays side by
     side, each opened at the learner's first mistake (or the first turn)."""
@@ -318,9 +338,8 @@ def compared(sol: Solution, game: Game, table: pd.DataFrame, lang: Lang) -> None
     if sol.n > shown:
         st.caption(t("play_strip_cap", lang, last=shown - 1, n=sol.n))
     st.markdown("**" + t("play_strip_title", lang) + "**")
-    strip = strip_chart(compare(table, game_turns(sol), shown), shown, StripWords.of(lang))
-    strip = described_chart(strip, t("play_strip_title", lang))
-    st.altair_chart(strip, width="stretch", key=state.PLAY_STRIP)
+    spec = _strip(cache.digest(sol.values), sol.values, sol.max_take, game.takes, lang)
+    st.vega_lite_chart(spec=spec, width="stretch", key=state.PLAY_STRIP)
     mistakes = table.index[(table["player"] == game.learner) & (table["regret"] > 0)]
     centre = int(table.loc[mistakes[0], "turn"]) if len(mistakes) else 1
     yours, optimal = st.columns(2)
@@ -341,7 +360,7 @@ def play_page(sol: Solution, lang: Lang) -> None:
     controls(game, lang)
     scoreboard(game, now, lang)
     last_moves(game, table, lang)
-    play_board(sol, game, table, lang)
+    play_board(sol, game, lang)
     if game.over:
         game_over(sol, game, table, now, lang)
     else:
@@ -370,18 +389,17 @@ def counts(n: int, max_take: int) -> Counts:
 @cache.cached(**cache.PAGE)
 def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang) -> dict:
     """The spec of the tree, merged-states and dp-array chart of a short row, named for screen readers,
-    as st.altair_chart makes it (ui.specs.altair_spec): st.altair_chart would convert and validate it
-    again on every run."""
+    ready to send (ui.specs.chart_spec)."""
     chart = tree_chart(tree_of(cache.solution(_values, max_take)), TreeWords.of(lang))
-    return specs.altair_spec(described_chart(chart, t("tree_desc", lang)))
+    return specs.chart_spec(described_chart(chart, t("tree_desc", lang)))
 
 
 @cache.cached(**cache.CACHE)
 def _tree_growth(n: int, max_take: int, lang: Lang) -> dict:
-    """The spec of the tree page's growth chart, the row's n marked, named for screen readers
-    (ui.specs.altair_spec)."""
+    """The spec of the tree page's growth chart, the row's n marked, named for screen readers, ready to
+    send (ui.specs.chart_spec)."""
     chart = growth_chart(growth(GROWTH_N, max_take), n, GrowthWords.of(lang))
-    return specs.altair_spec(described_chart(chart, t("tree_growth_title", lang)))
+    return specs.chart_spec(described_chart(chart, t("tree_growth_title", lang)))
 
 
 def tree_page(sol: Solution, lang: Lang) -> None:

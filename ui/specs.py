@@ -1,10 +1,14 @@
 """Chart specs made ready to send once, when they are cached, instead of on every run.
 
 st.vega_lite_chart turns each named dataset of a spec given as records into a DataFrame and then
-Arrow IPC bytes on every call, even when the spec comes from a cache; bytes it passes through.
-st.altair_chart converts (and validates) the whole chart on every call. A cached builder returns
-`arrow_datasets(spec)` or `altair_spec(chart)` instead, and the page hands the result to
-st.vega_lite_chart: the element sent is byte for byte the one sent before.
+Arrow IPC bytes on every call, even when the spec comes from a cache; bytes it passes through. A
+cached builder returns `arrow_datasets(spec)` or `chart_spec(chart)`, and the page hands the result to
+st.vega_lite_chart.
+
+The app never uses st.altair_chart or Streamlit's conversion behind it: that conversion switches
+Altair's theme and data transformer for the whole process while it converts, and a chart built on
+another session's thread meanwhile came out with the wrong datasets (a page exception under the load
+test with two replicas, 100 sessions: "picture datasets not found").
 """
 
 from __future__ import annotations
@@ -26,10 +30,7 @@ def arrow_datasets(spec: Spec) -> Spec:
     return {**spec, "datasets": arrow}
 
 
-def altair_spec(chart: Any) -> Spec:
-    """The spec st.altair_chart makes of an Altair chart (Streamlit 1.67's own conversion, a private
-    function of the pinned version: its theme, datasets as Arrow bytes, the schema validated once), to
-    cache and hand to st.vega_lite_chart."""
-    from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
-
-    return _convert_altair_to_vega_lite_spec(chart)
+def chart_spec(chart: Any) -> Spec:
+    """An Altair chart's spec, ready to send: its to_dict with Altair's default theme and transformer,
+    never switched (not validated: the tests validate every builder), datasets as Arrow IPC bytes."""
+    return arrow_datasets(chart.to_dict(validate=False))
