@@ -106,7 +106,7 @@ def template_of(spec: Spec, probed: tuple, tables: Tables) -> Template:
     sentinels = leaves(probed)
     texts = {str(s): i for i, s in enumerate(sentinels) if isinstance(s, int | float | str)}
     whole, inside, found = [], [], set()
-    for path, node in _walk(bare, ()):
+    for path, node in walk(bare, ()):
         field = _whole_field(node, sentinels)
         if field is not None:
             whole.append((path, field))
@@ -158,15 +158,15 @@ def _renamed(node: Any, names: dict[str, str]) -> Any:
     return node
 
 
-def _walk(node: Any, path: Path) -> Iterator[tuple[Path, Any]]:
+def walk(node: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
     """Every (path, node) of a spec tree, containers too, depth first."""
     yield path, node
     if isinstance(node, dict):
         for key, value in node.items():
-            yield from _walk(value, (*path, key))
+            yield from walk(value, (*path, key))
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            yield from _walk(value, (*path, index))
+            yield from walk(value, (*path, index))
 
 
 def fill(template: Template, layout: tuple, tables: Tables) -> Spec:
@@ -174,23 +174,23 @@ def fill(template: Template, layout: tuple, tables: Tables) -> Spec:
     datasets (a new dict or list along each changed path; the rest shared with the template, read-only)."""
     spec, values = template.spec, leaves(layout)
     for path, field in template.whole:
-        spec = _set(spec, path, values[field])
+        spec = set_at(spec, path, values[field])
     for path, text, tokens in template.inside:
         for token, field in tokens:
             text = text.replace(token, str(values[field]))
-        spec = _set(spec, path, text)
+        spec = set_at(spec, path, text)
     datasets = {role: records(tables[role]) for role in template.roles}
     return {**spec, "datasets": {**spec.get("datasets", {}), **datasets}}
 
 
-def _set(node: Any, path: Path, value: Any) -> Any:
+def set_at(node: Any, path: Path, value: Any) -> Any:
     """A copy of the tree with `value` at `path`: new dicts and lists along the path, the rest shared."""
     if not path:
         return value
     head, rest = path[0], path[1:]
     if isinstance(node, list):
-        return [_set(v, rest, value) if k == head else v for k, v in enumerate(node)]
-    return {**node, head: _set(node[head], rest, value)}
+        return [set_at(v, rest, value) if k == head else v for k, v in enumerate(node)]
+    return {**node, head: set_at(node[head], rest, value)}
 
 
 def canonical(spec: Spec) -> Spec:

@@ -22,9 +22,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-import altair as alt
 import pandas as pd
 
+from stonegame.draw.template import Path, altair_defaults, set_at, walk
 from stonegame.explainer.stage import (
     FOLLOW_MAX,
     Data,
@@ -40,7 +40,6 @@ from stonegame.solver import Solution
 from stonegame.terms import Form, Lang
 
 MAX_TEMPLATES = 64
-Path = tuple[str | int, ...]
 Shape = tuple[Any, ...]
 # kit.fit's font size: the digits per column are the number to fill
 FIT = re.compile(r"^(clamp\(containerSize\(\)\[0\] / \(.* \* )(\d+)( \* 0\.62\), 8, [\d.]+\))$")
@@ -108,17 +107,11 @@ def picture(sol: Solution, win: Window, form: Form, lang: Lang, present: bool) -
     return filled(template, sol, win, form, lang)
 
 
-def altair_defaults() -> bool:
-    """Altair's theme and data transformer are its defaults (st.altair_chart switches both, process-wide,
-    while it converts a chart on another thread): only a picture built with them becomes a template."""
-    return alt.theme.active == "default" and alt.data_transformers.active == "default"
-
-
 def template_of(spec: Data, values: RowValues) -> Template:
     """A built picture as a template: the paths of its bars' y domains (the row's domain in the bars'
     y scales) and of its fitted font sizes (grid: the first view; bars: the second)."""
     domains, grid_fonts, bar_fonts = [], [], []
-    for path, node in _walk(spec, ()):
+    for path, node in walk({k: v for k, v in spec.items() if k != "datasets"}):
         if path[-4:] == ("encoding", "y", "scale", "domain") and node == values.domain and path[:2] == ("vconcat", 1):
             domains.append(path)
         elif path[-3:] == ("mark", "fontSize", "expr") and isinstance(node, str) and (fit := FIT.match(node)):
@@ -133,18 +126,6 @@ def template_of(spec: Data, values: RowValues) -> Template:
     return Template(spec, tuple(domains), tuple(grid_fonts), tuple(bar_fonts))
 
 
-def _walk(node: Any, path: Path) -> Any:
-    """Every (path, node) of a spec tree (containers too), the datasets left out, depth first."""
-    yield path, node
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key != "datasets":
-                yield from _walk(value, (*path, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield from _walk(value, (*path, index))
-
-
 def filled(template: Template, sol: Solution, win: Window, form: Form, lang: Lang) -> Data:
     """The template's spec with this row's datasets, params, bars' domain and fitted font sizes (a new
     dict along each changed path; the rest shared with the template, read-only)."""
@@ -157,10 +138,10 @@ def filled(template: Template, sol: Solution, win: Window, form: Form, lang: Lan
     tables = {name: packed(dataset_rows(table)) for name, table in dataset_tables(drawn, marked, lang, form).items()}
     spec = {**spec, "params": params, "datasets": {**spec["datasets"], **tables}}
     for path in template.domains:
-        spec = _set(spec, path, list(values.domain))
+        spec = set_at(spec, path, list(values.domain))
     for paths, digits in ((template.grid_fonts, values.grid_digits), (template.bar_fonts, values.bar_digits)):
         for path in paths:
-            spec = _set(spec, path, FIT.sub(rf"\g<1>{digits}\g<3>", _get(spec, path)))
+            spec = set_at(spec, path, FIT.sub(rf"\g<1>{digits}\g<3>", _get(spec, path)))
     return spec
 
 
@@ -169,13 +150,3 @@ def _get(node: Any, path: Path) -> Any:
     for key in path:
         node = node[key]
     return node
-
-
-def _set(node: Any, path: Path, value: Any) -> Any:
-    """A copy of the tree with `value` at `path`: new dicts and lists along the path, the rest shared."""
-    if not path:
-        return value
-    head, rest = path[0], path[1:]
-    if isinstance(node, list):
-        return [_set(v, rest, value) if k == head else v for k, v in enumerate(node)]
-    return {**node, head: _set(node[head], rest, value)}
