@@ -12,18 +12,16 @@ import streamlit as st
 
 from stonegame import Solution, format_values
 from stonegame.draw.kit import described, described_chart
-from stonegame.draw.player import played
 from stonegame.game.board import STRIP_PILES, board, board_window, compare
 from stonegame.game.charts import (
     LABELLED_LEAVES,
     BoardWords,
     GrowthWords,
-    ReplayWords,
     StripWords,
     TreeWords,
     board_chart,
     growth_chart,
-    replay_chart,
+    replay_spec,
     strip_chart,
     tree_chart,
 )
@@ -104,12 +102,11 @@ def _replay(
     key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None, centre: int, lang: Lang
 ) -> dict:
     """The replay chart's playable spec for a game through the window around turn `centre`, ready to
-    send (cached: building it costs ~0.1 s; unvalidated: the tests validate the builder's)."""
+    send (filled from its shape's template; unvalidated: the tests validate it)."""
     sol = cache.solution(_values, max_take)
     game = _turns(key, _values, max_take, takes)
     win = turn_window(len(game), centre)
-    tables = replay_tables(sol, game, win, lang)
-    spec = played(replay_chart(tables, ReplayWords.of(lang), frame_of_turn(win, centre), max_take), validate=False)
+    spec = replay_spec(replay_tables(sol, game, win, lang), frame_of_turn(win, centre), lang, max_take)
     return specs.arrow_datasets(described(spec, t("replay_desc", lang)))
 
 

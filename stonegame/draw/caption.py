@@ -12,9 +12,15 @@ from stonegame.draw.kit import MONO, WITHIN, fit
 from stonegame.text import SENTENCE_WIDTH
 
 
-def caption_panel(frames: pd.DataFrame, scale: float = 1.0) -> alt.LayerChart:
-    """The current frame's title, formula (numbers filled in, on two lines) and plain-language sentence."""
-    widest = max(len(line) for text in frames["formula"] for line in text.split("\n"))
+def widest_formula(frames: pd.DataFrame) -> int:
+    """The characters of the frames' widest formula line."""
+    return max(len(line) for text in frames["formula"] for line in text.split("\n"))
+
+
+def caption_panel(frames: pd.DataFrame, scale: float = 1.0, widest: int | None = None) -> alt.LayerChart:
+    """The current frame's title, formula (numbers filled in, on two lines, fitted to `widest` characters:
+    widest_formula's unless given) and plain-language sentence."""
+    widest = widest_formula(frames) if widest is None else widest
     base = alt.Chart(frames).transform_filter("datum.frame == frame")
     title = base.mark_text(align="left", baseline="top", fontSize=17 * scale, color="#222", limit=WITHIN).encode(
         x=alt.value(0), y=alt.value(0), text="title:N"
@@ -53,7 +59,7 @@ class CaptionFit(NamedTuple):
 
 def caption_fit(frames: pd.DataFrame) -> CaptionFit:
     """The fit of a caption to its frames' formulas and sentences."""
-    widest = max(len(line) for text in frames["formula"] for line in text.split("\n"))
+    widest = widest_formula(frames)
     below = 30 + 26 * max(text.count("\n") + 1 for text in frames["formula"])
     sentence_lines = max(text.count("\n") + 1 for text in frames["sentence"])
     return CaptionFit(widest, below, below + 23 * sentence_lines + 4)

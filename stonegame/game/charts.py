@@ -14,12 +14,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
+from typing import Any, NamedTuple
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from stonegame.draw.caption import caption_panel
+from stonegame.draw.caption import caption_panel, widest_formula
 from stonegame.draw.kit import (
     BLUE,
     FIT_X,
@@ -35,7 +37,8 @@ from stonegame.draw.kit import (
     legend,
 )
 from stonegame.draw.params import top_params
-from stonegame.draw.player import PlayerWords, nav_bar, player_params, scrub_frames
+from stonegame.draw.player import PlayerWords, add_vega_on, nav_bar, player_handlers, player_params_at, scrub_frames
+from stonegame.draw.template import Tables, Templates, validated
 from stonegame.game.replay import MARKS, Replay
 from stonegame.game.rules import PLAYERS
 from stonegame.game.tree import GameTree
@@ -194,23 +197,88 @@ class ReplayWords:
         return cls(player, RowWords.of(lang), ChoiceWords.of(lang), t("replay_chart_totals", lang))
 
 
-def replay_chart(replay: Replay, words: ReplayWords, start: int, max_take: int) -> alt.VConcatChart:
-    """The replay in one chart: buttons, caption, the row, the choices (takes 1..max_take) and the totals,
-    stepping together from frame `start`."""
+class ReplayLayout(NamedTuple):
+    """What the replay chart takes from its game: the last frame and the one it opens at, the caption's
+    widest formula and height, the positions drawn and the columns of digits across them, and the
+    scales' domains of the choices' gains and of the totals."""
+
+    last: int
+    start: int
+    widest: int
+    caption_height: int
+    positions: list[int]
+    columns: int
+    gains: list[int]
+    totals: list[int]
+
+
+def replay_data(replay: Replay) -> dict[str, pd.DataFrame]:
+    """The replay chart's tables by role, as its layers draw them."""
     last = int(replay.frames["frame"].max())
+    return {
+        "frames": replay.frames,
+        "scrub": scrub_frames(last),
+        "piles": replay.piles.assign(row="piles"),
+        "positions": replay.positions.assign(row="dp"),
+        "choices": replay.choices.assign(text=(replay.choices["mark"] + " " + replay.choices["gain"].astype(str))),
+        "totals": replay.totals,
+    }
+
+
+def replay_layout(replay: Replay, start: int) -> ReplayLayout:
+    """The replay chart's layout, opening at frame `start` (kept within the frames)."""
+    last = int(replay.frames["frame"].max())
+    positions = replay.positions["i"].tolist()
+    return ReplayLayout(
+        last,
+        max(0, min(start, last)),
+        widest_formula(replay.frames),
+        caption_height(replay.frames),
+        positions,
+        len(positions) * _digits(replay.piles["value"], replay.positions["dp"]),
+        _domain(replay.choices["gain"]),
+        _domain(replay.totals["collected"], replay.totals["final"]),
+    )
+
+
+def replay_below_zero(layout: ReplayLayout) -> bool:
+    """Whether a total of the replay goes below zero (its bars then cross a zero mark): part of the
+    chart's shape."""
+    return layout.totals[0] < 0
+
+
+def replay_chart(
+    tables: Tables, layout: ReplayLayout, words: ReplayWords, max_take: int, below_zero: bool
+) -> alt.VConcatChart:
+    """The replay in one chart (tables: replay_data, layout: replay_layout): buttons, caption, the row, the
+    choices (takes 1..max_take) and the totals (with a zero mark if `below_zero`), stepping together
+    from the layout's start frame."""
     chart = (
         alt.vconcat(
-            nav_bar(words.player, scrub_frames(last)),
-            caption_panel(replay.frames).properties(height=caption_height(replay.frames)),
-            row_panel(replay.piles, replay.positions, words.row),
-            choices_panel(replay.choices, replay.frames, words.choices, max_take),
-            totals_panel(replay.totals, words.totals),
+            nav_bar(words.player, tables["scrub"]),
+            caption_panel(tables["frames"], widest=layout.widest).properties(height=layout.caption_height),
+            row_panel(tables["piles"], tables["positions"], layout, words.row),
+            choices_panel(tables["choices"], tables["frames"], layout.gains, words.choices, max_take),
+            totals_panel(tables["totals"], layout.totals, below_zero, words.totals),
             spacing=16,
         )
         .resolve_scale(color="independent")
         .configure_view(stroke=None)
     )
-    return top_params(chart, player_params(last, min(max(start, 0), last)))
+    return top_params(chart, player_params_at(layout.last, layout.start))
+
+
+REPLAYS = Templates()  # the replay chart, one template per shape (language, k, totals below zero)
+
+
+def replay_spec(replay: Replay, start: int, lang: Lang, max_take: int, validate: bool = False) -> dict[str, Any]:
+    """The replay chart's playable spec (validated against the schema if `validate`), opening at frame
+    `start`: its shape's template, filled with this game's tables and layout."""
+    layout = replay_layout(replay, start)
+    below = replay_below_zero(layout)
+    build = partial(replay_chart, words=ReplayWords.of(lang), max_take=max_take, below_zero=below)
+    spec = REPLAYS.spec((lang, max_take, below), build, replay_data(replay), layout)
+    return add_vega_on(validated(spec) if validate else spec, player_handlers())
 
 
 def caption_height(frames: pd.DataFrame) -> int:
@@ -220,15 +288,16 @@ def caption_height(frames: pd.DataFrame) -> int:
     return 82 + 23 * lines + 6
 
 
-def row_panel(piles: pd.DataFrame, positions: pd.DataFrame, words: RowWords) -> alt.LayerChart:
+def row_panel(piles: pd.DataFrame, positions: pd.DataFrame, layout: ReplayLayout, words: RowWords) -> alt.LayerChart:
     """The piles of the window coloured and lettered (A/B) by who has taken them, the ones being taken
-    now outlined; under them dp[i], with the mover's position outlined and marked ●."""
-    x = _pile_axis(positions["i"].tolist())
+    now outlined; under them dp[i], with the mover's position outlined and marked ● (their numbers fitted
+    to the layout's columns of digits)."""
+    x = _pile_axis(layout.positions)
     y = alt.Y("row:N", scale=alt.Scale(domain=["piles", "dp"]), axis=None)
-    size = fit(20, len(positions) * _digits(piles["value"], positions["dp"]))
+    size = fit(20, layout.columns)
     return alt.layer(
-        *_replay_piles(piles.assign(row="piles"), x, y, size, words),
-        *_replay_positions(positions.assign(row="dp"), x, y, size),
+        *_replay_piles(piles, x, y, size, words),
+        *_replay_positions(positions, x, y, size),
     ).properties(width="container", height=110, title=title(words.title))
 
 
@@ -261,18 +330,19 @@ def _replay_positions(data: pd.DataFrame, x: alt.X, y: alt.Y, size: alt.ExprRef)
     ]
 
 
-def choices_panel(choices: pd.DataFrame, frames: pd.DataFrame, words: ChoiceWords, max_take: int) -> alt.LayerChart:
-    """The frame's candidate takes as bars of what each is worth from here, marked as replay.MARKS says:
-    ★ the best take (the one made, if it was), ✗ the take made when it was not, = a take as good as
-    the best; at the end, a note that the game is over."""
-    data = choices.assign(text=(choices["mark"] + " " + choices["gain"].astype(str)))
+def choices_panel(
+    data: pd.DataFrame, frames: pd.DataFrame, gains: list[int], words: ChoiceWords, max_take: int
+) -> alt.LayerChart:
+    """The frame's candidate takes (replay_data's "choices") as bars of what each is worth from here, on a
+    scale over `gains`, marked as replay.MARKS says: ★ the best take (the one made, if it was), ✗ the
+    take made when it was not, = a take as good as the best; at the end, a note that the game is over."""
     x = alt.X(
         "k:O",
         scale=alt.Scale(domain=list(range(1, max_take + 1))),
         title=None,
         axis=alt.Axis(labelExpr=template_expr(words.take, "k"), labelAngle=0, labelFontSize=15, ticks=False),
     )
-    y = alt.Y("gain:Q", scale=alt.Scale(domain=_domain(choices["gain"]), nice=True), axis=None, stack=None)
+    y = alt.Y("gain:Q", scale=alt.Scale(domain=gains, nice=True), axis=None, stack=None)
     base = alt.Chart(data).transform_filter("datum.frame == frame").encode(x=x, y=y)
     above = base.transform_filter("datum.gain >= 0").mark_text(fontSize=18, fontWeight="bold", baseline="bottom", dy=-4)
     below = base.transform_filter("datum.gain < 0").mark_text(fontSize=18, fontWeight="bold", baseline="top", dy=4)
@@ -307,10 +377,10 @@ def _game_over(frames: pd.DataFrame, x: alt.X, y: alt.Y, note: str, max_take: in
     )
 
 
-def totals_panel(totals: pd.DataFrame, heading: str) -> alt.LayerChart:
-    """Each player's points so far as a bar, a dashed line on to ◆ where they end if both play well from
-    here, and the sum in words under it (▶ marks the mover)."""
-    domain = _domain(totals["collected"], totals["final"])
+def totals_panel(totals: pd.DataFrame, domain: list[int], below_zero: bool, heading: str) -> alt.LayerChart:
+    """Each player's points so far as a bar on a scale over `domain`, a dashed line on to ◆ where they end
+    if both play well from here, and the sum in words under it (▶ marks the mover); with a zero mark
+    across each bar if `below_zero`."""
     scale = alt.Scale(domain=domain, nice=False, padding=14)
     x = alt.X("collected:Q", scale=scale, axis=None)
     x_final = alt.X("final:Q", scale=scale, axis=None)
@@ -326,7 +396,7 @@ def totals_panel(totals: pd.DataFrame, heading: str) -> alt.LayerChart:
         x=alt.value(0), y=y, text="label:N"
     )
     layers = [bar.properties(name="total_bars"), dash, end, words.properties(name="total_words")]
-    if domain[0] < 0:  # a zero mark across each bar, where bars can go left of it
+    if below_zero:  # a zero mark across each bar, where bars can go left of it
         zero = pd.DataFrame({"collected": [0, 0], "player": list(PLAYERS)})
         layers.insert(0, alt.Chart(zero).mark_tick(color="#666666", thickness=2, size=28).encode(x=x, y=y))
     return alt.layer(*layers).properties(width="container", height=130, title=title(heading))

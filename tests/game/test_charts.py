@@ -4,17 +4,16 @@ import json
 
 import pytest
 
-from stonegame.draw.player import NAV_MARKS, played
+from stonegame.draw.player import NAV_MARKS
 from stonegame.game.board import board, compare
 from stonegame.game.charts import (
     BoardWords,
     GrowthWords,
-    ReplayWords,
     StripWords,
     TreeWords,
     board_chart,
     growth_chart,
-    replay_chart,
+    replay_spec,
     strip_chart,
     tree_chart,
 )
@@ -38,7 +37,7 @@ def test_every_chart_validates(values, max_take, lang):
     sol = solve(values, max_take)
     game = optimal_game(sol)
     rep = replay_tables(sol, game, turn_window(len(game), 1), lang)
-    spec = played(replay_chart(rep, ReplayWords.of(lang), 0, max_take))
+    spec = replay_spec(rep, 0, lang, max_take, validate=True)
     params = {p["name"]: p for p in spec["params"]}
     assert "bind" not in params["frame"] and params["last"]["value"] == len(game)
     assert "on" in params["frame"] and "on" in params["playing"]  # the Vega handlers are patched in
