@@ -16,8 +16,8 @@ SENTENCE_WIDTH = 60  # display columns per line of a step's sentence, on every p
 
 
 def display_width(text: str) -> int:
-    """Columns the text takes on screen: wide (CJK) characters count two."""
-    return sum(2 if _wide(c) else 1 for c in text)
+    """Columns the text takes on screen: wide (CJK) characters count two (none in ASCII text)."""
+    return len(text) if text.isascii() else sum(2 if _wide(c) else 1 for c in text)
 
 
 # Chinese line-breaking rules (kinsoku), as Chinese typesetting (CLREQ) and CSS `line-break` apply them:
@@ -35,10 +35,16 @@ def wrap(text: str, width: int = SENTENCE_WIDTH) -> list[str]:
     no line starts with a closing mark or ends with an opening one, a number stays with the unit after
     it, and the last line is never a single character (it takes pieces from the line above)."""
     lines: list[list[str]] = [[]]
+    line = ""  # the last line so far, and its width
+    wide = 0
     for unit in _units(text):
-        if lines[-1] and display_width(("".join(lines[-1]) + unit).rstrip()) > width:
+        longer = line + unit
+        stripped = longer.rstrip()
+        if lines[-1] and wide + display_width(unit) - display_width(longer[len(stripped) :]) > width:
             lines.append([])
+            line, wide = "", 0
         lines[-1].append(unit)
+        line, wide = line + unit, wide + display_width(unit)
     return [line for line in ("".join(units).strip() for units in _without_runt(lines, width)) if line]
 
 

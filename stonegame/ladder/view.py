@@ -18,9 +18,9 @@ Tables (one row per observation; each row type a NamedTuple below):
 from __future__ import annotations
 
 import inspect
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pandas as pd
 
@@ -332,14 +332,14 @@ def _counted(before: Counters, what: str, depth: int, memo: bool) -> Counters:
 
 @dataclass(frozen=True)
 class _CallStory:
-    """What the frames of one call sequence say: the row, the form, the language, and the call table
-    by call (with, per call, how many times its position had been asked for when it started)."""
+    """What the frames of one call sequence say: the row, the form, the language, and the call table's
+    rows by call (with, per call, how many times its position had been asked for when it started)."""
 
     sol: Solution
     memo: bool
     form: Form
     lang: Lang
-    by_call: pd.DataFrame
+    by_call: dict[int, dict[str, Any]]
     kids: dict[int, list[Kid]]
 
     @classmethod
@@ -348,8 +348,8 @@ class _CallStory:
         kids: dict[int, list[Kid]] = {}
         for row in calls[calls["parent"] >= 0].itertuples():
             kids.setdefault(row.parent, []).append(Kid(row.k, row.diff if form == "diff" else row.dp))
-        by_call = calls.assign(times=calls.groupby("i").cumcount() + 1).set_index("call")
-        return cls(sol, memo, form, lang, by_call, kids)
+        rows = calls.assign(times=calls.groupby("i").cumcount() + 1).to_dict("records")
+        return cls(sol, memo, form, lang, {int(row["call"]): row for row in rows}, kids)
 
     @property
     def rung(self) -> Rung:
@@ -370,24 +370,24 @@ class _CallStory:
 
     def frame(self, event: Event, counters: Counters, events: int) -> tuple[Frame, list[Mark]]:
         """The frame of an event (the counters after it), and the cells of the memo it marks."""
-        row = self.by_call.loc[event.call]
+        row = self.by_call[event.call]
         words = {"base": self._base, "hit": self._hit, "enter": self._enter, "return": self._return}[event.what]
         said = words(event.call, row, event.event + 1)
         text = t("ladder_event_of", self.lang, event=event.event + 1, events=events, depth=int(row["depth"]))
         return Frame(_title(self.rung, self.lang, text), said.formula, said.sentence, counters), said.marks
 
-    def _base(self, call: int, row: pd.Series, frame: int) -> Said:
+    def _base(self, call: int, row: Mapping[str, Any], frame: int) -> Said:
         """f(n) = 0: the end of the row."""
         i = int(row["i"])
         return Said(f"{self.f}({i}) = 0", t("ladder_say_base", self.lang, f=self.f, i=i), [])
 
-    def _hit(self, call: int, row: pd.Series, frame: int) -> Said:
+    def _hit(self, call: int, row: Mapping[str, Any], frame: int) -> Said:
         """f(i) read from the memo."""
         i, value = int(row["i"]), int(row[self.f])
         say = t("ladder_say_hit", self.lang, f=self.f, i=i, value=value)
         return Said(f"{self.f}({i}) = memo[{i}] = {value}", say, [Mark(frame, i, "memo", "read")])
 
-    def _enter(self, call: int, row: pd.Series, frame: int) -> Said:
+    def _enter(self, call: int, row: Mapping[str, Any], frame: int) -> Said:
         """f(i) starts and asks for its callees."""
         sol, f, i = self.sol, self.f, int(row["i"])
         last, left = min(sol.max_take, sol.n - i), sol.n - i
@@ -398,11 +398,11 @@ class _CallStory:
         )
         return Said(f"{f}({i}) = {_candidates(sol, i, range(1, last + 1), self.form, True)}", say, [])
 
-    def _return(self, call: int, row: pd.Series, frame: int) -> Said:
+    def _return(self, call: int, row: Mapping[str, Any], frame: int) -> Said:
         """f(i) returns its answer to its caller (and, with a memo, stores it)."""
         sol, f, lang, i, kids = self.sol, self.f, self.lang, int(row["i"]), self.kids[call]
         take, parent = _best_take(kids, sol, i, self.form), int(row["parent"])
-        to = f"{f}({int(self.by_call.loc[parent, 'i'])})" if parent >= 0 else t("ladder_the_caller", lang)
+        to = f"{f}({int(self.by_call[parent]['i'])})" if parent >= 0 else t("ladder_the_caller", lang)
         say = t("ladder_say_return", lang, f=f, i=i, value=int(row[f]), to=to, take=take, piles=piles(take, lang))
         marks = [Mark(frame, i, "memo", "write")] if self.memo else []
         if self.memo:
@@ -432,7 +432,7 @@ def calls_view(sol: Solution, calls: pd.DataFrame, memo: bool, form: Form, lang:
     events = events_of(calls)
     frames, marks, counters = [story.start()], [], Counters()
     for event in events:
-        counters = _counted(counters, event.what, int(story.by_call.loc[event.call, "depth"]), memo)
+        counters = _counted(counters, event.what, int(story.by_call[event.call]["depth"]), memo)
         frame, marked = story.frame(event, counters, len(events))
         frames.append(frame)
         marks += marked
