@@ -9,6 +9,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import altair as alt
 import pandas as pd
@@ -30,6 +31,7 @@ from stonegame.draw.kit import (
     mapping_expr,
 )
 from stonegame.draw.player import player_params
+from stonegame.draw.template import Tables
 from stonegame.text import NBSP, ZWSP, display_width
 
 ROLES = ("write", "read", "best")
@@ -224,18 +226,53 @@ OVERVIEW_PICK = "pick"  # the overview's click selection: the bin whose piles th
 STRIPS = {"suffix": GREY, "dp": BLUE, "diff": VERMILLION}  # the overview's series, top to bottom, and colours
 
 
-def overview_chart(table: pd.DataFrame, lo: int, hi: int, words: OverviewWords) -> alt.VConcatChart:
+class StripFit(NamedTuple):
+    """What one strip of the overview takes from its series: its y domain (its lowest and highest value,
+    widened by one each way when they are equal) and its title (its name and range)."""
+
+    domain: list[int]
+    title: str
+
+
+class OverviewLayout(NamedTuple):
+    """What the overview takes from its row: the positions' end (the x axis runs 0..end) and each strip's
+    fit, in STRIPS order."""
+
+    end: int
+    strips: tuple[StripFit, ...]
+
+
+def overview_data(table: pd.DataFrame, lo: int, hi: int) -> dict[str, pd.DataFrame]:
+    """The overview's tables by role: each series' bins (by its name) and the window [lo, hi) (the bins'
+    field names: layers' axes must agree)."""
+    return {
+        **{name: table[table["series"] == name] for name in STRIPS},
+        "window": pd.DataFrame({"start": [lo], "stop": [hi]}),
+    }
+
+
+def overview_layout(table: pd.DataFrame, words: OverviewWords) -> OverviewLayout:
+    """The overview's layout for this table of bins (overview.overview)."""
+    fits = []
+    for name in STRIPS:
+        part = table[table["series"] == name]
+        low, high = int(part["low"].min()), int(part["high"].max())
+        domain = [low, high] if low < high else [low - 1, high + 1]
+        fits.append(StripFit(domain, f"{words.series[name]}: {low:,} … {high:,}"))
+    return OverviewLayout(int(table["stop"].max()), tuple(fits))
+
+
+def overview_chart(tables: Tables, layout: OverviewLayout, words: OverviewWords) -> alt.VConcatChart:
     """Each series of a long row as a min–max band over the positions, one strip per series (the pile
-    axis under the last), with the animated window [lo, hi) marked; clicking a bin selects it
-    (selection OVERVIEW_PICK)."""
-    x_scale = alt.Scale(domain=[0, int(table["stop"].max())], nice=False)
+    axis under the last), with the animated window marked (tables: overview_data, layout:
+    overview_layout); clicking a bin selects it (selection OVERVIEW_PICK)."""
+    x_scale = alt.Scale(domain=[0, layout.end], nice=False)
     pick = alt.selection_point(name=OVERVIEW_PICK, fields=["start", "stop"], on="click", clear=False)
-    window = pd.DataFrame({"start": [lo], "stop": [hi]})  # the bins' field names: layers' axes must agree
     strips = []
-    for name, colour in STRIPS.items():
+    for (name, colour), fitted in zip(STRIPS.items(), layout.strips, strict=True):
         axis = {} if name == list(STRIPS)[-1] else {"axis": None}  # one pile axis, under the last strip
         x = alt.X("start:Q", title=words.axis, scale=x_scale, **axis)  # the same in every layer (Vega needs it)
-        strips.append(_strip(table[table["series"] == name], colour, words.series[name], window, pick, x))
+        strips.append(_strip(name, tables[name], colour, fitted, tables["window"], pick, x))
     with warnings.catch_warnings():  # one selection shared by the three strips: Altair merges it
         warnings.simplefilter("ignore", UserWarning)
         chart = alt.vconcat(*strips, spacing=6)
@@ -243,18 +280,22 @@ def overview_chart(table: pd.DataFrame, lo: int, hi: int, words: OverviewWords) 
 
 
 def _strip(
-    part: pd.DataFrame, colour: str, name: str, window: pd.DataFrame, pick: alt.Parameter, x: alt.X
+    series: str, part: pd.DataFrame, colour: str, fitted: StripFit, window: pd.DataFrame, pick: alt.Parameter, x: alt.X
 ) -> alt.LayerChart:
     """One series' strip, titled with its name and range: its min–max band per bin, the window's frame and
-    its left edge in orange, and an invisible bar per bin that a click selects (`pick`)."""
-    low, high = int(part["low"].min()), int(part["high"].max())
+    its left edge in orange, and an invisible bar per bin as tall as the strip that a click selects (`pick`;
+    the layer named overview_<series>_pick, so the selection's views are named the same for every row)."""
     base = alt.Chart(part).encode(x=x)
     band = base.mark_area(color=colour, opacity=0.75, line={"color": colour}).encode(
-        y=alt.Y("low:Q", axis=None, scale=alt.Scale(domain=[low, high] if low < high else [low - 1, high + 1])),
+        y=alt.Y("low:Q", axis=None, scale=alt.Scale(domain=fitted.domain)),
         y2="high:Q",
         tooltip=[alt.Tooltip("start:Q", title="i ≥"), alt.Tooltip("stop:Q", title="i <"), "low:Q", "high:Q"],
     )
-    target = base.mark_bar(opacity=0.001, cursor="pointer").encode(x2="stop:Q")
+    target = (  # the strip's full height, over the band (a click on the band's line picks its bin too)
+        base.mark_bar(opacity=0.001, cursor="pointer")
+        .encode(x2="stop:Q", y=alt.value(0), y2=alt.value("height"))
+        .properties(name=f"overview_{series}_pick")
+    )
     with warnings.catch_warnings():  # the selection is added to every strip: Altair warns, then merges it
         warnings.simplefilter("ignore", UserWarning)
         target = target.add_params(pick)
@@ -265,5 +306,5 @@ def _strip(
     return alt.layer(band, frame, marker, target).properties(
         width="container",
         height=56,
-        title=alt.Title(f"{name}: {low:,} … {high:,}", anchor="start", fontSize=13, fontWeight="normal"),
+        title=alt.Title(fitted.title, anchor="start", fontSize=13, fontWeight="normal"),
     )

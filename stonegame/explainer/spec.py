@@ -8,12 +8,13 @@ read-only (they are shared by every session).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from types import MappingProxyType
 from typing import Any
 
 from stonegame.draw.grid import GridWords
 from stonegame.draw.player import played
+from stonegame.draw.template import Templates
 from stonegame.explainer.charts import (
     GRID_ROWS,
     ROLES,
@@ -23,6 +24,8 @@ from stonegame.explainer.charts import (
     OverviewWords,
     explainer_chart,
     overview_chart,
+    overview_data,
+    overview_layout,
 )
 from stonegame.explainer.overview import overview
 from stonegame.explainer.view import (
@@ -104,7 +107,12 @@ def step_spec(sol: Solution, step: int, lang: Lang, code: Code, form: Form, scal
     return at_frame(window_spec(sol, win.lo, lang, code, form, scale), frame)
 
 
+OVERVIEWS = Templates()  # the overview, one template per language
+
+
 def overview_spec(sol: Solution, lo: int, hi: int, lang: Lang) -> Spec:
-    """The spec of a long row's overview, with the window [lo, hi) marked. Not validated (the tests
-    validate this builder's output against the Vega-Lite schema)."""
-    return overview_chart(overview(sol), lo, hi, overview_words(lang)).to_dict(validate=False)
+    """The spec of a long row's overview, with the window [lo, hi) marked, filled from its language's
+    template. Not validated (the tests validate it against the Vega-Lite schema)."""
+    table, words = overview(sol), overview_words(lang)
+    build = partial(overview_chart, words=words)
+    return OVERVIEWS.spec(lang, build, overview_data(table, lo, hi), overview_layout(table, words))

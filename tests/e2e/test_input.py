@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from urllib.parse import parse_qs, urlsplit
 
@@ -180,3 +181,25 @@ def test_a_long_row_window_follows_the_step_and_the_verdict_shows_dp0(page: Page
     dp = grid(page)["dp"]
     assert "0" in dp and dp["0"] not in ("", "·"), dp  # dp[0], that the verdict speaks of, is on screen
     assert caption_formula(page)[0].startswith(f"2·dp[0] = {2 * int(dp['0'].replace('−', '-'))} ")
+
+
+def test_a_click_on_the_overview_moves_the_window_there(page: Page):
+    """A click on a long row's overview moves the window to the bin under the pointer, on any of its three
+    strips and on a band's own line too (its bins were only 5 px tall and the band's area, under the
+    pointer there, always gave its first bin), and the step into the link."""
+    open_app(page, "/?random=3000&seed=1")
+    wait_for_chart(page)
+    note = page.get_by_test_id("stAlertContainer").filter(has_text="too many to draw at once")
+    expect(note).to_contain_text("piles 2984–2999")
+    overview = page.locator(".st-key-explainer_overview").get_by_test_id("stVegaLiteChart")
+    overview.scroll_into_view_if_needed()
+    for strip, share in enumerate((0.3, 0.55, 0.8)):
+        band = overview.locator(f"g.overview_{('suffix', 'dp', 'diff')[strip]}_pick_{strip}_marks").bounding_box()
+        left = overview.locator("g.role-axis").last.bounding_box()  # the pile axis, under the last strip
+        x = left["x"] + left["width"] * share
+        page.mouse.click(x, band["y"] + band["height"] / 2)  # the middle of the strip: on the band's line
+        wait_for_app_run(page)
+        lo, hi = (int(p) for p in re.search(r"piles (\d+)–(\d+)", note.inner_text()).groups())
+        assert lo - 150 <= 3000 * share <= hi + 150, (strip, share, lo, hi)  # the bin clicked (bins: 20 piles)
+        step = int(parse_qs(urlsplit(page.url).query)["step"][0])
+        assert 0 < step < 2 * 3000, step

@@ -1,6 +1,7 @@
 """The overview of a long row: bounded in size, no extreme lost, and its (unvalidated) spec valid."""
 
 import random
+from functools import partial
 
 import numpy as np
 import pytest
@@ -8,8 +9,10 @@ from altair.utils.schemapi import validate_jsonschema
 from altair.vegalite.v6.schema.core import load_schema
 
 from stonegame import solve
+from stonegame.draw.template import canonical, fill, probe, template_of
+from stonegame.explainer.charts import overview_chart, overview_data, overview_layout
 from stonegame.explainer.overview import BINS, bin_edges, overview
-from stonegame.explainer.spec import overview_spec
+from stonegame.explainer.spec import overview_spec, overview_words
 from stonegame.link import random_row
 
 
@@ -49,3 +52,20 @@ def test_the_overview_spec_is_valid_vega_lite(lang):
     spec = overview_spec(solve(random_row(500, 3)), 240, 256, lang)
     validate_jsonschema(spec, load_schema())  # raises ValidationError on an invalid spec
     assert len(spec["vconcat"]) == 3 and spec["datasets"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_overview_fill_equals_a_full_build(lang):
+    """The overview comes from one template per language (stonegame.draw.template): filled with another
+    row's bins and window it is that row's own full build, datasets aside from their names; a row whose
+    series is flat (low == high) too."""
+    words = overview_words(lang)
+    build = partial(overview_chart, words=words)
+    rows = [random_row(500, 3), random_row(50_000, 4), [0] * 300, random_row(201, 5)]
+    made = None
+    for values, lo in zip(rows, (240, 10_000, 0, 185), strict=True):
+        table = overview(solve(values))
+        tables, layout = overview_data(table, lo, lo + 16), overview_layout(table, words)
+        if made is None:
+            made = template_of(build(tables, probe(layout)).to_dict(validate=False), probe(layout), tables)
+        assert canonical(fill(made, layout, tables)) == canonical(build(tables, layout).to_dict(validate=False))
