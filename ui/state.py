@@ -128,6 +128,7 @@ STARTED = "started"  # bool: the URL has been read for this session
 LONG_PARAM = "long"  # query parameter: the piles of a row too long for the link (it says the row is not in it)
 FRESH = "fresh"  # bool: this run is the session's first (a new tab, or a tab reconnected to a restarted server)
 RENDER_SESSION = "render_session"  # str: this session's name for the render service (ui/render.py)
+RESTARTED = "restarted"  # set[str]: Download buttons (keys) pressed on a page an earlier server drew (ui/files.py)
 
 # widget keys of the sidebar every page shows (each copies into the shared key of the same name)
 W_LANG = "w_lang"
@@ -207,9 +208,6 @@ EXPORT_W_STEP = "export_w_step"  # widget: the step to export (copied into STEP)
 EXPORT_DOWNLOAD = "export_download_{kind}"  # download buttons: csv, json, svg, png, gif
 EXPORT_MAKE = "export_make_{kind}"  # buttons: ask the render service for the svg, png, gif
 EXPORT_WAIT = "export_wait_{kind}"  # disabled buttons standing in for a picture's Download until it is made
-EXPORT_RESTARTED = (
-    "export_restarted"  # set[str]: picture kinds whose Download was pressed on a page an earlier server drew
-)
 EXPORT_PREVIEW = "export_preview"  # element key of the preview chart
 
 

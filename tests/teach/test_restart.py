@@ -14,7 +14,7 @@ from stonegame.i18n import t
 from stonegame.link import DEFAULT_VALUES, URL_VALUES_LIMIT
 from tests.apptest_helpers import ENTRY
 from tests.teach.test_pages import EXPORT, QUIZ, answer, downloads, no_errors, page
-from ui import export, state
+from ui import files, state
 
 
 def reopened(at, path=None):
@@ -77,11 +77,11 @@ def test_a_quiz_under_way_says_its_answers_are_not_in_the_link(lang):
 
 
 def test_a_trace_download_pressed_on_a_page_an_earlier_server_drew_says_so():
-    export._trace_file.clear()  # made by no earlier test in this process
+    files.made.clear()  # made by no earlier test in this process
     at = page(EXPORT, values="1,2,3,7")
     at.button(key="export_make_csv").click().run()
     assert downloads(at)["export_download_csv"].proto.url, "made in this process: ready at once"
-    export._trace_file.clear()  # the new server's cache: nothing made yet
+    files.made.clear()  # the new server's cache: nothing made yet
     del at.session_state[state.STARTED]  # the next run is a new session's first, as after a restart
     at.download_button(key="export_download_csv").click().run()
     no_errors(at)
