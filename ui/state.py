@@ -157,7 +157,9 @@ W_SHARE_PRESENT = "explainer_share_present"
 W_SHARE_QUIZ = "explainer_share_quiz"
 SHARE_QUIZ_PAGE = "quiz"  # the page a share link opens when it asks for the quiz ...
 SHARE_QUIZ_ROW = ("quiz_row", "yours")  # ... and the quiz page's query parameter asking for the link's row
-TRACE_DOWNLOAD = "trace_download_{name}"  # download buttons of the trace page, name = steps | candidates | positions
+TRACE_MAKE = "trace_make_{name}"  # the trace page's buttons, name = steps | candidates | positions: make the CSV,
+TRACE_DOWNLOAD = "trace_download_{name}"  # ... download it,
+TRACE_WAIT = "trace_wait_{name}"  # ... and the disabled stand-in for Download until it is made
 
 # --- the game pages (optimal replay, play against the computer, game tree) -----------------------
 REPLAY_PRESET = "replay_preset"  # widget: the example-row pills on the replay page
