@@ -1,5 +1,12 @@
 """The export page's parts: the step to export, the downloads (the trace as CSV and JSON, this step's
-chart as PNG and SVG, the whole fill as a GIF, the stage as HTML) and a preview of the picture.
+chart as PNG and SVG, the whole fill as a GIF, the stage as HTML) and, when asked for, a preview of the
+picture.
+
+The page's run builds no chart: what it shows (the GIF's frame count, the render keys) comes from the
+solved row and the window of piles the explainer animates. The explainer's spec is built only where a
+picture is drawn: in the render worker, for a picture (stonegame.teach.pictures, from the row, k, the
+window, the frame, the language, the listing and the form), and in this process for the preview, once
+it is asked for.
 
 Every file has two buttons, Make and then Download (ui/files.py, which also says what a Download
 pressed on a page an earlier server drew does). Pictures are made by the render service
@@ -25,9 +32,10 @@ import streamlit as st
 
 from stonegame import Solution
 from stonegame.draw.kit import described
+from stonegame.explainer.spec import opening
 from stonegame.i18n import t
 from stonegame.teach import export as exports
-from stonegame.teach import gif
+from stonegame.teach import pictures
 from stonegame.teach.export import Kind
 from stonegame.terms import Code, Form, Lang
 from stonegame.window import Window
@@ -36,22 +44,30 @@ from ui.explainer import chart_spec, interactive_html
 
 POLL = 1.0  # seconds between two looks at a file being made (the fragment's run_every)
 TRACE_KINDS: tuple[Kind, ...] = ("csv", "json")
+# What the render service runs for each picture kind: the core's maker (stonegame.teach.pictures).
+PICTURES: dict[str, Callable[..., bytes]] = {"png": pictures.png, "svg": pictures.svg, "gif": pictures.animation}
 
 
 class Chart(NamedTuple):
-    """What the page exports: the solved row, the explainer's playable spec opened at `step`, the window
-    of piles it animates, `key`, naming the chart (row, rule, window, language, formulation, code), and
-    the language, code listing and formulation it is drawn in. Made afresh each run; nothing kept by
+    """What the page exports, no chart built: the solved row, the step, the window of piles the explainer
+    animates there, the frame of it that shows the step and how many frames it has, the row's digest,
+    and the language, code listing and formulation it is drawn in. Made afresh each run; nothing kept by
     Streamlit holds it."""
 
     sol: Solution
-    spec: dict[str, Any]
     step: int
     win: Window
-    key: str
+    frame: int
+    frames: int
+    row: str
     lang: Lang = "en"
     code: Code = "py"
     form: Form = "total"
+
+    @property
+    def key(self) -> str:
+        """The name of the chart: row, rule, window, language, formulation, code."""
+        return f"{self.row}:{self.sol.max_take}:{self.win.lo}:{self.lang}:{self.form}:{self.code}"
 
 
 class Download(NamedTuple):
@@ -83,24 +99,35 @@ def step_input(sol: Solution, lang: Lang) -> int:
 
 
 def chart_at(sol: Solution, step: int, lang: Lang) -> Chart:
-    """The explainer's own chart of the row at `step`, in the page's language, formulation and code (the
-    same cached builder the explainer uses, so the picture is what the explainer shows)."""
-    code, form = st.session_state[state.CODE], st.session_state[state.FORM]
-    spec, win = chart_spec(sol, step, lang, code, form)
-    key = f"{cache.digest(sol.values)}:{sol.max_take}:{win.lo}:{lang}:{form}:{code}"
-    return Chart(sol, spec, step, win, key, lang, code, form)
+    """What the page exports of the row at `step`, in the page's language, formulation and code: the
+    explainer's window and frame for the step (what the explainer shows), no chart built."""
+    win, frame = opening(sol, step)
+    ss = st.session_state
+    return Chart(
+        sol,
+        step,
+        win,
+        frame,
+        pictures.frame_count(sol, win),
+        cache.digest(sol.values),
+        lang,
+        ss[state.CODE],
+        ss[state.FORM],
+    )
 
 
 def preview(chart: Chart, lang: Lang) -> None:
-    """The picture the PNG and SVG will hold, drawn by the browser from the same static spec (folded:
-    the chart's code listing is wider than a phone), named for screen readers, its axes and legends in
-    readable ink (kit.described)."""
-    static = exports.static_spec(chart.spec, exports.current_frame(chart.spec), width=None)
+    """A switch, off until turned on, and then the picture the PNG and SVG will hold, drawn by the
+    browser from the explainer's static spec (built in this run: ui.explainer.chart_spec, cached), named
+    for screen readers, its axes and legends in readable ink (kit.described)."""
+    if not st.toggle(t("export_show_preview", lang), key=state.EXPORT_W_PREVIEW):
+        return
+    spec, _ = chart_spec(chart.sol, chart.step, chart.lang, chart.code, chart.form)
+    static = exports.static_spec(spec, chart.frame, width=None)
     static = described(
         static, t("export_picture", lang) + " · " + t("step_of", lang, step=chart.step, last=chart.sol.last_step)
     )
-    with st.expander(t("export_preview", lang)):
-        st.vega_lite_chart(spec=static, width="stretch", key=state.EXPORT_PREVIEW)
+    st.vega_lite_chart(spec=static, width="stretch", key=state.EXPORT_PREVIEW)
 
 
 # --- the files -----------------------------------------------------------------------------------
@@ -124,33 +151,19 @@ def _trace_key(sol: Solution, kind: Kind) -> str:
     return f"trace:{cache.digest(sol.values)}:{sol.max_take}:{kind}"
 
 
-def _png(spec: dict[str, Any]) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
-    return exports.to_png, (spec, exports.current_frame(spec))
-
-
-def _svg(spec: dict[str, Any]) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
-    return exports.to_svg, (spec, exports.current_frame(spec))
-
-
-def _gif(spec: dict[str, Any]) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
-    return gif.to_gif, (spec,)
-
-
-# What the render service runs for each picture kind: the core's maker and its arguments.
-PICTURES: dict[str, Callable[[dict[str, Any]], tuple[Callable[..., bytes], tuple[Any, ...]]]] = {
-    "png": _png,
-    "svg": _svg,
-    "gif": _gif,
-}
-
-
 def render_key(chart: Chart, kind: str) -> render.RenderKey:
     """What the `kind` picture of this chart depends on: the row and its rule, the step (a GIF animates
     the window, so its first pile instead), the language, the code listing, k and the formulation."""
     step = chart.win.lo if kind == "gif" else chart.step
-    return render.RenderKey(
-        cache.digest(chart.sol.values), step, chart.lang, chart.code, chart.sol.max_take, chart.form, kind
-    )
+    return render.RenderKey(chart.row, step, chart.lang, chart.code, chart.sol.max_take, chart.form, kind)
+
+
+def job(chart: Chart, kind: str) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
+    """What the render service runs for the `kind` picture of this chart: the core's maker and the view
+    it builds the chart from (the row as a tuple, k, the window's first pile, the language, the listing,
+    the form), and for a PNG or SVG the frame to draw."""
+    view = (tuple(chart.sol.values), chart.sol.max_take, chart.win.lo, chart.lang, chart.code, chart.form)
+    return PICTURES[kind], view if kind == "gif" else (*view, chart.frame)
 
 
 def download(kind: Kind, chart: Chart) -> Download:
@@ -159,12 +172,11 @@ def download(kind: Kind, chart: Chart) -> Download:
     name, mime = exports.file_name(kind, chart.sol.n, chart.step), exports.MIME[kind]
     if kind in TRACE_KINDS:
         return Download(name, mime, partial(files.made, _trace_key(chart.sol, kind), _trace_make(chart.sol, kind)))
-    return Download(name, mime, partial(_rendered, render_key(chart, kind), chart.spec))
+    return Download(name, mime, partial(_rendered, render_key(chart, kind), *job(chart, kind)))
 
 
-def _rendered(key: render.RenderKey, spec: dict[str, Any]) -> bytes:
+def _rendered(key: render.RenderKey, maker: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
     """The picture's bytes from the render service, waiting for them (RuntimeError if not made)."""
-    maker, args = PICTURES[key.kind](spec)
     result = render.service().render("export-tests", key, maker, *args)
     if not isinstance(result, render.Done):
         raise RuntimeError(f"the {key.kind} was not made: {result}")
@@ -183,7 +195,7 @@ def downloads(chart: Chart, lang: Lang) -> None:
     """The download boxes: the trace (CSV, JSON), this step's picture (PNG, SVG) and the whole fill
     (GIF); the pictures' boxes inside a fragment that looks again every POLL seconds while one of
     them is being made."""
-    _box(chart, "export_trace", TRACE_KINDS, t("export_trace_help", lang, steps=len(chart.sol.trace)), lang)
+    _box(chart, "export_trace", TRACE_KINDS, t("export_trace_help", lang, steps=chart.sol.last_step + 1), lang)
     if any(isinstance(render.service().status(render_key(chart, kind)), render.Pending) for kind in PICTURES):
         st.fragment(_pictures, run_every=POLL)(chart, lang, polling=True)
     else:
@@ -234,7 +246,7 @@ def _buttons(chart: Chart, kind: Kind, lang: Lang) -> files.Buttons:
 def _picture(chart: Chart, kind: Kind, lang: Lang) -> None:
     """A picture's two buttons: Make (until the service has the file), which asks the render service,
     and Download (disabled until then); under them what the service answered when it is not a file."""
-    if kind == "gif" and exports.frame_count(chart.spec) > exports.MAX_GIF_FRAMES:
+    if kind == "gif" and chart.frames > exports.MAX_GIF_FRAMES:
         st.button(t("export_" + kind, lang), key=state.EXPORT_MAKE.format(kind=kind), disabled=True, width="stretch")
         return
     key, buttons = render_key(chart, kind), _buttons(chart, kind, lang)
@@ -256,7 +268,7 @@ def _made(result: render.Result | None) -> bytes:
 def _ask(chart: Chart, kind: Kind, key: render.RenderKey) -> render.Result:
     """Ask the render service for the picture; if it is now being made, run the page again (so the
     fragment looks again until it is ready)."""
-    maker, args = PICTURES[kind](chart.spec)
+    maker, args = job(chart, kind)
     result = render.service().request(session_token(), key, maker, *args)
     if isinstance(result, render.Pending):
         st.rerun()
@@ -275,7 +287,7 @@ def _say(result: render.Result, lang: Lang) -> None:
 def _gif_help(chart: Chart, lang: Lang) -> str:
     """What the GIF holds (the whole row, or the window of piles the explainer animates at this step)
     and how long it takes to make; or that the chart has too many frames for one."""
-    frames = exports.frame_count(chart.spec)
+    frames = chart.frames
     seconds = exports.gif_seconds(frames)
     if frames > exports.MAX_GIF_FRAMES:
         return t("export_gif_too_long", lang, frames=frames, most=exports.MAX_GIF_FRAMES)

@@ -210,6 +210,7 @@ EXPORT_W_STEP = "export_w_step"  # widget: the step to export (copied into STEP)
 EXPORT_DOWNLOAD = "export_download_{kind}"  # download buttons: csv, json, svg, png, gif
 EXPORT_MAKE = "export_make_{kind}"  # buttons: ask the render service for the svg, png, gif
 EXPORT_WAIT = "export_wait_{kind}"  # disabled buttons standing in for a picture's Download until it is made
+EXPORT_W_PREVIEW = "export_w_preview"  # widget: toggle, show the preview (off until asked: it builds a chart)
 EXPORT_PREVIEW = "export_preview"  # element key of the preview chart
 
 
