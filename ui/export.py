@@ -103,17 +103,8 @@ def chart_at(sol: Solution, step: int, lang: Lang) -> Chart:
     explainer's window and frame for the step (what the explainer shows), no chart built."""
     win, frame = opening(sol, step)
     ss = st.session_state
-    return Chart(
-        sol,
-        step,
-        win,
-        frame,
-        pictures.frame_count(sol, win),
-        cache.digest(sol.values),
-        lang,
-        ss[state.CODE],
-        ss[state.FORM],
-    )
+    frames, row = pictures.frame_count(sol, win), cache.digest(sol.values)
+    return Chart(sol, step, win, frame, frames, row, lang, ss[state.CODE], ss[state.FORM])
 
 
 def preview(chart: Chart, lang: Lang) -> None:

@@ -51,7 +51,7 @@ def made(key: str, _make: Callable[[], bytes]) -> bytes:
 def made_here(buttons: Buttons, lang: Lang, key: str, make: Callable[[], bytes]) -> None:
     """A file made in this process, kept in `made` under `key`: Make until it is kept (a click makes it
     with `make`), Download holding it, and the restart note; a Download pressed on a page an earlier
-    server drew makes it again and runs the page again, so that Download holds it."""
+    server drew, when the file is not kept, makes it and runs the page again, so that Download holds it."""
     data = made.peek(key, None)
     if data is None and make_button(buttons):
         data = made(key, make)

@@ -67,8 +67,9 @@ def shown(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
 
 
 def show(table: Table, sol: Solution, lang: Lang) -> None:
-    """The table's first SHOWN_ROWS rows (with a note when there are more), and under them the two
-    buttons, named after its tab, that make all of it as stone-game-<name>.csv and download it."""
+    """The table's first SHOWN_ROWS rows (with a note when there are more), and under them, in the left
+    half, the two buttons, named after its tab, that make all of it as stone-game-<name>.csv (kept
+    under the row's digest, its rule and the table's name) and download it."""
     rows = table.table
     if len(rows) > SHOWN_ROWS:
         st.caption(t("trace_large", lang, shown=SHOWN_ROWS, rows=len(rows)))
