@@ -1,4 +1,4 @@
-"""The whole trace the explainer draws from, as tables, each with a CSV download."""
+"""The whole trace the explainer draws from, as tables, each with its CSV made and downloaded on request."""
 
 import streamlit as st
 
@@ -12,5 +12,5 @@ st.markdown(f"**{t('row_summary', lang, n=sol.n, total=sol.total)}**")
 tables = trace.of(sol)
 for tab, shown in zip(st.tabs([t(table.tab, lang) for table in tables]), tables, strict=True):
     with tab:
-        trace.show(shown, lang)
+        trace.show(shown, sol, lang)
 state.sync_url()

@@ -700,11 +700,12 @@ GIF_CPU_ROWS = {  # (row, lang, code): the issue's named GIFs and the worst case
 
 def gif_cpu(verdict: Verdict, bound: float) -> None:
     """The CPU seconds each GIF of GIF_CPU_ROWS costs in a render worker (ui/render.py reports the
-    job's CPU time), one worker warmed up first; each over `bound` fails the run."""
+    job's CPU time), made as the export page asks for it (stonegame.teach.pictures: the worker builds
+    the chart, then draws it), one worker warmed up first; each over `bound` fails the run."""
     from stonegame import solve
-    from stonegame.explainer.spec import step_spec
+    from stonegame.explainer.spec import opening
     from stonegame.link import random_row
-    from stonegame.teach import gif as gifs_module
+    from stonegame.teach import pictures
     from ui import render
 
     print(f"\ngifcpu: CPU seconds of one GIF in the render worker  ({load()})")
@@ -716,9 +717,9 @@ def gif_cpu(verdict: Verdict, bound: float) -> None:
                 values = random_row(int(n), int(seed))
             else:
                 values = [int(v) for v in row.split(",")]
-            spec = step_spec(solve(values), 0, lang, code, "total")
-            key = render.RenderKey(f"gifcpu-{i}", 0, lang, code, 3, "total", "gif")
-            result = service.render("gifcpu", key, gifs_module.to_gif, spec)
+            win, _ = opening(solve(values), 0)
+            key = render.RenderKey(f"gifcpu-{i}", win.lo, lang, code, 3, "total", "gif")
+            result = service.render("gifcpu", key, pictures.animation, tuple(values), 3, win.lo, lang, code, "total")
             if not isinstance(result, render.Done):
                 verdict.fail(f"gifcpu: {name}: {result}")
                 continue

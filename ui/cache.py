@@ -41,7 +41,8 @@ R = TypeVar("R")
 CACHE = {"max_entries": 64, "ttl": 3600.0}  # small things: the explainer's specs, counts
 PAGE = {**CACHE, "max_entries": 32}  # a page group's heavier charts and tables (the ladder, the game, the quiz)
 ONCE = {"max_entries": 1, "ttl": float("inf")}  # one value for the process's life (the Vega bundle)
-FILES = {**CACHE, "max_entries": 16, "max_bytes": 64 * 2**20, "sizeof": len}  # made trace files (CSV, JSON)
+# Files made in this process (ui/files.made): the trace as CSV and JSON, the trace page's tables, the HTML page.
+FILES = {**CACHE, "max_entries": 32, "max_bytes": 64 * 2**20, "sizeof": len}
 SOLUTION_BYTES_PER_PILE = 440  # a Solution with its three trace tables: ~22 MB at 50,000 piles (measured)
 # Solved rows: at most 160 MB of them at once (7 rows of 50,000 piles), and a row of 10,000 piles or
 # more unused for a minute is dropped, so a server whose visitors have gone keeps none of them.

@@ -1,17 +1,24 @@
 """The export page's parts: the step to export, the downloads (the trace as CSV and JSON, this step's
-chart as PNG and SVG, the whole fill as a GIF) and a preview of the picture.
+chart as PNG and SVG, the whole fill as a GIF, the stage as HTML) and, when asked for, a preview of the
+picture.
 
-Pictures are made by the render service (ui/render.py), never in the server's threads: a picture's
-"Make" button asks the service (one file in flight per session, a bounded queue per server, a time
-limit), the page shows "making the file…" and asks again every POLL seconds from a fragment, and once
-the file is made its Download button hands over the bytes the service keeps (cached by RenderKey, so
-a second visitor, a rerun or forty clicks cost nothing). Busy, too slow or failed: a message in the
-page's language. A button's return value is read rather than a callback, so the first click after a
-server restart (a new session) still counts; a Download click that reached a restarted server says so.
+The page's run builds no chart: what it shows (the GIF's frame count, the render keys) comes from the
+solved row and the window of piles the explainer animates. The explainer's spec is built only where a
+picture is drawn: in the render worker, for a picture (stonegame.teach.pictures, from the row, k, the
+window, the frame, the language, the listing and the form), and in this process for the preview, once
+it is asked for.
 
-The trace files (no vl-convert) have the same two buttons, but are made in this process when Make is
-clicked (a fraction of a second), kept in a bounded cache of made files (ui/cache.FILES). No button
-or callback holds the Solution.
+Every file has two buttons, Make and then Download (ui/files.py, which also says what a Download
+pressed on a page an earlier server drew does). Pictures are made by the render service
+(ui/render.py), never in the server's threads: a picture's Make asks the service (one file in flight
+per session, a bounded queue per server, a time limit), the page shows "making the file…" and asks
+again every POLL seconds from a fragment, and once the file is made its Download button hands over the
+bytes the service keeps (cached by RenderKey, so a second visitor, a rerun or forty clicks cost
+nothing). Busy, too slow or failed: a message in the page's language.
+
+The trace files and the HTML page (no vl-convert) are made in this process when Make is clicked (a
+fraction of a second) and kept in the bounded cache of made files (ui/files.made). No button or
+callback holds the Solution.
 """
 
 from __future__ import annotations
@@ -25,34 +32,42 @@ import streamlit as st
 
 from stonegame import Solution
 from stonegame.draw.kit import described
+from stonegame.explainer.spec import opening
 from stonegame.i18n import t
 from stonegame.teach import export as exports
-from stonegame.teach import gif
+from stonegame.teach import pictures
 from stonegame.teach.export import Kind
 from stonegame.terms import Code, Form, Lang
 from stonegame.window import Window
-from ui import cache, render, state
+from ui import cache, files, render, state
 from ui.explainer import chart_spec, interactive_html
 
 POLL = 1.0  # seconds between two looks at a file being made (the fragment's run_every)
 TRACE_KINDS: tuple[Kind, ...] = ("csv", "json")
-DOWNLOAD = ":material/download:"  # the icon of every Download button
+# What the render service runs for each picture kind: the core's maker (stonegame.teach.pictures).
+PICTURES: dict[str, Callable[..., bytes]] = {"png": pictures.png, "svg": pictures.svg, "gif": pictures.animation}
 
 
 class Chart(NamedTuple):
-    """What the page exports: the solved row, the explainer's playable spec opened at `step`, the window
-    of piles it animates, `key`, naming the chart (row, rule, window, language, formulation, code), and
-    the language, code listing and formulation it is drawn in. Made afresh each run; nothing kept by
+    """What the page exports, no chart built: the solved row, the step, the window of piles the explainer
+    animates there, the frame of it that shows the step and how many frames it has, the row's digest,
+    and the language, code listing and formulation it is drawn in. Made afresh each run; nothing kept by
     Streamlit holds it."""
 
     sol: Solution
-    spec: dict[str, Any]
     step: int
     win: Window
-    key: str
+    frame: int
+    frames: int
+    row: str
     lang: Lang = "en"
     code: Code = "py"
     form: Form = "total"
+
+    @property
+    def key(self) -> str:
+        """The name of the chart: row, rule, window, language, formulation, code."""
+        return f"{self.row}:{self.sol.max_take}:{self.win.lo}:{self.lang}:{self.form}:{self.code}"
 
 
 class Download(NamedTuple):
@@ -84,64 +99,62 @@ def step_input(sol: Solution, lang: Lang) -> int:
 
 
 def chart_at(sol: Solution, step: int, lang: Lang) -> Chart:
-    """The explainer's own chart of the row at `step`, in the page's language, formulation and code (the
-    same cached builder the explainer uses, so the picture is what the explainer shows)."""
-    code, form = st.session_state[state.CODE], st.session_state[state.FORM]
-    spec, win = chart_spec(sol, step, lang, code, form)
-    key = f"{cache.digest(sol.values)}:{sol.max_take}:{win.lo}:{lang}:{form}:{code}"
-    return Chart(sol, spec, step, win, key, lang, code, form)
+    """What the page exports of the row at `step`, in the page's language, formulation and code: the
+    explainer's window and frame for the step (what the explainer shows), no chart built."""
+    win, frame = opening(sol, step)
+    ss = st.session_state
+    frames, row = pictures.frame_count(sol, win), cache.digest(sol.values)
+    return Chart(sol, step, win, frame, frames, row, lang, ss[state.CODE], ss[state.FORM])
 
 
 def preview(chart: Chart, lang: Lang) -> None:
-    """The picture the PNG and SVG will hold, drawn by the browser from the same static spec (folded:
-    the chart's code listing is wider than a phone), named for screen readers, its axes and legends in
-    readable ink (kit.described)."""
-    static = exports.static_spec(chart.spec, exports.current_frame(chart.spec), width=None)
+    """A switch, off until turned on, and then the picture the PNG and SVG will hold, drawn by the
+    browser from the explainer's static spec (built in this run: ui.explainer.chart_spec, cached), named
+    for screen readers, its axes and legends in readable ink (kit.described)."""
+    if not st.toggle(t("export_show_preview", lang), key=state.EXPORT_W_PREVIEW):
+        return
+    spec, _ = chart_spec(chart.sol, chart.step, chart.lang, chart.code, chart.form)
+    static = exports.static_spec(spec, chart.frame, width=None)
     static = described(
         static, t("export_picture", lang) + " · " + t("step_of", lang, step=chart.step, last=chart.sol.last_step)
     )
-    with st.expander(t("export_preview", lang)):
-        st.vega_lite_chart(spec=static, width="stretch", key=state.EXPORT_PREVIEW)
+    st.vega_lite_chart(spec=static, width="stretch", key=state.EXPORT_PREVIEW)
 
 
 # --- the files -----------------------------------------------------------------------------------
 
 
-@cache.cached(**cache.FILES)
-def _trace_file(key: str, kind: Kind, _row: Sequence[int], max_take: int) -> bytes:
-    """The trace of the row with this digest as CSV or JSON (from the solved row, solved again if it
-    was dropped), kept in a bounded cache of made files."""
-    sol = cache.solution(_row, max_take)
-    return exports.trace_csv(sol) if kind == "csv" else exports.trace_json(sol)
+TRACE_FILES: dict[str, Callable[[Solution], bytes]] = {"csv": exports.trace_csv, "json": exports.trace_json}
 
 
-def _png(spec: dict[str, Any]) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
-    return exports.to_png, (spec, exports.current_frame(spec))
+def _trace_bytes(values: Sequence[int], max_take: int, kind: Kind) -> bytes:
+    """The trace of the row as CSV or JSON, from the solved row (solved again if it was dropped)."""
+    return TRACE_FILES[kind](cache.solution(values, max_take))
 
 
-def _svg(spec: dict[str, Any]) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
-    return exports.to_svg, (spec, exports.current_frame(spec))
+def _trace_make(sol: Solution, kind: Kind) -> Callable[[], bytes]:
+    """The maker of the row's trace file of this kind (holding the row's values, never the Solution)."""
+    return partial(_trace_bytes, sol.values, sol.max_take, kind)
 
 
-def _gif(spec: dict[str, Any]) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
-    return gif.to_gif, (spec,)
-
-
-# What the render service runs for each picture kind: the core's maker and its arguments.
-PICTURES: dict[str, Callable[[dict[str, Any]], tuple[Callable[..., bytes], tuple[Any, ...]]]] = {
-    "png": _png,
-    "svg": _svg,
-    "gif": _gif,
-}
+def _trace_key(sol: Solution, kind: Kind) -> str:
+    """What the row's trace file of this kind is kept under in the cache of made files."""
+    return f"trace:{cache.digest(sol.values)}:{sol.max_take}:{kind}"
 
 
 def render_key(chart: Chart, kind: str) -> render.RenderKey:
     """What the `kind` picture of this chart depends on: the row and its rule, the step (a GIF animates
     the window, so its first pile instead), the language, the code listing, k and the formulation."""
     step = chart.win.lo if kind == "gif" else chart.step
-    return render.RenderKey(
-        cache.digest(chart.sol.values), step, chart.lang, chart.code, chart.sol.max_take, chart.form, kind
-    )
+    return render.RenderKey(chart.row, step, chart.lang, chart.code, chart.sol.max_take, chart.form, kind)
+
+
+def job(chart: Chart, kind: str) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
+    """What the render service runs for the `kind` picture of this chart: the core's maker and the view
+    it builds the chart from (the row as a tuple, k, the window's first pile, the language, the listing,
+    the form), and for a PNG or SVG the frame to draw."""
+    view = (tuple(chart.sol.values), chart.sol.max_take, chart.win.lo, chart.lang, chart.code, chart.form)
+    return PICTURES[kind], view if kind == "gif" else (*view, chart.frame)
 
 
 def download(kind: Kind, chart: Chart) -> Download:
@@ -149,14 +162,12 @@ def download(kind: Kind, chart: Chart) -> Download:
     trace in this process; a picture rendered by the service, waited for: for tests and scripts)."""
     name, mime = exports.file_name(kind, chart.sol.n, chart.step), exports.MIME[kind]
     if kind in TRACE_KINDS:
-        sol = chart.sol
-        return Download(name, mime, partial(_trace_file, cache.digest(sol.values), kind, sol.values, sol.max_take))
-    return Download(name, mime, partial(_rendered, render_key(chart, kind), chart.spec))
+        return Download(name, mime, partial(files.made, _trace_key(chart.sol, kind), _trace_make(chart.sol, kind)))
+    return Download(name, mime, partial(_rendered, render_key(chart, kind), *job(chart, kind)))
 
 
-def _rendered(key: render.RenderKey, spec: dict[str, Any]) -> bytes:
+def _rendered(key: render.RenderKey, maker: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
     """The picture's bytes from the render service, waiting for them (RuntimeError if not made)."""
-    maker, args = PICTURES[key.kind](spec)
     result = render.service().render("export-tests", key, maker, *args)
     if not isinstance(result, render.Done):
         raise RuntimeError(f"the {key.kind} was not made: {result}")
@@ -175,7 +186,7 @@ def downloads(chart: Chart, lang: Lang) -> None:
     """The download boxes: the trace (CSV, JSON), this step's picture (PNG, SVG) and the whole fill
     (GIF); the pictures' boxes inside a fragment that looks again every POLL seconds while one of
     them is being made."""
-    _box(chart, "export_trace", TRACE_KINDS, t("export_trace_help", lang, steps=len(chart.sol.trace)), lang)
+    _box(chart, "export_trace", TRACE_KINDS, t("export_trace_help", lang, steps=chart.sol.last_step + 1), lang)
     if any(isinstance(render.service().status(render_key(chart, kind)), render.Pending) for kind in PICTURES):
         st.fragment(_pictures, run_every=POLL)(chart, lang, polling=True)
     else:
@@ -206,101 +217,53 @@ def _box(chart: Chart, title: str, kinds: Sequence[Kind], help_text: str, lang: 
 
 
 def _trace_button(chart: Chart, kind: Kind, lang: Lang) -> None:
-    """A trace file's two buttons (_made_here): the file made from the solved row."""
-    sol = chart.sol
-    args = (cache.digest(sol.values), kind, sol.values, sol.max_take)
-    _made_here(chart, kind, lang, lambda: _trace_file.peek(*args), lambda: _trace_file(*args))
+    """A trace file's two buttons (files.made_here): the file made from the solved row."""
+    files.made_here(_buttons(chart, kind, lang), lang, _trace_key(chart.sol, kind), _trace_make(chart.sol, kind))
 
 
-def _made_here(
-    chart: Chart, kind: Kind, lang: Lang, peek: Callable[[], bytes | None], make: Callable[[], bytes]
-) -> None:
-    """A file's two buttons, as a picture's (Make, then Download holding the bytes), for a file made in
-    this process when Make is clicked (no vl-convert: a fraction of a second), `peek` the file if it is
-    made already, `make` making it (both through a bounded cache of made files)."""
-    made = peek()
-    if made is None and st.button(
-        t("export_make", lang, what=t("export_" + kind, lang)),
-        key=state.EXPORT_MAKE.format(kind=kind),
-        icon=":material/draw:",
-        width="stretch",
-    ):
-        made = make()
-    restarted: set[str] = st.session_state.setdefault(state.EXPORT_RESTARTED, set())
-    if _download_button(chart, kind, render.Done(made) if made is not None else None, lang):
-        if st.session_state.get(state.FRESH):  # pressed on a page an earlier server drew: no file here
-            restarted.add(kind)
-            if made is None:
-                make()  # made again now, to be pressed once more
-                st.rerun()
-        else:
-            restarted.discard(kind)
-    if kind in restarted:
-        st.info(t("export_restarted", lang), icon=":material/refresh:")
+def _buttons(chart: Chart, kind: Kind, lang: Lang) -> files.Buttons:
+    """The `kind` file's buttons: its keys, "Make: <kind>" and "<kind>", its name and MIME type."""
+    return files.Buttons(
+        make=state.EXPORT_MAKE.format(kind=kind),
+        download=state.EXPORT_DOWNLOAD.format(kind=kind),
+        wait=state.EXPORT_WAIT.format(kind=kind),
+        make_label=t("export_make", lang, what=t("export_" + kind, lang)),
+        label=t("export_" + kind, lang),
+        file_name=exports.file_name(kind, chart.sol.n, chart.step),
+        mime=exports.MIME[kind],
+    )
 
 
 def _picture(chart: Chart, kind: Kind, lang: Lang) -> None:
     """A picture's two buttons: Make (until the service has the file), which asks the render service,
     and Download (disabled until then); under them what the service answered when it is not a file."""
-    if kind == "gif" and exports.frame_count(chart.spec) > exports.MAX_GIF_FRAMES:
+    if kind == "gif" and chart.frames > exports.MAX_GIF_FRAMES:
         st.button(t("export_" + kind, lang), key=state.EXPORT_MAKE.format(kind=kind), disabled=True, width="stretch")
         return
-    key = render_key(chart, kind)
+    key, buttons = render_key(chart, kind), _buttons(chart, kind, lang)
     result = render.service().status(key)
-    if result is None and st.button(
-        t("export_make", lang, what=t("export_" + kind, lang)),
-        key=state.EXPORT_MAKE.format(kind=kind),
-        icon=":material/draw:",
-        width="stretch",
-    ):
+    if result is None and files.make_button(buttons):
         result = _ask(chart, kind, key)
-    restarted: set[str] = st.session_state.setdefault(state.EXPORT_RESTARTED, set())
-    if _download_button(chart, kind, result, lang):
-        if st.session_state.get(state.FRESH):  # pressed on a page an earlier server drew: no file here
-            restarted.add(kind)
-            result = result or _ask(chart, kind, key)
-        else:
-            restarted.discard(kind)
-    if kind in restarted:
-        st.info(t("export_restarted", lang), icon=":material/refresh:")
+    if files.stale_press(buttons, files.download_button(buttons, _made(result))):
+        result = result or _ask(chart, kind, key)  # made again by this server's service
+    files.restart_note(buttons, lang)
     if result is not None and not isinstance(result, render.Done):
         _say(result, lang)
+
+
+def _made(result: render.Result | None) -> bytes:
+    """The file's bytes if the service answered with them, else none."""
+    return result.data if isinstance(result, render.Done) else b""
 
 
 def _ask(chart: Chart, kind: Kind, key: render.RenderKey) -> render.Result:
     """Ask the render service for the picture; if it is now being made, run the page again (so the
     fragment looks again until it is ready)."""
-    maker, args = PICTURES[kind](chart.spec)
+    maker, args = job(chart, kind)
     result = render.service().request(session_token(), key, maker, *args)
     if isinstance(result, render.Pending):
         st.rerun()
     return result
-
-
-def _download_button(chart: Chart, kind: Kind, result: render.Result | None, lang: Lang) -> bool:
-    """The picture's Download button, holding the made file's bytes; whether it was pressed. Until the
-    file is made, a disabled button that looks the same stands in its place, except on a session's
-    first run: a press there was made on a page an earlier server drew, and Streamlit ignores a
-    press on a disabled widget, so the real button is drawn first and replaced if it was not pressed."""
-    data = result.data if isinstance(result, render.Done) else b""
-    label = t("export_" + kind, lang)
-    slot = st.empty()
-    if not data and not st.session_state.get(state.FRESH):
-        slot.button(label, key=state.EXPORT_WAIT.format(kind=kind), disabled=True, icon=DOWNLOAD, width="stretch")
-        return False
-    pressed = slot.download_button(
-        label,
-        data=data,
-        file_name=exports.file_name(kind, chart.sol.n, chart.step),
-        mime=exports.MIME[kind],
-        key=state.EXPORT_DOWNLOAD.format(kind=kind),
-        on_click="rerun",
-        icon=DOWNLOAD,
-        width="stretch",
-    )
-    if not data and not pressed:
-        slot.button(label, key=state.EXPORT_WAIT.format(kind=kind), disabled=True, icon=DOWNLOAD, width="stretch")
-    return pressed
 
 
 def _say(result: render.Result, lang: Lang) -> None:
@@ -315,7 +278,7 @@ def _say(result: render.Result, lang: Lang) -> None:
 def _gif_help(chart: Chart, lang: Lang) -> str:
     """What the GIF holds (the whole row, or the window of piles the explainer animates at this step)
     and how long it takes to make; or that the chart has too many frames for one."""
-    frames = exports.frame_count(chart.spec)
+    frames = chart.frames
     seconds = exports.gif_seconds(frames)
     if frames > exports.MAX_GIF_FRAMES:
         return t("export_gif_too_long", lang, frames=frames, most=exports.MAX_GIF_FRAMES)
@@ -325,19 +288,13 @@ def _gif_help(chart: Chart, lang: Lang) -> str:
     return t("export_gif_help", lang, frames=frames, seconds=seconds)
 
 
-@cache.cached(**cache.FILES)
-def _html_file(key: str, _make: Callable[[], bytes]) -> bytes:
-    """The stage as one HTML file for the row, step, language, listing, form and app address named by
-    `key`, made by `_make` (ui.explainer.interactive_html), kept in the bounded cache of made files."""
-    return _make()
-
-
 def _html_box(chart: Chart, lang: Lang) -> None:
     """The stage as one interactive HTML file, in a box of its own: made on Make (in this process: the
     page and the Vega bundle put together, no rendering), then downloaded."""
     with st.container(border=True):
         st.markdown(f"**{t('export_html_title', lang)}**")
         st.caption(t("export_html_help", lang))
-        key = f"{chart.key}:{chart.step}:{st.context.url or ''}"
-        make = interactive_html(chart.sol, chart.step, lang)
-        _made_here(chart, "html", lang, lambda: _html_file.peek(key, None), lambda: _html_file(key, make))
+        key = f"html:{chart.key}:{chart.step}:{st.context.url or ''}"
+        files.made_here(
+            _buttons(chart, "html", lang), lang, key, lambda: interactive_html(chart.sol, chart.step, lang)()
+        )

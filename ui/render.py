@@ -10,9 +10,10 @@ state; the renders run in at most `workers` child processes, one job at a time e
 Vocabulary:
     key       what a result depends on (RenderKey: row digest, step, lang, code, k, form, kind); the
               caller builds it from the same values it builds the maker's arguments from
-    maker     a pure function of the core, named by its module and name ("stonegame.teach.export:
-              to_png"), called in the worker with the job's arguments; it returns bytes or str (a str
-              is sent as UTF-8): export.to_png(spec, frame), gif.to_gif(spec), or an HTML page builder
+    maker     a pure function of the core, named by its module and name ("stonegame.teach.pictures:
+              png"), called in the worker with the job's arguments; it returns bytes or str (a str is
+              sent as UTF-8): pictures.png(view, frame), which builds the explainer's chart from the
+              row and draws it, export.to_png(spec, frame), gif.to_gif(spec), or an HTML page builder
     job       a key with its maker and arguments, queued for a worker
     worker    one child process (`python -m ui.render`), started from its slot's thread so that the
               kernel kills it when that thread, or its whole process, dies (PR_SET_PDEATHSIG); killed
@@ -523,11 +524,12 @@ def _stop_all() -> None:
 
 
 def warm_up() -> None:
-    """Register the CJK subset fonts (made once per machine: stonegame.teach.fonts) and render
-    something tiny, so the first job pays for neither, nor for starting vl-convert's JavaScript engine."""
+    """Register the CJK subset fonts (made once per machine: stonegame.teach.fonts), import the picture
+    makers (stonegame.teach.pictures: the explainer's chart builders, so Altair and pandas) and render
+    something tiny, so the first job pays for none of it, nor for starting vl-convert's JavaScript engine."""
     import vl_convert as vlc
 
-    from stonegame.teach import fonts
+    from stonegame.teach import fonts, pictures  # noqa: F401 - imported for the first job
 
     fonts.prepare()
     vlc.vega_to_svg({"$schema": "https://vega.github.io/schema/vega/v6.json", "width": 1, "height": 1})

@@ -128,6 +128,7 @@ STARTED = "started"  # bool: the URL has been read for this session
 LONG_PARAM = "long"  # query parameter: the piles of a row too long for the link (it says the row is not in it)
 FRESH = "fresh"  # bool: this run is the session's first (a new tab, or a tab reconnected to a restarted server)
 RENDER_SESSION = "render_session"  # str: this session's name for the render service (ui/render.py)
+RESTARTED = "restarted"  # set[str]: Download buttons (keys) pressed on a page an earlier server drew (ui/files.py)
 
 # widget keys of the sidebar every page shows (each copies into the shared key of the same name)
 W_LANG = "w_lang"
@@ -156,7 +157,9 @@ W_SHARE_PRESENT = "explainer_share_present"
 W_SHARE_QUIZ = "explainer_share_quiz"
 SHARE_QUIZ_PAGE = "quiz"  # the page a share link opens when it asks for the quiz ...
 SHARE_QUIZ_ROW = ("quiz_row", "yours")  # ... and the quiz page's query parameter asking for the link's row
-TRACE_DOWNLOAD = "trace_download_{name}"  # download buttons of the trace page, name = steps | candidates | positions
+TRACE_MAKE = "trace_make_{name}"  # the trace page's buttons, name = steps | candidates | positions: make the CSV,
+TRACE_DOWNLOAD = "trace_download_{name}"  # ... download it,
+TRACE_WAIT = "trace_wait_{name}"  # ... and the disabled stand-in for Download until it is made
 
 # --- the game pages (optimal replay, play against the computer, game tree) -----------------------
 REPLAY_PRESET = "replay_preset"  # widget: the example-row pills on the replay page
@@ -207,9 +210,7 @@ EXPORT_W_STEP = "export_w_step"  # widget: the step to export (copied into STEP)
 EXPORT_DOWNLOAD = "export_download_{kind}"  # download buttons: csv, json, svg, png, gif
 EXPORT_MAKE = "export_make_{kind}"  # buttons: ask the render service for the svg, png, gif
 EXPORT_WAIT = "export_wait_{kind}"  # disabled buttons standing in for a picture's Download until it is made
-EXPORT_RESTARTED = (
-    "export_restarted"  # set[str]: picture kinds whose Download was pressed on a page an earlier server drew
-)
+EXPORT_W_PREVIEW = "export_w_preview"  # widget: toggle, show the preview (off until asked: it builds a chart)
 EXPORT_PREVIEW = "export_preview"  # element key of the preview chart
 
 

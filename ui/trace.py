@@ -1,4 +1,7 @@
-"""The trace page's parts: each trace table shown (the first rows of a long one) with a CSV download.
+"""The trace page's parts: each trace table shown (the first rows of a long one) with its CSV's two
+buttons, Make and then Download (ui/files.py: made in this process on a click, kept in the bounded
+cache of made files under the row's digest, and made again when a Download was pressed on a page an
+earlier server drew).
 
 The page shows the steps' phases in its language; the CSV keeps the trace's schema (phase is one of
 solver.PHASES, in English, whatever the language), so a script or a spreadsheet reads every class's
@@ -6,7 +9,8 @@ download the same way."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import NamedTuple
 
 import pandas as pd
@@ -16,7 +20,7 @@ from stonegame import Solution
 from stonegame.i18n import t
 from stonegame.solver import PHASES
 from stonegame.terms import Lang
-from ui import state
+from ui import cache, files, state
 
 SHOWN_ROWS = 1000  # rows drawn in the page; the download carries them all
 
@@ -38,9 +42,19 @@ def of(sol: Solution) -> list[Table]:
     ]
 
 
-def csv_of(table: pd.DataFrame) -> Callable[[], bytes]:
-    """A function that writes the table as UTF-8 CSV: the download runs it only when clicked."""
-    return lambda: table.to_csv(index=False).encode("utf-8")
+def csv_of(table: pd.DataFrame) -> bytes:
+    """The table as UTF-8 CSV, without the index."""
+    return table.to_csv(index=False).encode("utf-8")
+
+
+def _csv_file(values: Sequence[int], max_take: int, name: str) -> bytes:
+    """The CSV of the row's table `name`, from the solved row (solved again if it was dropped)."""
+    return csv_of(next(table.table for table in of(cache.solution(values, max_take)) if table.name == name))
+
+
+def _maker(sol: Solution, name: str) -> Callable[[], bytes]:
+    """The maker of the row's CSV of table `name` (holding the row's values, never the Solution)."""
+    return partial(_csv_file, sol.values, sol.max_take, name)
 
 
 def shown(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
@@ -52,18 +66,28 @@ def shown(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
     return head.assign(phase=head["phase"].cat.rename_categories(names))
 
 
-def show(table: Table, lang: Lang) -> None:
-    """The table's first SHOWN_ROWS rows (with a note when there are more) and a button, named after
-    its tab, that downloads all of it as stone-game-<name>.csv."""
+def show(table: Table, sol: Solution, lang: Lang) -> None:
+    """The table's first SHOWN_ROWS rows (with a note when there are more), and under them, in the left
+    half, the two buttons, named after its tab, that make all of it as stone-game-<name>.csv (kept
+    under the row's digest, its rule and the table's name) and download it."""
     rows = table.table
     if len(rows) > SHOWN_ROWS:
         st.caption(t("trace_large", lang, shown=SHOWN_ROWS, rows=len(rows)))
     st.dataframe(shown(rows, lang), hide_index=True, width="stretch")
-    st.download_button(
-        t("trace_download", lang, name=t(table.tab, lang)),
-        csv_of(rows),
+    key = f"table:{cache.digest(sol.values)}:{sol.max_take}:{table.name}"
+    with st.columns([1, 1])[0]:
+        files.made_here(_buttons(table, lang), lang, key, _maker(sol, table.name))
+
+
+def _buttons(table: Table, lang: Lang) -> files.Buttons:
+    """The table's buttons: its keys, "Make <tab> as CSV" and "Download <tab> as CSV", its file's name."""
+    name = t(table.tab, lang)
+    return files.Buttons(
+        make=state.TRACE_MAKE.format(name=table.name),
+        download=state.TRACE_DOWNLOAD.format(name=table.name),
+        wait=state.TRACE_WAIT.format(name=table.name),
+        make_label=t("trace_make", lang, name=name),
+        label=t("trace_download", lang, name=name),
         file_name=f"stone-game-{table.name}.csv",
         mime="text/csv",
-        key=state.TRACE_DOWNLOAD.format(name=table.name),
-        on_click="ignore",
     )

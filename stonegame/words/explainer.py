@@ -323,6 +323,7 @@ WORDS: dict[str, dict[str, str]] = {
     "trace_steps": {"en": "Steps", "zh": "步骤"},
     "trace_candidates": {"en": "Candidates weighed", "zh": "考虑过的候选"},
     "trace_positions": {"en": "Positions", "zh": "位置"},
+    "trace_make": {"en": "Make “{name}” as CSV", "zh": "生成“{name}”表（CSV）"},
     "trace_download": {"en": "Download “{name}” as CSV", "zh": "下载“{name}”表（CSV）"},
     "trace_phase_start": {"en": "start", "zh": "开始"},  # the phase column as the trace page shows it
     "trace_phase_suffix": {"en": "suffix", "zh": "后缀和"},

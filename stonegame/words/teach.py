@@ -320,5 +320,5 @@ WORDS: dict[str, dict[str, str]] = {
     "export_png": {"en": "Chart as PNG", "zh": "图片 PNG"},
     "export_svg": {"en": "Chart as SVG", "zh": "图片 SVG"},
     "export_gif": {"en": "Animated GIF", "zh": "GIF 动画"},
-    "export_preview": {"en": "What the picture shows", "zh": "图片内容预览"},
+    "export_show_preview": {"en": "Show the preview", "zh": "显示预览"},
 }

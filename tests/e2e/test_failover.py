@@ -153,11 +153,14 @@ def test_two_browsers_land_on_two_replicas_and_each_stays_on_its_own(browser: Br
         routes = {tab.agent: tab.route() for tab in tabs}
         assert set(routes.values()) == {"r1", "r2"}  # the second browser went to the emptier replica
         wait_until(lambda: sessions(topology) == {"r1": 1, "r2": 1}, 10, "one session on each replica")
-        for tab in tabs:  # a page change, and a deferred download (it runs in the session that drew it)
+        for tab in tabs:  # a page change, and a file made and downloaded (kept by the replica that made it)
             tab.page.get_by_test_id("stSidebar").get_by_role("link", name="Trace table").click()
             wait_for_app_run(tab.page)
+            tab.page.get_by_role("button", name="Make “Steps” as CSV").click()
+            download = tab.page.locator(".st-key-trace_download_steps button")
+            expect(download).to_be_visible(timeout=30_000)
             with tab.page.expect_download() as made:
-                tab.page.get_by_role("button", name="Download “Steps” as CSV").click()
+                download.click()
             assert made.value.failure() is None
             assert Path(made.value.path()).read_text().startswith("step,phase,i,")
             assert tab.route() == routes[tab.agent]

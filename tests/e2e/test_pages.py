@@ -82,7 +82,7 @@ def check_deep_link(page: Page, name: str) -> None:
         expect(page.get_by_test_id("stMain")).to_contain_text("4 堆 · 总和 -3")
         expect(page.get_by_test_id("stTab")).to_have_count(3)
         expect(page.get_by_test_id("stDataFrame").first).to_be_visible()
-        expect(page.get_by_test_id("stDownloadButton").first).to_contain_text("CSV")
+        expect(page.locator(".st-key-trace_make_steps button")).to_contain_text("生成“步骤”表（CSV）")
     # the app wrote its state back: the address bar is a link to the same thing
     assert re.search(r"[?&]values=1(%2C|,)2(%2C|,)3(%2C|,)-9", page.url) and "step=6" in page.url, page.url
     assert "lang=zh" in page.url

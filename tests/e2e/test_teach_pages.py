@@ -111,3 +111,15 @@ def test_a_download_is_made_on_click(page: Page):
     assert download.suggested_filename == "stone-game-4-piles-step-9.svg"
     svg = download.path().read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "Bob wins." in svg
+
+
+def test_the_export_preview_is_drawn_when_asked_for(page: Page):
+    """The export page draws no chart until its preview is asked for (issue 13: the chart is built on the
+    server, ~0.5 s); then the picture the PNG and SVG hold, at the page's step."""
+    open_app(page, "/export?values=1,2,3,7&step=9")
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(0)
+    page.get_by_text("Show the preview").click()
+    wait_for_app_run(page)
+    chart = page.get_by_test_id("stVegaLiteChart")
+    expect(chart).to_have_attribute("role", "graphics-document", timeout=30_000)
+    expect(chart).to_have_attribute("aria-label", re.compile("step 9 of 9", re.I))

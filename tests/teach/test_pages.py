@@ -8,15 +8,15 @@ import time
 import pytest
 
 from stonegame import solve
-from stonegame.explainer.spec import step_spec
+from stonegame.explainer.spec import opening, window_spec
 from stonegame.i18n import t
 from stonegame.link import random_row
 from stonegame.teach import deck as cards
+from stonegame.teach import pictures
 from stonegame.teach import quiz as qz
 from stonegame.teach.export import KINDS
-from stonegame.window import window_at
-from tests.apptest_helpers import app, chart, dataset_with, stage, texts
-from ui import cache, export, render, state
+from tests.apptest_helpers import app, chart, dataset_with, param, stage, texts
+from ui import cache, explainer, export, render, state
 
 QUIZ, DECK, EXPORT = "pages/quiz.py", "pages/deck.py", "pages/export.py"
 
@@ -230,10 +230,36 @@ def test_every_download_is_offered():
         assert not buttons[f"export_make_{kind}"].disabled and buttons[f"export_wait_{kind}"].disabled
     assert buttons["export_wait_gif"].label == "Animated GIF"
     assert "10 frames" in texts(at)
+    assert not at.get("vega_lite_chart"), "no preview until it is asked for"
+    at.toggle(key=state.EXPORT_W_PREVIEW).set_value(True).run()
     spec, _ = chart(at)
     assert next(p for p in spec["params"] if p["name"] == "frame")["value"] == 9, "the preview is at step 9"
     at.number_input(key=state.EXPORT_W_STEP).set_value(3).run()
     assert at.session_state["step"] == 3 and at.query_params["step"] == "3", "shared with the explainer"
+
+
+def test_the_pages_run_builds_no_chart_until_the_preview_is_asked_for(monkeypatch):
+    """Issue 13: the explainer's chart (Altair, ~0.5 s) is built for the preview alone; the frame count
+    and the render keys come from the solved row, and a picture's chart is built by the render worker."""
+    built = []
+
+    def counted(*args, **kwargs):
+        built.append(args[1:])
+        return window_spec(*args, **kwargs)
+
+    monkeypatch.setattr(explainer, "window_spec", counted)  # the preview's builder (ui.explainer.chart_spec)
+    monkeypatch.setattr(pictures, "window_spec", counted)  # a picture's, were one made in this process
+    explainer._window_spec.clear()  # the preview's cache: built by no earlier test
+    at = page(EXPORT, values="5,-8,13,2,-21", step="4")
+    at.number_input(key=state.EXPORT_W_STEP).set_value(7).run()
+    for key, value in ((state.W_LANG, "zh"), (state.W_CODE, "java")):
+        at.radio(key=key).set_value(value).run()
+    no_errors(at)
+    assert "12 帧" in texts(at), "the GIF's frames, counted without a chart"
+    assert built == [], "a new row, step, language and code: no chart built"
+    at.toggle(key=state.EXPORT_W_PREVIEW).set_value(True).run()
+    assert built == [(0, "zh", "java", "total", 1.0)], "the preview, asked for: one chart"
+    assert param(chart(at)[0], "frame")["value"] == 7
 
 
 def made(at, kind, timeout=120.0):
@@ -330,8 +356,8 @@ def test_a_download_pressed_on_a_page_an_earlier_server_drew_says_so(fresh_servi
 
 def test_what_each_download_makes():
     sol = solve([1, 2, 3, 7])
-    spec = step_spec(sol, 9, "en", "py", "total")
-    picture = export.Chart(sol, spec, 9, window_at(sol, 0), "pages-test")
+    win, frame = opening(sol, 9)
+    picture = export.Chart(sol, 9, win, frame, pictures.frame_count(sol, win), cache.digest(sol.values))
     made = {
         kind: export.download(kind, picture) for kind in KINDS if kind != "html"
     }  # html: tests/e2e/test_stage_export.py

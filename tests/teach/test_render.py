@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from stonegame import solve
-from stonegame.explainer.spec import step_spec
-from stonegame.teach import export, gif
+from stonegame.explainer.spec import opening, step_spec
+from stonegame.teach import export, pictures
 from tests.teach import render_fakes as fakes
 from ui import render
 from ui.render import BoundedCache, Busy, Done, Failed, Limit, Pending, Renderer, RenderKey, TooSlow
@@ -194,29 +194,37 @@ def chart_spec(values=(-9, -2, 5, -7, 0, 7, -5, 2, 9, -3, 4, -8), lang="zh", cod
 
 
 def test_the_real_makers_make_each_kind_in_the_worker():
-    spec = chart_spec((1, 2, 3, 7), "en", "py")
+    """The export page's makers (stonegame.teach.pictures): the worker builds the explainer's chart from
+    the view the page names, and draws it; the worker stays under its memory bound doing so."""
+    sol = solve([1, 2, 3, 7])
+    win, frame = opening(sol, 9)
+    view = ((1, 2, 3, 7), 3, win.lo, "en", "py", "total")
     renderer = Renderer(workers=1, limits={"gif": Limit(60.0, 240.0), "png": Limit(30.0, 120.0)})
     try:
         made = {
-            "png": renderer.render("s", key("png", row="kinds"), export.to_png, spec, 9),
-            "svg": renderer.render("s", key("svg", row="kinds"), export.to_svg, spec, 9),
-            "gif": renderer.render("s", key("gif", row="kinds"), gif.to_gif, spec),
+            "png": renderer.render("s", key("png", row="kinds"), pictures.png, *view, frame),
+            "svg": renderer.render("s", key("svg", row="kinds"), pictures.svg, *view, frame),
+            "gif": renderer.render("s", key("gif", row="kinds"), pictures.animation, *view),
         }
+        (pid,) = renderer.pids()
+        rss = render.rss_bytes(pid)
     finally:
         renderer.shutdown()
     assert all(isinstance(result, Done) for result in made.values()), made
     assert made["png"].data.startswith(b"\x89PNG") and made["gif"].data.startswith(b"GIF89a")
-    assert b"Bob wins." in made["svg"].data and b"<svg" in made["svg"].data[:200]
-    print(f"CPU seconds in the worker: {', '.join(f'{k} {d.seconds:.2f}' for k, d in made.items())}")
+    assert made["svg"].data == export.to_svg(step_spec(sol, 9, "en", "py", "total"), 9), "the explainer's chart"
+    assert b"Bob wins." in made["svg"].data
+    print(f"CPU seconds in the worker: {', '.join(f'{k} {d.seconds:.2f}' for k, d in made.items())}; {rss >> 20} MB")
+    assert rss < render.MAX_WORKER_RSS, "else the worker would be replaced after every picture"
 
 
-def test_the_worker_imports_neither_streamlit_nor_pandas():
+def test_the_worker_builds_charts_but_never_imports_streamlit():
     code = (
-        "import sys; from ui import render; render.warm_up(); from stonegame.teach import export, gif; "
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'pandas', 'numpy', 'altair'}))"
+        "import sys; from ui import render; render.warm_up(); "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'pandas', 'altair'}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert out.stdout.strip() == "[]", "the worker's memory is vl-convert's and Pillow's, nothing more"
+    assert out.stdout.strip() == "['altair', 'pandas']", "the picture makers build the chart: Streamlit is the server's"
     assert not re.search(r"^\s*(import|from)\s+streamlit", (ROOT / "ui" / "render.py").read_text(), re.M)
 
 

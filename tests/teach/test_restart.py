@@ -4,7 +4,8 @@ again: what a link cannot carry is said plainly, never lost in silence.
 A restart is what a new session sees: the tab reconnects to a server that has never seen it, and the
 page is drawn again from its URL alone. Here that is a fresh AppTest opened on the URL the first one
 wrote (nothing else carries over), or, for a Download pressed on a page an earlier server drew, the
-same AppTest whose next run is made a session's first (tests/teach/test_pages.py does the pictures).
+same AppTest whose next run is made a session's first (the export page's trace files and the trace
+page's tables here; tests/teach/test_pages.py does the pictures).
 """
 
 import pytest
@@ -12,9 +13,9 @@ from streamlit.testing.v1 import AppTest
 
 from stonegame.i18n import t
 from stonegame.link import DEFAULT_VALUES, URL_VALUES_LIMIT
-from tests.apptest_helpers import ENTRY
+from tests.apptest_helpers import ENTRY, TRACE_PAGE
 from tests.teach.test_pages import EXPORT, QUIZ, answer, downloads, no_errors, page
-from ui import export, state
+from ui import files, state
 
 
 def reopened(at, path=None):
@@ -77,13 +78,30 @@ def test_a_quiz_under_way_says_its_answers_are_not_in_the_link(lang):
 
 
 def test_a_trace_download_pressed_on_a_page_an_earlier_server_drew_says_so():
-    export._trace_file.clear()  # made by no earlier test in this process
+    files.made.clear()  # made by no earlier test in this process
     at = page(EXPORT, values="1,2,3,7")
     at.button(key="export_make_csv").click().run()
     assert downloads(at)["export_download_csv"].proto.url, "made in this process: ready at once"
-    export._trace_file.clear()  # the new server's cache: nothing made yet
+    files.made.clear()  # the new server's cache: nothing made yet
     del at.session_state[state.STARTED]  # the next run is a new session's first, as after a restart
     at.download_button(key="export_download_csv").click().run()
     no_errors(at)
     assert t("export_restarted", "en") in [i.value for i in at.info]
     assert "export_download_csv" in downloads(at), "made again: the next press downloads it"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_trace_page_download_pressed_on_a_page_an_earlier_server_drew_says_so(lang):
+    files.made.clear()
+    at = page(TRACE_PAGE, values="1,2,3,7", lang=lang)
+    at.button(key=state.TRACE_MAKE.format(name="positions")).click().run()
+    download = state.TRACE_DOWNLOAD.format(name="positions")
+    assert download in downloads(at), "made in this process: ready at once"
+    files.made.clear()  # the new server's cache: nothing made yet
+    del at.session_state[state.STARTED]  # the next run is a new session's first, as after a restart
+    at.download_button(key=download).click().run()
+    no_errors(at)
+    assert [i.value for i in at.info] == [t("export_restarted", lang)], "said once, under that table"
+    assert download in downloads(at), "made again: the next press downloads it"
+    at.download_button(key=download).click().run()
+    assert not at.info, "pressed on a page this server drew: nothing more to say"
