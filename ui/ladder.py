@@ -66,7 +66,7 @@ def _window_spec(key: str, max_take: int, _sol: Solution, form: Form, lang: Lang
 @cache.cached(**cache.PAGE)
 def _growth_specs(max_take: int, n: int, lang: Lang) -> tuple[spec.Spec, spec.Spec]:
     """The specs of the growth charts (work, memory), the row's n marked if it is on them, ready to send."""
-    work, memory = spec.growth_specs(_growth(max_take), n, lang)
+    work, memory = spec.growth_specs(_growth(max_take), max_take, n, lang)
     return specs.arrow_datasets(work), specs.arrow_datasets(memory)
 
 

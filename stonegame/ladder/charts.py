@@ -533,9 +533,13 @@ def _growth_axes(growth: pd.DataFrame, data: pd.DataFrame, log: bool, words: Gro
     return x, alt.Y("value:Q", scale=scale, axis=axis)
 
 
-def _you(n: int, x: alt.X, words: GrowthWords) -> list[alt.Chart]:
-    """A dashed rule at the user's n, with its note at the top."""
-    you = pd.DataFrame({"n": [n], "text": [words.you]})
+def you_table(n: int, words: GrowthWords) -> pd.DataFrame:
+    """The user's n and the note at it, one row (a growth chart's table "you")."""
+    return pd.DataFrame({"n": [n], "text": [words.you]})
+
+
+def _you(you: pd.DataFrame, x: alt.X) -> list[alt.Chart]:
+    """A dashed rule at the user's n (you_table), with its note at the top."""
     rule = alt.Chart(you).mark_rule(color="#444", strokeDash=[4, 4]).encode(x=x)
     note = alt.Chart(you).mark_text(align="left", baseline="top", dx=4, fontSize=13, color="#444")
     return [rule, note.encode(x=x, y=alt.value(2), text="text:N")]
@@ -551,11 +555,11 @@ GROWTH_LABEL_SIZE = alt.ExprRef(expr=f"{NARROW} ? 12 : 13")
 
 
 def growth_panel(
-    growth: pd.DataFrame, series: Sequence[Series], n: int, log: bool, words: GrowthWords
+    growth: pd.DataFrame, series: Sequence[Series], you: pd.DataFrame | None, log: bool, words: GrowthWords
 ) -> alt.LayerChart:
     """One panel of the growth chart, its plot GROWTH_HEIGHT px tall and as wide as the page: a line
     (colour, dash and point shape each telling the series) per (rung, counter), with the user's n
-    marked if it is on the chart."""
+    marked if `you` (you_table) is given."""
     names = list(words.series)
     data = _growth_lines(growth, series, names, log)
     x, y = _growth_axes(growth, data, log, words)
@@ -574,19 +578,15 @@ def growth_panel(
     lines = base.mark_line(strokeWidth=2.5).encode(strokeDash=dash)
     tips = ["series:N", "n:Q", alt.Tooltip("value:Q", format=",")]
     layers = [lines, base.mark_point(size=40, filled=True).encode(shape=shape, tooltip=tips)]
-    if growth["n"].min() <= n <= growth["n"].max():
-        layers += _you(n, x, words)
+    if you is not None:
+        layers += _you(you, x)
     return alt.layer(*layers).properties(
         width="container", height=GROWTH_HEIGHT, autosize=FIT_X, title=_wrapped_title(words.title)
     )
 
 
-def growth_charts(
-    growth: pd.DataFrame, n: int, work: GrowthWords, memory: GrowthWords
-) -> tuple[alt.LayerChart, alt.LayerChart]:
-    """How the counters grow with n, as two charts (each alone, so its axes fit the page): the work
-    (calls, cache hits, cells written; log scale) and the memory (answers held, call-stack depth)."""
-    return (
-        growth_panel(growth, WORK, n, True, work).configure_view(stroke="#DDDDDD"),
-        growth_panel(growth, MEMORY, n, False, memory).configure_view(stroke="#DDDDDD"),
-    )
+def growth_chart(tables: Tables, layout: tuple, growth: pd.DataFrame, log: bool, words: GrowthWords) -> alt.LayerChart:
+    """One of the two charts of how the counters grow with n (each alone, so its axes fit the page): the
+    work (calls, cache hits, cells written; log scale) or the memory (answers held, call-stack depth),
+    the user's n marked if `tables` has its "you" (you_table); no layout (a template's builder)."""
+    return growth_panel(growth, WORK if log else MEMORY, tables.get("you"), log, words).configure_view(stroke="#DDDDDD")

@@ -35,9 +35,10 @@ from stonegame.ladder.charts import (
     calls_tables,
     grid_layout,
     grid_tables,
-    growth_charts,
+    growth_chart,
     table_chart,
     window_chart,
+    you_table,
 )
 from stonegame.ladder.view import calls_view, table_view, window_view
 from stonegame.solver import Solution
@@ -137,12 +138,16 @@ def window_spec(sol: Solution, form: Form, lang: Lang, validate: bool = False) -
     return _playable(spec, "window", lang, validate)
 
 
-def growth_specs(growth: pd.DataFrame, n: int, lang: Lang, validate: bool = False) -> tuple[Spec, Spec]:
-    """The specs of the growth charts (work, memory) of a growth table (rungs.growth), n marked if it is on
-    them, each named for screen readers by its title (validated against the schema if `validate`)."""
-    work_words, memory_words = growth_words(WORK, True, n, lang), growth_words(MEMORY, False, n, lang)
-    work, memory = growth_charts(growth, n, work_words, memory_words)
-    return (
-        described(work.to_dict(validate=validate), t("ladder_desc_growth", lang, title=work_words.title)),
-        described(memory.to_dict(validate=validate), t("ladder_desc_growth", lang, title=memory_words.title)),
-    )
+def growth_specs(growth: pd.DataFrame, max_take: int, n: int, lang: Lang, validate: bool = False) -> tuple[Spec, Spec]:
+    """The specs of the growth charts (work, memory) of k = max_take's growth table (rungs.growth), n marked
+    if it is on them, each named for screen readers by its title (validated against the schema if
+    `validate`); each from its template per (chart, k, language, n marked or not), filled with the n."""
+    marked = bool(growth["n"].min() <= n <= growth["n"].max())
+    found = []
+    for log, series in ((True, WORK), (False, MEMORY)):
+        words = growth_words(series, log, n, lang)
+        tables = {"you": you_table(n, words)} if marked else {}
+        build = partial(growth_chart, growth=growth, log=log, words=words)
+        spec = TEMPLATES.spec(("growth", log, max_take, lang, marked), build, tables, ())
+        found.append(described(validated(spec) if validate else spec, t("ladder_desc_growth", lang, title=words.title)))
+    return found[0], found[1]

@@ -344,12 +344,12 @@ def test_every_chart_validates_and_stays_small(max_take, form, lang):
     sol = solve([rng.randint(-9, 9) for _ in range(n)], max_take)
     specs = [spec.calls_spec(sol, memo, form, lang, validate=True) for memo in (False, True)]
     specs += [spec.table_spec(sol, form, "java", lang, validate=True), spec.window_spec(sol, form, lang, validate=True)]
-    specs += spec.growth_specs(ap.growth(max_take), n, lang, validate=True)
+    specs += spec.growth_specs(ap.growth(max_take), max_take, n, lang, validate=True)
     assert specs == [
         *(spec.calls_spec(sol, memo, form, lang) for memo in (False, True)),
         spec.table_spec(sol, form, "java", lang),
         spec.window_spec(sol, form, lang),
-        *spec.growth_specs(ap.growth(max_take), n, lang),
+        *spec.growth_specs(ap.growth(max_take), max_take, n, lang),
     ], "the page's unvalidated specs are the validated ones"
     for played_spec in specs[:4]:
         data, params = datasets_and_params(played_spec)
@@ -400,7 +400,7 @@ def test_the_growth_charts_have_room_to_read(lang):
     """Each growth chart is a lone view whose plot is GROWTH_HEIGHT px (at least 180) tall and whose width
     fits the page; its legend goes to one column where two would not fit."""
     assert GROWTH_HEIGHT >= 180
-    for growth_spec in spec.growth_specs(ap.growth(3), 4, lang):
+    for growth_spec in spec.growth_specs(ap.growth(3), 3, 4, lang):
         assert growth_spec["height"] == GROWTH_HEIGHT and growth_spec["width"] == "container"
         assert growth_spec["autosize"] == {"type": "fit-x", "contains": "padding"}  # the height stays the plot's
         assert "vconcat" not in growth_spec and "layer" in growth_spec
@@ -423,7 +423,7 @@ def test_every_ladder_chart_is_named_for_screen_readers_and_inks_its_axes(lang):
     for rung, shown in specs.items():
         assert shown["description"].startswith(t("ladder_name_" + rung, lang)), rung
         assert shown["config"]["axis"]["labelColor"] == shown["config"]["legend"]["labelColor"] == MUTED
-    work, memory = spec.growth_specs(ap.growth(3), 4, lang)
+    work, memory = spec.growth_specs(ap.growth(3), 3, 4, lang)
     assert work["description"].startswith(t("ladder_growth_work", lang))
     assert memory["description"].startswith(t("ladder_growth_memory", lang))
     hidden = {

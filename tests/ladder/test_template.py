@@ -12,13 +12,17 @@ from stonegame.draw.template import Templates, canonical, fill, probe, template_
 from stonegame.ladder import rungs as ap
 from stonegame.ladder import spec
 from stonegame.ladder.charts import (
+    MEMORY,
+    WORK,
     calls_chart,
     calls_layout,
     calls_tables,
     grid_layout,
     grid_tables,
+    growth_chart,
     table_chart,
     window_chart,
+    you_table,
 )
 from stonegame.ladder.view import calls_view, table_view, window_view
 
@@ -109,3 +113,20 @@ def test_the_page_specs_come_from_the_rung_templates():
     shapes_before = len(spec.TEMPLATES)
     spec.calls_spec(solve([1, 2, 3, -9, 4]), True, "total", "en")
     assert len(spec.TEMPLATES) == shapes_before
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_growth_charts_fill_equals_a_full_build_at_every_n(lang):
+    """The growth charts come from a template per (chart, k, language, n on the chart or not): filled with
+    another n, each is that n's own full build; n off the chart (31, 50,000) draws no marker."""
+    growth = ap.growth(3)
+    for log, series in ((True, WORK), (False, MEMORY)):
+        made = {}
+        for n in (7, 1, 12, 30, 31, 50_000):
+            words = spec.growth_words(series, log, n, lang)
+            marked = n <= 30
+            tables = {"you": you_table(n, words)} if marked else {}
+            build = partial(growth_chart, growth=growth, log=log, words=words)
+            if marked not in made:
+                made[marked] = template_of(build(tables, ()).to_dict(validate=False), (), tables)
+            assert canonical(fill(made[marked], (), tables)) == canonical(build(tables, ()).to_dict(validate=False))
