@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 import altair as alt
 import pandas as pd
 
-from stonegame.draw.grid import GridWords, grid_panel
+from stonegame.draw.grid import GridData, GridFit, GridWords, grid_data, grid_fit, grid_panel
 from stonegame.draw.kit import BLUE, VERMILLION
 from stonegame.draw.params import top_params
+from stonegame.draw.template import Tables, Templates, validated
 from stonegame.explainer.charts import GRID_ROWS
 from stonegame.i18n import t
 from stonegame.teach.quiz import Board
@@ -33,20 +35,41 @@ MEMO_LABEL_SIZE = 14
 # --- the quiz board ------------------------------------------------------------------------------
 
 
+class BoardLayout(NamedTuple):
+    """What the board takes from its question besides its tables: the grid's fit and the frame."""
+
+    grid: GridFit
+    frame: int
+
+
+BOARDS = Templates()  # the quiz board, one template per set of words
+
+
 def board_spec(board: Board, words: GridWords, validate: bool = False) -> dict[str, Any]:
     """The spec of the board (validated against the schema if `validate`; the tests do, the page need
     not): the explainer's grid (rows GRID_ROWS) at the board's frame, as the one view of a vconcat
     (st.vega_lite_chart overrides a lone view's height), without a view stroke, its legends' labels at
-    BOARD_LEGEND_FONT px."""
-    grid = grid_panel(board.cells, board.marks, GRID_ROWS, words)
-    chart = top_params(alt.vconcat(grid).configure_view(stroke=None), [alt.param(name="frame", value=board.frame)])
-    return narrow_legend(chart.to_dict(validate=validate), BOARD_LEGEND_FONT)
+    BOARD_LEGEND_FONT px; filled from its words' template with the board's tables and layout."""
+    data = grid_data(board.cells, board.marks, GRID_ROWS, words.names)
+    tables = {"grid": data.boxes, "marks": data.marked}
+    shape = (words.title, *words.names.items(), *words.roles.items())
+    spec = BOARDS.spec(
+        shape, partial(board_chart, words=words), tables, BoardLayout(grid_fit(board.cells), board.frame)
+    )
+    return narrow_legend(validated(spec) if validate else spec, BOARD_LEGEND_FONT)
+
+
+def board_chart(tables: Tables, layout: BoardLayout, words: GridWords) -> alt.VConcatChart:
+    """The board as a template's builder: the grid of its tables ("grid", "marks") at the layout's frame."""
+    data = GridData(tables["grid"], tables["marks"])
+    grid = grid_panel(None, None, GRID_ROWS, words, data=data, fitted=layout.grid)
+    return top_params(alt.vconcat(grid).configure_view(stroke=None), [alt.param(name="frame", value=layout.frame)])
 
 
 def narrow_legend(spec: dict[str, Any], size: int) -> dict[str, Any]:
-    """A copy of a vconcat spec with the labels of every layer's colour legend at `size` px, so the
-    grid's one-line legend fits a 390 px phone."""
-    out = copy.deepcopy(spec)
+    """A copy of a vconcat spec (its views copied, its datasets shared) with the labels of every layer's
+    colour legend at `size` px, so the grid's one-line legend fits a 390 px phone."""
+    out = {**spec, "vconcat": copy.deepcopy(spec["vconcat"])}
     for view in out["vconcat"]:
         for layer in view.get("layer", []):
             legend = layer.get("encoding", {}).get("color", {}).get("legend")

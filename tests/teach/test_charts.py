@@ -2,11 +2,13 @@
 only the words they show."""
 
 import json
+from functools import partial
 
 import pytest
 
 from stonegame import solve
-from stonegame.draw.grid import GridWords
+from stonegame.draw.grid import GridWords, grid_data, grid_fit
+from stonegame.draw.template import canonical, fill, probe, template_of
 from stonegame.explainer.charts import GRID_ROWS
 from stonegame.i18n import t
 from stonegame.teach import charts, deck
@@ -66,3 +68,25 @@ def test_the_memo_chart_names_both_lines_and_writes_their_last_counts(lang):
     ]
     colour = spec["layer"][0]["encoding"]["color"]["scale"]
     assert colour["domain"] == [words.bug, words.good], "the bug is vermillion, the good marker blue"
+
+
+def test_a_board_fill_equals_a_full_build_at_every_question():
+    """The quiz board comes from one template per set of words (stonegame.draw.template): filled with
+    another question's board (another row, another frame, revealed or not), it is that board's own build."""
+    made = None
+    for values, q, revealed in (
+        ([1, 2, 3, 7], 2, False),
+        ([5], 0, True),
+        ([-3, 40, -1000, 7, 2, 2], 5, False),
+        ([9] * 30, 20, True),
+    ):
+        board = qz.board(solve(values), q, revealed)
+        data = grid_data(board.cells, board.marks, GRID_ROWS, WORDS.names)
+        tables, layout = (
+            {"grid": data.boxes, "marks": data.marked},
+            charts.BoardLayout(grid_fit(board.cells), board.frame),
+        )
+        build = partial(charts.board_chart, words=WORDS)
+        if made is None:
+            made = template_of(build(tables, probe(layout)).to_dict(validate=False), probe(layout), tables)
+        assert canonical(fill(made, layout, tables)) == canonical(build(tables, layout).to_dict(validate=False))
