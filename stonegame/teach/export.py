@@ -42,7 +42,7 @@ SECONDS_PER_FRAME = (
     0.3  # CPU seconds a drawn GIF frame costs, Chinese and Java at worst (scripts/hostile.py gifcpu) ...
 )
 GIF_FIXED_SECONDS = 2.0  # ... and what every GIF costs once (the whole chart at two frames, the layers, the palette)
-GIF_DRAWN = 18  # frames a GIF draws at most (stonegame.teach.gif.MAX_DRAWN)
+GIF_DRAWN = 12  # frames a GIF draws at most (stonegame.teach.gif.MAX_DRAWN): 18 cost 5-6 s of CPU in Chinese with Java
 NAV_LAYER = "nav_button"  # the in-chart buttons' layer name (stonegame.draw.player.nav_bar); Altair may add "_0"
 LISTING = "code_text"  # the code listing's text layer (stonegame.explainer.charts)
 CONTAINER_WIDTH = "containerSize()[0]"  # what the chart's font-size expressions read

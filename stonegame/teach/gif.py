@@ -22,7 +22,7 @@ So a GIF is three pictures a frame, two of them made once:
     frame     under + dynamic + over, mapped onto one palette made from the first and last frames
 
 A long chart is shown in fewer frames (shown_frames): at most MAX_DRAWN, the first and the verdict
-always, every second step between them for a 12- to 16-pile window. Fonts: the picture's
+always, every third or fourth step between them for a 12- to 16-pile window. Fonts: the picture's
 (export.to_vega: CJK only where the text is Chinese, from stonegame.teach.fonts' small subsets). The
 layers are checked: frame 0 composed must match frame 0 rendered whole (at most CHECK_TOLERANCE of the
 pixels off, allowing a one-pixel shift); if not, or if the chart has a dynamic guide or scale, every

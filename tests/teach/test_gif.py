@@ -42,13 +42,14 @@ def whole(vega, frame):
         return image.convert("RGB")
 
 
-def test_a_short_chart_shows_every_frame_a_long_one_every_second_the_verdict_last():
+def test_a_short_chart_shows_every_frame_a_long_one_every_third_the_verdict_last():
+    assert gif.MAX_DRAWN == 12
     assert gif.shown_frames(10) == list(range(10)), "4 piles: every step"
     assert gif.shown_frames(gif.MAX_DRAWN) == list(range(gif.MAX_DRAWN))
-    assert gif.shown_frames(26) == [0, *range(2, 25, 2), 25], "12 piles: the start, every second step, the verdict"
+    assert gif.shown_frames(26) == [0, *range(3, 25, 3), 25], "12 piles: the start, every third step, the verdict"
     window = gif.shown_frames(34)  # a 16-pile window
     assert window[0] == 0 and window[-2:] == [32, 33], "the start, dp[lo] filled, the verdict"
-    assert len(window) == gif.MAX_DRAWN and set(window[1:-1]) == set(range(2, 33, 2))
+    assert len(window) <= gif.MAX_DRAWN and set(window[1:-1]) == set(range(32, 1, -4)), "every fourth step"
     for count in range(1, 60):
         shown = gif.shown_frames(count)
         assert len(shown) <= max(count, 0) and len(shown) <= gif.MAX_DRAWN, count
@@ -91,7 +92,7 @@ def test_the_layers_draw_every_frame_as_the_whole_chart_does(lang, code):
         assert gif._differs(split.frame(frame), whole(vega, frame)) <= gif.CHECK_TOLERANCE, f"frame {frame}"
 
 
-def test_a_long_rows_gif_is_the_explainers_window_every_second_step():
+def test_a_long_rows_gif_is_the_explainers_window_every_fourth_step():
     spec = spec_for(tuple(random_row(50_000, 7)), "zh", "java")
     assert export.frame_count(spec) == 2 * 16 + 2
     vega = gif.compile_picture(spec)
@@ -99,7 +100,7 @@ def test_a_long_rows_gif_is_the_explainers_window_every_second_step():
     for frame in (16, 17, 33):  # the suffix row done, the first dp step, the verdict
         assert gif._differs(split.frame(frame), whole(vega, frame)) <= gif.CHECK_TOLERANCE, f"frame {frame}"
     frames = gif_frames(gif.to_gif(spec, scale=0.25))  # small pictures: the count is the point here
-    assert len(frames) == gif.MAX_DRAWN
+    assert len(frames) == len(gif.shown_frames(34)) == 10, "the start, every fourth step, the verdict"
     with pytest.raises(ValueError, match="at most 10"):
         gif.to_gif(spec, max_frames=10)
 
