@@ -416,9 +416,17 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
             if clicks:
                 await tab.drain()
             phases.mark(f"{len(clicks) * size} clicks")
-            lost = [kind for kind in kinds if EXPORT_MAKE.format(kind=kind) in tab.widgets]
-            for kind in lost:  # every run that carried its click was cut short by the next: once more
-                await tab.rerun("click again", [tab.click(EXPORT_MAKE.format(kind=kind))])
+            # a kind whose Make is still there without its Download: every run that carried its click
+            # was cut short by the next (the last run may be a click's own, which draws both); once more,
+            # unless the run of another kind's click has made it meanwhile
+            lost = [
+                kind
+                for kind in kinds
+                if EXPORT_MAKE.format(kind=kind) in tab.widgets and EXPORT_DOWNLOAD.format(kind=kind) not in tab.widgets
+            ]
+            for kind in lost:
+                if EXPORT_MAKE.format(kind=kind) in tab.widgets:
+                    await tab.rerun("click again", [tab.click(EXPORT_MAKE.format(kind=kind))])
             for kind in kinds:
                 urls[kind] = await tab.made(kind, MADE_TIMEOUT, hung)
             phases.mark("made")
