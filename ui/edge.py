@@ -40,7 +40,7 @@ import logging
 import math
 import mimetypes
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from google.protobuf.message import DecodeError
@@ -59,13 +59,16 @@ REFUSED = frozenset(
 )
 ID_PREFIXES = frozenset({"$$ID", "$$STREAMLIT_INTERNAL_KEY_$$ID"})  # a widget's id; a component's trigger's
 INT64 = 2**63 - 1
+JSON_MAX_CHARS = 65_536  # a JSON value longer than this is dropped unread (the browser's are under 100 bytes)
+SLIDER_MAX_VALUES = 2  # a slider sends one value, a range slider two
 
 # --- widgets ------------------------------------------------------------------------------------
 
 
-def _finite(values: Iterable[float]) -> bool:
-    """Whether every number is finite."""
-    return all(math.isfinite(v) for v in values)
+def _slider(values: Sequence[float]) -> bool:
+    """Whether a slider's values are one or two finite numbers (checked in the event loop, so never a
+    long list)."""
+    return 0 < len(values) <= SLIDER_MAX_VALUES and all(math.isfinite(v) for v in values)
 
 
 def _whole_number_input(value: float) -> bool:
@@ -74,7 +77,10 @@ def _whole_number_input(value: float) -> bool:
 
 
 def _parses(text: str) -> bool:
-    """Whether `text` is JSON."""
+    """Whether `text` is JSON of at most JSON_MAX_CHARS characters (parsed in the event loop, where 2 MB
+    would hold up every session for ~60 ms)."""
+    if len(text) > JSON_MAX_CHARS:
+        return False
     try:
         json.loads(text)
     except (ValueError, RecursionError):  # RecursionError: nested too deep for Python's parser
@@ -83,8 +89,10 @@ def _parses(text: str) -> bool:
 
 
 def _selection(text: str) -> bool:
-    """Whether `text` is a chart's selection state as Streamlit reads it: a JSON object whose
-    "selection", if it has one, is an object."""
+    """Whether `text` is a chart's selection state as Streamlit reads it: a JSON object (of at most
+    JSON_MAX_CHARS characters) whose "selection", if it has one, is an object."""
+    if len(text) > JSON_MAX_CHARS:
+        return False
     try:
         state = json.loads(text)
     except (ValueError, RecursionError):
@@ -102,7 +110,7 @@ KINDS: dict[WidgetKind, dict[str, Callable[[object], bool]]] = {
     "toggle": {"bool_value": lambda _: True},
     "text": {"string_value": lambda _: True},
     "number": {"int_value": lambda _: True, "double_value": _whole_number_input},
-    "slider": {"double_array_value": lambda v: _finite(v.data)},
+    "slider": {"double_array_value": lambda v: _slider(v.data)},
     "options": {"string_array_value": lambda _: True},
     "selection": {"string_value": _selection},
     "component": {"json_value": _parses},

@@ -139,7 +139,11 @@ MORE = [
     ("w_present", {"string_value": "true"}),
     ("explainer_draw", {"bool_value": True}),
     ("explainer_share_lock", {"trigger_value": True}),
-    ("explainer_overview", {"string_value": "[[[[" * 100_000}),  # too deep for Python's parser
+    ("explainer_overview", {"string_value": "[" * 60_000}),  # too deep for Python's parser
+    ("explainer_overview", {"string_value": '{"selection": {"pick": [' + "1," * 40_000 + "1]}}"}),  # too long
+    ("explainer_stage", {"json_value": "[" + "1," * 40_000 + "1]"}),
+    ("explainer_pile", {"double_array_value": []}),
+    ("explainer_pile", {"double_array_value": [1.0] * 3}),
     ("explainer_overview", {"json_value": '{"selection": {}}'}),
     ("explainer_stage", {"json_value": "not json"}),
     ("explainer_stage", {"string_value": "{}"}),
