@@ -27,7 +27,7 @@ The connection stays open.
 Streamlit's bundle (`Bundle`): Streamlit sends its hashed JavaScript and CSS (~2 MB on a first visit)
 uncompressed, on purpose (its gzip middleware explains why: compressing on every request costs more
 CPU than it saves). Here each such file is compressed once per process, on its first request, and
-kept in memory (GZIP_BUDGET in all), so a browser that accepts gzip gets ~0.6 MB for the same bytes.
+kept in memory (GZIP_BUDGET in all), so a browser that accepts gzip gets ~0.5 MB for the same bytes.
 Behind nginx (scripts/serve.py) nginx serves these files itself and the edge never sees them.
 """
 
@@ -305,10 +305,12 @@ class Bundle:
         return await asyncio.shield(self._made[path])
 
     async def _make(self, path: str) -> bytes | None:
+        """The file gzipped and counted against the budget; None if it does not fit or cannot be read
+        (logged, never raised: the request then gets Streamlit's own answer)."""
         try:
             packed = await asyncio.to_thread(_compressed, self.files[path])
-        except OSError as err:
-            LOG.warning("%s cannot be compressed (%s); sent as it is.", path, err)
+        except Exception:
+            LOG.exception("%s cannot be compressed; sent as it is.", path)
             return None
         if self.kept + len(packed) > self.budget:
             return None

@@ -369,3 +369,13 @@ def test_past_the_budget_files_go_plain_through_streamlit():
     headers, body = answered(bundle, path)
     assert (headers[b"x-by"], body) == (b"streamlit", b"plain") and headers[b"vary"] == b"Accept-Encoding"
     assert bundle.kept == 0
+
+
+def test_a_file_that_cannot_be_read_goes_plain_through_streamlit(tmp_path):
+    (tmp_path / "static" / "js").mkdir(parents=True)
+    (tmp_path / "static" / "js" / "index.abc.js").write_text("x" * 5000)
+    bundle = edge.Bundle(tmp_path)
+    assert list(bundle.files) == ["/static/js/index.abc.js"]
+    (tmp_path / "static" / "js" / "index.abc.js").unlink()
+    headers, body = answered(bundle, "/static/js/index.abc.js")
+    assert (headers[b"x-by"], body) == (b"streamlit", b"plain")
