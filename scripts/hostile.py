@@ -15,7 +15,8 @@ the browser does, with scripts/loadtest.py's Tab. The attacks, in order:
   links    --links sessions one after another, each on `/?random=50000&seed=N` with a new seed:
            load, run once, close
   clear    a visitor sends Streamlit's `clear_cache` BackMsg (the toolbar hides the menu item, the
-           server still obeys it); a fresh session on a heavy link is timed before and after
+           app's edge refuses it: ui/edge.py; a server without the edge obeys it); a fresh session on
+           a heavy link is timed before and after
   gifs     --gifs sessions each click "Make" for the GIF of a different Java/Chinese row at once,
            while a student on a small row switches its language every second (a run whose every part
            is cached) and measures the run, alone first and then during the GIFs
