@@ -1,19 +1,15 @@
-"""The explainer: type a row, watch the suffix sums and the dp table fill right to left, on one stage."""
+"""The server: Streamlit serving the app, whose main page is explainer.py (the others are in pages/),
+with the app's own edge in front of it (ui/edge.py: a widget value of the wrong kind is dropped before
+Streamlit reads it, the messages only a developer's menu sends are refused, and Streamlit's bundle goes
+out compressed).
+
+`streamlit run streamlit_app.py` finds `app` and serves it with the same flags and
+.streamlit/config.toml as any Streamlit script (Streamlit 1.67's st.App, its "ASGI mode").
+"""
 
 import streamlit as st
+from starlette.middleware import Middleware
 
-from ui import cache, explainer, frame, state
+from ui.edge import Edge
 
-lang = frame.page("app_title", title=False)  # the header draws the title beside the row input
-sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
-explainer.style()
-if not st.session_state[state.PRESENT]:
-    explainer.header(sol, lang)
-explainer.stage(sol, lang)
-explainer.long_row(sol, lang)
-if st.session_state[state.PRESENT]:
-    explainer.presenter_bar(sol, lang)
-explainer.how_to_read(sol, lang)
-explainer.answer(sol, lang)
-explainer.share(sol, lang)
-state.sync_url()
+app = st.App("explainer.py", middleware=[Middleware(Edge)])

@@ -115,11 +115,11 @@ def page_figures(sizes: list[int], repeats: int) -> None:
     per_page: dict[str, dict[int, float]] = {}
     for path, _, _ in PAGES:
         for n in sizes:
-            at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120)
+            at = AppTest.from_file(str(ROOT / PAGES[0][0]), default_timeout=120)
             for key, value in query(n).items():
                 at.query_params[key] = value
             at.run()
-            if path != "streamlit_app.py":
+            if path != PAGES[0][0]:
                 at.switch_page(path).run()
             if at.exception:
                 raise SystemExit(f"{path} raised at n={n}: {at.exception[0].value}")

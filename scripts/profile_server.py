@@ -28,7 +28,7 @@ called by st.vega_lite_chart is element serialisation, while the same json.dumps
 is the page script; an asyncio socket write under a static-file response is static files, under the
 websocket sender it is websocket. A stack that no rule names is "other". Categories:
 
-  page script            the app's own code (streamlit_app.py, pages/, ui/, stonegame/; split by
+  page script            the app's own code (explainer.py, pages/, ui/, stonegame/; split by
                          feature room: stonegame/draw/, explainer/, ladder/, game/, teach/, the
                          core's other modules, ui/, the pages), Altair and jsonschema building and
                          validating its charts, and the st.* calls and session-state bookkeeping
@@ -143,6 +143,7 @@ APP_ROOMS = (
     "stonegame/",
     "ui/",
     "pages/",
+    "explainer.py",
     "streamlit_app.py",
 )
 
@@ -237,7 +238,7 @@ def normalise(path: str) -> str:
     return path
 
 
-APP_PARTS = ("streamlit_app.py", "asgi.py", "pages/", "ui/", "stonegame/", "tests/", "scripts/")
+APP_PARTS = ("streamlit_app.py", "explainer.py", "asgi.py", "pages/", "ui/", "stonegame/", "tests/", "scripts/")
 
 
 APP_DIR = ROOT  # the app the profile was taken of (--app-dir); its files are "app:"

@@ -44,12 +44,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from scripts.servers import NGINX_HINT, StreamlitServer, free_port, nginx_path  # noqa: E402 - shared with the tests
+from ui.edge import COMPRESSED, GZIP_LEVEL, GZIP_MIN_BYTES  # noqa: E402 - what the edge compresses, nginx too
+from ui.edge import static_dir as package_static_dir  # noqa: E402 - Streamlit's static directory
 
 TEMPLATE = ROOT / "deploy" / "nginx.conf.template"
 ROUTE_COOKIE = "st_route"  # the cookie naming the replica that holds a browser's session
 REPLICA_ARGS = ("--server.address", "127.0.0.1")  # replicas are reached through nginx only
-COMPRESSED = (".js", ".mjs", ".css", ".json", ".map", ".svg", ".html")  # worth a .gz next to them
-GZIP_MIN_BYTES = 1024
 HEALTH_TIMEOUT = 5.0  # seconds a replica has to answer /_stcore/health before it counts as slow
 HUNG_AFTER = 60.0  # seconds without one answer after which a running replica counts as hung
 UNDRAIN_AFTER = 10.0  # seconds of prompt answers before a slow replica gets new browsers again
@@ -134,16 +134,9 @@ def nginx_config(
     )
 
 
-def package_static_dir() -> Path:
-    """Streamlit's static directory in the installed package (index.html, favicon, static/...)."""
-    from streamlit import file_util
-
-    return Path(file_util.get_static_dir())
-
-
 def mirror_static(package_static: Path, into: Path) -> Path:
     """A mirror of the package's hashed bundle (static/static/) under `into`/static: a symlink to every
-    installed file, and next to each compressible one of at least GZIP_MIN_BYTES its gzip (level 9,
+    installed file, and next to each compressible one of at least GZIP_MIN_BYTES its gzip (GZIP_LEVEL,
     with the file's own modification time) for nginx's gzip_static. Nothing is written into the
     package. Returns `into` (nginx's root)."""
     source = package_static / "static"
@@ -156,7 +149,7 @@ def mirror_static(package_static: Path, into: Path) -> Path:
         info = path.stat()
         if path.suffix in COMPRESSED and info.st_size >= GZIP_MIN_BYTES:
             packed = target.with_name(target.name + ".gz")
-            packed.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+            packed.write_bytes(gzip.compress(path.read_bytes(), GZIP_LEVEL, mtime=0))
             os.utime(packed, ns=(info.st_atime_ns, info.st_mtime_ns))  # the same Last-Modified on every start
     return into
 

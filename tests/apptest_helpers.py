@@ -1,4 +1,4 @@
-"""Helpers for AppTest: run the app from its entry file, read what the chart carries."""
+"""Helpers for AppTest: run the app from its main page, read what the chart carries."""
 
 import json
 from pathlib import Path
@@ -7,7 +7,7 @@ from streamlit import dataframe_util
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
-ENTRY = str(ROOT / "streamlit_app.py")
+ENTRY = str(ROOT / "explainer.py")  # the main page (streamlit_app.py is the server: AppTest cannot run it)
 TRACE_PAGE = "pages/trace.py"
 
 

@@ -61,7 +61,7 @@ def _card_actions(name: cards.CardName, card: cards.Card, lang: Lang) -> None:
         disabled=locked(),
         width="stretch",
     )
-    link.page_link("streamlit_app.py", label=t("deck_open", lang), icon="📈")
+    link.page_link("explainer.py", label=t("deck_open", lang), icon="📈")
     loaded = st.session_state.get(state.DECK_LOADED) == name and st.session_state[state.VALUES] == list(card.row)
     if loaded:
         st.caption("✓ " + t("deck_loaded", lang, row=row))

@@ -1,7 +1,7 @@
 """The pages, in sidebar order: (file, catalogue key of its label, icon). Every page is listed here."""
 
 PAGES = (
-    ("streamlit_app.py", "nav_explainer", "📈"),
+    ("explainer.py", "nav_explainer", "📈"),
     ("pages/trace.py", "nav_trace", "📋"),
     ("pages/replay.py", "replay_nav", "🎬"),
     ("pages/play.py", "play_nav", "🎮"),

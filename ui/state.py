@@ -17,7 +17,7 @@ import hashlib
 import re
 from array import array
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from typing import NamedTuple, TypeVar, overload
+from typing import Literal, NamedTuple, TypeVar, overload
 
 import numpy as np
 import streamlit as st
@@ -212,6 +212,61 @@ EXPORT_MAKE = "export_make_{kind}"  # buttons: ask the render service for the sv
 EXPORT_WAIT = "export_wait_{kind}"  # disabled buttons standing in for a picture's Download until it is made
 EXPORT_W_PREVIEW = "export_w_preview"  # widget: toggle, show the preview (off until asked: it builds a chart)
 EXPORT_PREVIEW = "export_preview"  # element key of the preview chart
+
+# --- what each widget sends (ui/edge.py drops every other value before Streamlit reads it) -------------
+# A widget's kind says which WidgetState fields its browser side fills (ui/edge.py KINDS, as Streamlit
+# 1.67's frontend sends them). A key written with {fields} stands for every key it formats to.
+WidgetKind = Literal["button", "toggle", "text", "number", "slider", "options", "selection", "component", "events"]
+FORM_SUBMIT = "FormSubmitter:{form}-{label}"  # Streamlit's key for a form's submit button drawn without one
+EVENTS = "{key}__events"  # Streamlit's key for a component's event trigger (the stage's "link")
+WIDGETS: dict[str, WidgetKind] = {
+    W_PRESENT: "toggle",
+    W_LANG: "text",
+    W_MAX_TAKE: "options",
+    W_FORM: "text",
+    W_CODE: "text",
+    W_EXIT_PRESENT: "button",
+    W_ROW_TEXT: "text",
+    FORM_SUBMIT: "button",
+    W_PRESET: "options",
+    W_RANDOM_N: "number",
+    W_RANDOM_SEED: "number",
+    W_DRAW: "button",
+    W_PILE: "slider",
+    W_OVERVIEW: "selection",
+    STAGE: "component",
+    EVENTS.format(key=STAGE): "events",
+    VEGA_LOADER: "component",
+    EVENTS.format(key=VEGA_LOADER): "events",
+    W_SHARE_LOCK: "toggle",
+    W_SHARE_PRESENT: "toggle",
+    W_SHARE_QUIZ: "toggle",
+    TRACE_DOWNLOAD: "button",
+    REPLAY_PRESET: "options",
+    REPLAY_TURN: "slider",
+    PLAY_PRESET: "options",
+    PLAY_SIDE: "text",
+    PLAY_HINT: "toggle",
+    PLAY_TAKE: "button",
+    PLAY_UNDO: "button",
+    PLAY_NEW: "button",
+    TREE_PRESET: "options",
+    QUIZ_W_ROW: "text",
+    QUIZ_W_LEVEL: "text",
+    QUIZ_W_SEED: "number",
+    QUIZ_TAKE: "text",
+    QUIZ_OPPONENT: "number",
+    QUIZ_DP: "number",
+    QUIZ_WINNER: "text",
+    QUIZ_NEXT: "button",
+    QUIZ_RESTART: "button",
+    QUIZ_NEW: "button",
+    DECK_LOAD: "button",
+    EXPORT_W_STEP: "number",
+    EXPORT_DOWNLOAD: "button",
+    EXPORT_MAKE: "button",
+    EXPORT_WAIT: "button",
+}
 
 
 def start() -> Link | None:

@@ -3,17 +3,24 @@ validated where it is read and replaced by its default, with no error box, no ex
 forged in the URL or on the screen.
 
 The forgeries go through the same path as a websocket's: the page's widget states, with one of them
-replaced by a hand-made WidgetState, are handed to the script runner (AppTest._run), so Streamlit
-deserialises them and dispatches their callbacks as it would for a browser's."""
+replaced by a hand-made WidgetState, go in a rerun_script message through the app's edge (ui/edge.py
+`checked`, what the server runs on every websocket message) and are then handed to the script runner
+(AppTest._run), so Streamlit deserialises them and dispatches their callbacks as it would for a
+browser's. A value of the wrong wire type for its widget (wrong_kind below) is one Streamlit alone fails
+on, in its own deserialiser, before any app code runs (the last test keeps that as a strict xfail, so a
+Streamlit that stops failing tells us); the edge drops it, so the widget keeps the value it had.
+tests/core/test_forged_ws.py sends the same forgeries to a real server."""
 
 import json
 import math
 
 import pytest
+from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import ENTRY
+from ui import edge
 
 
 def page(path=None, **query):
@@ -44,6 +51,16 @@ def _nodes(node):
         yield from _nodes(child)
 
 
+def rerun(at, states):
+    """Run the page again with these widget states as the server hands them on: in a rerun_script
+    message, through the app's edge."""
+    msg = BackMsg()
+    msg.rerun_script.widget_states.CopyFrom(states)
+    checked = BackMsg()
+    checked.ParseFromString(edge.checked(msg.SerializeToString()))
+    return at._run(checked.rerun_script.widget_states)
+
+
 def forge(at, key, **value):
     """Run the page again with the widget `key`'s state replaced by a WidgetState holding `value`
     (e.g. string_value="fr", double_value=nan, json_value="..."; trigger=True for a trigger value)."""
@@ -58,7 +75,7 @@ def forge(at, key, **value):
             forged.string_array_value.data.extend(v)
         else:
             setattr(forged, field, v)
-    return at._run(WidgetStates(widgets=[*kept, forged]))
+    return rerun(at, WidgetStates(widgets=[*kept, forged]))
 
 
 def url(at):
@@ -77,13 +94,10 @@ def assert_clean(at, before=None):
         assert url(at) == before
 
 
-STREAMLIT = "Streamlit 1.67 fails on this value in its own deserialiser, before any app code runs"
-
-
-def streamlit_fails(*values):
-    """Parameters whose forged value Streamlit itself fails on (its error box, in the forger's own
-    session): strict xfails, so a Streamlit that stops failing tells us."""
-    return [pytest.param(*v, marks=pytest.mark.xfail(strict=True, reason=STREAMLIT)) for v in values]
+def wrong_kind(*values):
+    """Parameters whose forged value is of the wrong wire type for its widget (or NaN for a whole number,
+    or not JSON): Streamlit alone fails on it in its own deserialiser; the edge drops it."""
+    return [pytest.param(*v, id=f"wrong kind {i}") for i, v in enumerate(values)]
 
 
 def whole_in(text, lo, hi):
@@ -103,7 +117,7 @@ def whole_in(text, lo, hi):
         ("w_code", {"string_value": "rust"}),
         ("w_form", {"string_value": "x"}),
         ("w_form", {"string_value": ""}),
-        *streamlit_fails(("w_max_take", {"double_array": [99]})),
+        *wrong_kind(("w_max_take", {"double_array": [99]})),
     ],
 )
 def test_a_forged_setting_leaves_the_setting_as_it_was(key, value):
@@ -124,7 +138,7 @@ def test_an_unknown_k_becomes_streamlits_first_option():
 
 @pytest.mark.parametrize(
     "value",
-    [{"string_array": ["preset_nope"]}, *streamlit_fails(({"string_value": "x"},), ({"int_value": 3},))],
+    [{"string_array": ["preset_nope"]}, *wrong_kind(({"string_value": "x"},), ({"int_value": 3},))],
 )
 def test_a_forged_example_loads_nothing(value):
     at = page(values="5,6")
@@ -140,7 +154,7 @@ def drawn(n, seed):
     kept = [w for w in states.widgets if w.id not in ids]
     forged = [WidgetState(id=i, double_value=v) for i, v in ids.items()]
     forged.append(WidgetState(id=widget_id(at, "explainer_draw"), trigger_value=True))
-    return at._run(WidgetStates(widgets=[*kept, *forged]))
+    return rerun(at, WidgetStates(widgets=[*kept, *forged]))
 
 
 @pytest.mark.parametrize(
@@ -151,7 +165,7 @@ def drawn(n, seed):
         (12.0, -1.0),
         (12.0, 1e300),
         (2.5, 7.0),
-        *streamlit_fails((math.nan, 7.0), (12.0, math.nan), (math.inf, 7.0)),
+        *wrong_kind((math.nan, 7.0), (12.0, math.nan), (math.inf, 7.0)),
     ],
 )
 def test_a_forged_random_row_size_or_seed_draws_a_valid_row(n, seed):
@@ -174,7 +188,7 @@ def test_a_forged_pile_moves_to_a_pile_of_the_row(value):
     assert whole_in(url(forged).get("step", "0"), 0, 3000)
 
 
-@pytest.mark.parametrize("value", [-1.0, 1e12, 2.5, *streamlit_fails((math.nan,), (math.inf,))])
+@pytest.mark.parametrize("value", [-1.0, 1e12, 2.5, *wrong_kind((math.nan,), (math.inf,))])
 def test_a_forged_export_step_is_a_step_of_the_row(value):
     at = page("pages/export.py", step="2")
     forged = forge(at, "export_w_step", double_value=value)
@@ -199,7 +213,7 @@ def press_link(at, payload):
     (stage,) = [e for e in at.get("bidi_component") if e.proto.component_name == "stonegame_stage"]
     states = at._tree.get_widget_states()
     trigger = WidgetState(id=_make_trigger_id(stage.proto.id, "events"), json_trigger_value=payload)
-    return at._run(WidgetStates(widgets=[*states.widgets, trigger]))
+    return rerun(at, WidgetStates(widgets=[*states.widgets, trigger]))
 
 
 def test_the_link_trigger_moves_the_step_to_the_frame_on_screen():
@@ -266,9 +280,7 @@ def test_an_overview_click_moves_the_window_to_the_bin():
         '{"selection": []}',
         '{"other": 1}',
         "[1, 2]",
-        *streamlit_fails(
-            ("not json",), ("5",), ("null",), ('{"selection": 5}',), ('{"selection": "x"}',), ('"selection"',)
-        ),
+        *wrong_kind(("not json",), ("5",), ("null",), ('{"selection": 5}',), ('{"selection": "x"}',), ('"selection"',)),
     ],
 )
 def test_a_forged_overview_click_leaves_the_step_as_it_was(text):
@@ -291,7 +303,7 @@ def forge_many(at, values, press=None):
         forged.append(WidgetState(id=at.form_submit_button[0].id, trigger_value=True))
     elif press:
         forged.append(WidgetState(id=widget_id(at, press), trigger_value=True))
-    return at._run(WidgetStates(widgets=[*kept, *forged]))
+    return rerun(at, WidgetStates(widgets=[*kept, *forged]))
 
 
 def quiz(**query):
@@ -324,9 +336,7 @@ def test_a_real_take_is_graded():
     assert len(at.session_state["quiz_state"].marked) == 1
 
 
-@pytest.mark.parametrize(
-    "winner", [{"string_value": "carol"}, {"string_value": ""}, *streamlit_fails(({"int_value": 1},))]
-)
+@pytest.mark.parametrize("winner", [{"string_value": "carol"}, {"string_value": ""}, *wrong_kind(({"int_value": 1},))])
 def test_a_forged_winner_counts_as_blank(winner):
     at = quiz()
     for _ in range(4):  # four pile questions answered (wrongly or not) to reach the winner's
@@ -345,7 +355,7 @@ def test_a_forged_winner_counts_as_blank(winner):
     [
         ("quiz_w_level", {"string_value": "9"}),
         ("quiz_w_level", {"string_value": "x"}),
-        *streamlit_fails(("quiz_w_level", {"int_value": 9})),
+        *wrong_kind(("quiz_w_level", {"int_value": 9})),
         ("quiz_w_row", {"string_value": "x"}),
         ("quiz_w_seed", {"double_value": 2.5}),
     ],
@@ -361,7 +371,7 @@ def test_a_forged_quiz_setup_keeps_the_quiz_setup(key, value):
         assert forged.session_state["quiz_state"].setup == setup
 
 
-@pytest.mark.parametrize("side", [{"string_value": "Carol"}, *streamlit_fails(({"int_value": 0},))])
+@pytest.mark.parametrize("side", [{"string_value": "Carol"}, *wrong_kind(({"int_value": 0},))])
 def test_a_forged_side_leaves_the_game_as_it_was(side):
     at = page("pages/play.py", values="1,2,3,7")
     game = at.session_state["play_game"]
@@ -376,14 +386,14 @@ def test_a_forged_replay_turn_shows_a_turn_of_the_game(turn):
     assert_clean(forge(at, "replay_turn", double_array=[turn]))
 
 
-# --- what stays Streamlit's: a value of the wrong wire type for its widget ---------------------------------
+# --- a value of the wrong wire type for its widget ---------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("path", "key", "value", "press"),
     [
         (None, "explainer_row_text", {"string_value": "1,2,\u202e3"}, "submit"),
-        *streamlit_fails(
+        *wrong_kind(
             (None, "explainer_row_text", {"int_value": 5}, "submit"),
             (None, "explainer_row_text", {"bool_value": True}, "submit"),
             ("pages/export.py", "export_w_step", {"string_value": "x"}, None),
@@ -393,7 +403,40 @@ def test_a_forged_replay_turn_shows_a_turn_of_the_game(turn):
 )
 def test_a_value_of_the_wrong_type_for_its_widget(path, key, value, press):
     """Streamlit's own deserialisers fail on these (text_widgets: a number for a text area; number_input:
-    int() of a string or NaN) in SessionState._widget_changed, before any app code runs."""
+    int() of a string or NaN) in SessionState._widget_changed, before any app code runs; the edge drops
+    them, and the page runs as if the widget had not changed."""
     at = page(path, values="5,6")
     before = url(at)
     assert_clean(forge_many(at, {key: value}, press=press), before)
+
+
+STREAMLIT = "Streamlit 1.67 fails on this value in its own deserialiser, before any app code runs"
+
+
+@pytest.mark.xfail(strict=True, reason=STREAMLIT)
+@pytest.mark.parametrize(
+    ("path", "query", "key", "value"),
+    [
+        (None, {}, "w_max_take", {"double_array": [99]}),  # select_slider: an index from a number
+        (None, {}, "explainer_preset", {"string_value": "x"}),  # pills: a list from a string
+        (None, {}, "explainer_row_text", {"int_value": 5}),  # text_area: len() of a number
+        ("pages/export.py", {}, "export_w_step", {"double_value": math.nan}),  # number_input: int(NaN)
+        ("pages/export.py", {}, "export_w_step", {"string_value": "x"}),  # number_input: int("x")
+        ("pages/play.py", {}, "play_side", {"int_value": 0}),  # radio: a label from a number
+        (None, {"random": "3000", "seed": "1"}, "explainer_overview", {"string_value": "not json"}),
+        (None, {"random": "3000", "seed": "1"}, "explainer_overview", {"string_value": '{"selection": 5}'}),
+    ],
+)
+def test_streamlit_alone_fails_on_a_value_of_the_wrong_wire_type(path, query, key, value):
+    """Without the edge (the forged states handed to the script runner as they are), one case per
+    deserialiser: what the edge is for. A Streamlit that stops failing turns this into an XPASS."""
+    at = page(path, **query)
+    states = at._tree.get_widget_states()
+    wid = widget_id(at, key)
+    forged = WidgetState(id=wid)
+    for field, v in value.items():
+        if field == "double_array":
+            forged.double_array_value.data.extend(v)
+        else:
+            setattr(forged, field, v)
+    assert_clean(at._run(WidgetStates(widgets=[*(w for w in states.widgets if w.id != wid), forged])))

@@ -381,7 +381,12 @@ def test_markup_in_a_link_reaches_the_page_only_escaped():
 
 
 def app_sources():
-    return [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py")), *sorted((ROOT / "ui").glob("*.py"))]
+    return [
+        ROOT / "streamlit_app.py",
+        ROOT / "explainer.py",
+        *sorted((ROOT / "pages").glob("*.py")),
+        *sorted((ROOT / "ui").glob("*.py")),
+    ]
 
 
 @functools.cache

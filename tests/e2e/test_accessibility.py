@@ -22,9 +22,7 @@ from ui.nav import PAGES
 
 from .helpers import STAGE, TIMEOUT_MS, open_app, wait_for_stage
 
-PATHS = [
-    "/" if file == "streamlit_app.py" else "/" + file.removeprefix("pages/").removesuffix(".py") for file, *_ in PAGES
-]
+PATHS = ["/" if file == "explainer.py" else "/" + file.removeprefix("pages/").removesuffix(".py") for file, *_ in PAGES]
 BLOCKING = ("serious", "critical")
 AXE = Axe()
 # Every Vega view on the page (Vega gives its container this role), Streamlit's charts and any inside a

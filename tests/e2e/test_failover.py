@@ -267,7 +267,7 @@ def test_a_killed_replica_hands_its_students_to_the_other_one_at_the_same_row_an
 def page_titles() -> dict[str, str]:
     """Every page's path and its English title (the catalogue key each page file passes to frame.page)."""
     titles = {}
-    for path in [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py"))]:
+    for path in [ROOT / "explainer.py", *sorted((ROOT / "pages").glob("*.py"))]:
         key = re.search(r'frame\.page\("(\w+)"', path.read_text()).group(1)
         titles["/" if path.parent == ROOT else f"/{path.stem}"] = t(key, "en")
     return titles

@@ -1,19 +1,25 @@
-"""A visitor's `clear_cache` websocket message is harmless (issue 14, item 4): Streamlit obeys it from
-any session and empties st.cache_data and st.cache_resource for everybody, so the app uses neither.
-Its own caches (ui/cache.py's memos, ui/render.py's files) keep what they hold.
+"""A visitor's `clear_cache` websocket message (issue 14, item 4). Streamlit obeys it from any session:
+it empties st.cache_data and st.cache_resource for everybody and the sender's own session state. The
+app's edge refuses it (ui/edge.py: only Streamlit's developer menu sends it); behind the edge, the app
+uses neither Streamlit cache anyway, so its own caches (ui/cache.py's memos, ui/render.py's files) keep
+what they hold even where the edge is not (AppTest).
 
-Over the websocket, against a server of its own: a PNG made on the export page is offered at once to
-a fresh session before and after another visitor sends the message. In-process: what Streamlit's
-handler clears leaves every memo as full as it was.
+Over the websocket, against a server of its own: the sender's session keeps its state after the message
+(against a server without the edge, `streamlit run explainer.py`, it loses it), and a PNG made on the
+export page is offered at once to a fresh session before and after another visitor sends it.
+In-process: what Streamlit's handler clears leaves every memo as full as it was.
 """
 
 import ast
 from pathlib import Path
 
 import pytest
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.runtime import caching
 
-from scripts.hostile import HostileServer, picture_survives_clear
+from scripts.hostile import HostileServer, HostileTab, picture_survives_clear
+from scripts.loadtest import W_LANG, Stats
 from tests.loop import run_apart
 from ui import cache
 
@@ -23,6 +29,29 @@ def server():
     started = HostileServer()
     yield started
     started.stop()
+
+
+async def language_after_clear_cache(base):
+    """Open the app on a row, switch the language to Chinese, send clear_cache, then run the page with
+    the address bar as it was before the switch: the language the page is in (the server writes it
+    into the query when it is not English)."""
+    tab = HostileTab(base, Stats())
+    try:
+        await tab.open("values=1,2,3")
+        radio = tab.widgets[W_LANG]
+        await tab.rerun("zh", [WidgetState(id=radio.id, string_value=list(radio.options)[1])])
+        assert "lang=zh" in tab.query
+        await tab.send(BackMsg(clear_cache=True))
+        tab.query = "values=1,2,3"  # a cleared session would read the language from here again
+        await tab.rerun("after clear_cache")
+        return "zh" if "lang=zh" in tab.query else "en"
+    finally:
+        await tab.close()
+
+
+def test_a_visitors_clear_cache_is_refused_and_the_session_keeps_its_state(server):
+    assert run_apart(language_after_clear_cache(server.url)) == "zh"
+    assert server.alive()
 
 
 def test_a_made_picture_survives_a_visitors_clear_cache(server):
@@ -46,7 +75,12 @@ def test_no_app_code_caches_with_streamlit():
     """Every cache of the app is one of ui/cache.py's (which clear_cache cannot reach): no page or ui
     module uses st.cache_data or st.cache_resource."""
     root = Path(__file__).resolve().parents[2]
-    sources = [root / "streamlit_app.py", *(root / "pages").glob("*.py"), *(root / "ui").glob("*.py")]
+    sources = [
+        root / "streamlit_app.py",
+        root / "explainer.py",
+        *(root / "pages").glob("*.py"),
+        *(root / "ui").glob("*.py"),
+    ]
     used = [
         f"{path.name}:{node.lineno}"
         for path in sources

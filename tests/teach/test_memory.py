@@ -74,7 +74,7 @@ def visited():
     for path in PAGES:
         at.switch_page(path).run()
         assert not at.exception, [e.value for e in at.exception]
-    at.switch_page("streamlit_app.py").run()
+    at.switch_page("explainer.py").run()
     return at
 
 

@@ -193,7 +193,7 @@ def test_every_card_loads_its_row_for_the_explainer():
         no_errors(at)
         assert at.session_state["values"] == row, name
         assert f"✓ `[{','.join(map(str, row))}]` is now the row" in texts(at)
-    at.switch_page("streamlit_app.py").run()
+    at.switch_page("explainer.py").run()
     assert stage(at)["frames"][-1]["formula"].endswith("Tie"), "[1,2,3,6] in the explainer"
 
 

@@ -1,0 +1,113 @@
+"""The edge's table of widgets (ui/state.py WIDGETS) against what the pages really draw: a tour of every
+page through AppTest, in the states that draw their other widgets (presenter mode, a long row, a long
+game, a quiz to its end, a made CSV), records every widget Streamlit registers with the value type it
+registers. Every one of them must be in the table, with a kind whose fields hold that type (else the
+edge would drop a real browser's value); and every entry of the table must be drawn somewhere on the
+tour (else the tour has missed a state, or the entry is stale)."""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.apptest_helpers import ENTRY
+from ui import edge, state
+
+NOT_ON_THE_TOUR = {  # entries drawn only where the tour cannot go cheaply, and why
+    state.VEGA_LOADER: "drawn only when static/ cannot be written (ui/bundle.py); building it takes 5-10 s",
+    state.EVENTS.format(key=state.VEGA_LOADER): "the same element's event trigger",
+}
+
+
+class Tour:
+    """AppTest sessions on the app; after every run, the widgets registered so far (id -> value type)."""
+
+    def __init__(self):
+        self.seen = {}
+
+    def open(self, path=None, **query):
+        """A new session on the main page with these query parameters, switched to `path` if given."""
+        at = AppTest.from_file(ENTRY, default_timeout=120)
+        for key, value in query.items():
+            at.query_params[key] = value
+        self.run(at)
+        if path:
+            for key, value in query.items():
+                at.query_params[key] = value
+            self.run(at.switch_page(path))
+        return at
+
+    def run(self, at):
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        metadata = at._session_state._state._new_widget_state.widget_metadata
+        self.seen.update({wid: meta.value_type for wid, meta in metadata.items()})
+        return at
+
+
+def quiz_to_the_end(tour, at):
+    """Answer every question of the quiz (the first option, zeros) until its result shows."""
+    for _ in range(30):
+        buttons = {b.key for b in at.button}
+        if state.QUIZ_RESTART in buttons:
+            return at
+        if state.QUIZ_NEXT in buttons:
+            at.button(key=state.QUIZ_NEXT).click()
+        else:
+            for radio in at.radio:
+                if radio.key.startswith(("quiz_take_", "quiz_winner_")):
+                    radio.set_value(radio.options[0])
+            for box in at.number_input:
+                if box.key.startswith(("quiz_opponent_", "quiz_dp_")):
+                    box.set_value(0)
+            at.form_submit_button[0].click()
+        tour.run(at)
+    raise AssertionError("the quiz did not end")
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    """Every widget the tour saw: its id and the value type Streamlit registered it with."""
+    tour = Tour()
+    at = tour.open(values="1,2,3,7")
+    at.toggle(key=state.W_PRESENT).set_value(True)
+    tour.run(at)
+    for path in ("pages/trace.py", "pages/play.py", "pages/tree.py", "pages/approaches.py", "pages/deck.py"):
+        tour.run(at.switch_page(path))
+    at = tour.open("pages/export.py", values="1,2,3,7")
+    at.button(key=state.EXPORT_MAKE.format(kind="csv")).click()
+    tour.run(at)
+    tour.open(random="3000", seed="1")
+    tour.open("pages/replay.py", random="60", seed="1")
+    at = tour.open("pages/quiz.py", quiz_row="generated", quiz_level="1", quiz_seed="5")
+    quiz_to_the_end(tour, at)
+    tour.open(lang="zh")  # the forms' submit buttons are keyed by their label, in each language
+    return tour.seen
+
+
+def test_every_widget_drawn_is_in_the_table_with_the_kind_streamlit_gives_it(drawn):
+    wrong = {}
+    for widget_id, value_type in drawn.items():
+        kind = edge.kind_of(edge.widget_key(widget_id))
+        if kind is None or value_type not in edge.KINDS[kind]:
+            wrong[widget_id] = (kind, value_type)
+    assert not wrong, f"widgets the edge would drop from a real browser (kind, Streamlit's type): {wrong}"
+
+
+def test_every_entry_of_the_table_is_drawn_on_the_tour(drawn):
+    keys = [edge.widget_key(widget_id) for widget_id in drawn]
+    missing = [
+        entry
+        for entry in state.WIDGETS
+        if entry not in NOT_ON_THE_TOUR and not any(edge.kind_of(k) and _matches(entry, k) for k in keys)
+    ]
+    assert not missing, f"entries no page drew on the tour: {missing}"
+
+
+def test_the_tour_saw_every_page_and_the_widgets_of_its_rare_states(drawn):
+    keys = {edge.widget_key(widget_id) for widget_id in drawn}
+    assert {state.W_EXIT_PRESENT, state.W_PILE, state.W_OVERVIEW, state.REPLAY_TURN, state.QUIZ_NEW} <= keys
+    assert {"FormSubmitter:explainer_row_form-Apply", "FormSubmitter:explainer_row_form-应用"} <= keys
+
+
+def _matches(entry, key):
+    """Whether the key is the entry's (itself, or one its template formats to)."""
+    return entry == key or ("{" in entry and edge.key_pattern(entry).fullmatch(key) is not None)
