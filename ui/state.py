@@ -241,7 +241,9 @@ WIDGETS: dict[str, WidgetKind] = {
     W_SHARE_LOCK: "toggle",
     W_SHARE_PRESENT: "toggle",
     W_SHARE_QUIZ: "toggle",
+    TRACE_MAKE: "button",
     TRACE_DOWNLOAD: "button",
+    TRACE_WAIT: "button",
     REPLAY_PRESET: "options",
     REPLAY_TURN: "slider",
     PLAY_PRESET: "options",
@@ -266,6 +268,7 @@ WIDGETS: dict[str, WidgetKind] = {
     EXPORT_DOWNLOAD: "button",
     EXPORT_MAKE: "button",
     EXPORT_WAIT: "button",
+    EXPORT_W_PREVIEW: "toggle",
 }
 
 

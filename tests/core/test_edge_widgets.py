@@ -75,6 +75,9 @@ def drawn():
     at = tour.open("pages/export.py", values="1,2,3,7")
     at.button(key=state.EXPORT_MAKE.format(kind="csv")).click()
     tour.run(at)
+    at = tour.open("pages/trace.py", values="1,2,3,7")  # a made CSV's Download button
+    at.button(key=state.TRACE_MAKE.format(name="steps")).click()
+    tour.run(at)
     tour.open(random="3000", seed="1")
     tour.open("pages/replay.py", random="60", seed="1")
     at = tour.open("pages/quiz.py", quiz_row="generated", quiz_level="1", quiz_seed="5")
