@@ -1,15 +1,30 @@
 """The server: Streamlit serving the app, whose main page is explainer.py (the others are in pages/),
 with the app's own edge in front of it (ui/edge.py: a widget value of the wrong kind is dropped before
 Streamlit reads it, the messages only a developer's menu sends are refused, and Streamlit's bundle goes
-out compressed).
+out compressed), and the chart templates a class asks for first made as it starts (ui/warm.py, in a
+thread of its own; STONEGAME_WARM=0 skips it, as the tests' servers do).
 
 `streamlit run streamlit_app.py` finds `app` and serves it with the same flags and
 .streamlit/config.toml as any Streamlit script (Streamlit 1.67's st.App, its "ASGI mode").
 """
 
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 import streamlit as st
 from starlette.middleware import Middleware
 
+from ui import warm
 from ui.edge import Edge
 
-app = st.App("explainer.py", middleware=[Middleware(Edge)])
+
+@asynccontextmanager
+async def lifespan(app: st.App) -> AsyncIterator[None]:
+    """At start, make the first chart templates in the background (unless STONEGAME_WARM=0)."""
+    if os.environ.get("STONEGAME_WARM", "1") != "0":
+        warm.in_background()
+    yield
+
+
+app = st.App("explainer.py", middleware=[Middleware(Edge)], lifespan=lifespan)
