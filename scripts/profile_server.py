@@ -459,6 +459,7 @@ async def run_load(server: AppServer, args: argparse.Namespace, out: Path | None
     await loadtest.student_once(server.url, warm)
     if warm.errors:
         raise SystemExit("warm-up failed: " + "; ".join(warm.errors))
+    await loadtest.quiet(server)  # the server's own template warm-up (ui/warm.py) is not the load's CPU
     print(f"server {server.url} (pid {server.pid}); after the warm-up visit {loadtest.mb(server.rss())}")
     if args.fixed:
         name = f"{args.fixed} students one after another, {args.actions} actions each (fixed work)"
