@@ -224,6 +224,13 @@ def packed(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
     return {field: [row.get(field) for row in rows] for field in fields}
 
 
+def columns(table: pd.DataFrame) -> dict[str, list[Any]]:
+    """packed(dataset_rows(table)) read straight off the table's columns: each value as a plain Python
+    value, a missing one (NA, NaN) as None, as Altair's transformer writes it (a test compares the two
+    on every table the stage draws), without a dict per row."""
+    return {str(name): column.astype(object).where(column.notna(), None).tolist() for name, column in table.items()}
+
+
 def frame_words(frames_table: pd.DataFrame, sol: Solution, lang: Lang, form: Form) -> list[dict[str, Any]]:
     """Each frame's step and words as the stage shows them: step (the row's step), phase (its name), status
     ("Step n of N": the title is "phase · status"), formula (ZWSP and NBSP as plain spaces), sentence."""

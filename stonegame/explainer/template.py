@@ -28,10 +28,9 @@ from stonegame.draw.template import Path, altair_defaults, set_at, walk
 from stonegame.explainer.stage import (
     FOLLOW_MAX,
     Data,
-    dataset_rows,
+    columns,
     dataset_tables,
     frame_focus,
-    packed,
     picture_spec,
     picture_tables,
 )
@@ -135,7 +134,7 @@ def filled(template: Template, sol: Solution, win: Window, form: Form, lang: Lan
     row_params = {"last": len(focus) - 1, "focus": focus, "first": win.lo, "end": win.last + 1}
     spec = template.spec
     params = [{**p, "value": row_params[p["name"]]} if p["name"] in row_params else p for p in spec["params"]]
-    tables = {name: packed(dataset_rows(table)) for name, table in dataset_tables(drawn, marked, lang, form).items()}
+    tables = {name: columns(table) for name, table in dataset_tables(drawn, marked, lang, form).items()}
     spec = {**spec, "params": params, "datasets": {**spec["datasets"], **tables}}
     for path in template.domains:
         spec = set_at(spec, path, list(values.domain))
