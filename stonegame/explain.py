@@ -4,6 +4,10 @@ feature that speaks of a step: the explainer, the ladder's table, the replay and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
 import pandas as pd
 
 from stonegame.i18n import piles, t
@@ -11,8 +15,13 @@ from stonegame.solver import Solution
 from stonegame.terms import WINNER_SIGN, Form, Lang
 from stonegame.text import bracketed, span, two_lines
 
+# A trace row (a pandas row, or the dict of one: row["i"], row["phase"] ...) and its candidates (the
+# candidates table's rows for its step, or their columns as arrays: cands["j"], cands["k"].max() ...).
+Row = Mapping[str, Any] | pd.Series
+Candidates = pd.DataFrame | Mapping[str, np.ndarray]
 
-def formula(row: pd.Series, cands: pd.DataFrame, sol: Solution, lang: Lang, form: Form = "total") -> str:
+
+def formula(row: Row, cands: Candidates, sol: Solution, lang: Lang, form: Form = "total") -> str:
     """The step's equation: symbols, then on a second line the numbers, e.g.
     dp[1] = suffix[1] − min(dp[2], dp[3], dp[4])
           = 12 − min(10, 7, 0) = 12
@@ -37,7 +46,7 @@ def verdict_formula(sol: Solution) -> str:
     return f"2·dp[0] = {2 * sol.alice} {WINNER_SIGN[sol.winner]} total = {sol.total}"
 
 
-def _diff_formula(row: pd.Series, cands: pd.DataFrame, sol: Solution, lang: Lang) -> str:
+def _diff_formula(row: Row, cands: Candidates, sol: Solution, lang: Lang) -> str:
     """A dp step or the verdict in the score-difference form: diff[i] = the most, over k, of what the
     mover takes less the opponent's lead after it (its symbols in `lang`'s words), e.g.
     diff[1] = max(2 − 8, 5 − 4, 12 − 0) = 12."""
@@ -51,7 +60,7 @@ def _diff_formula(row: pd.Series, cands: pd.DataFrame, sol: Solution, lang: Lang
     )
 
 
-def _diff_options(cands: pd.DataFrame, sol: Solution) -> list[tuple[int, int]]:
+def _diff_options(cands: Candidates, sol: Solution) -> list[tuple[int, int]]:
     """For each candidate (i, k): what the mover takes, sum(values[i:j]) = suffix[i] − suffix[j], and the
     opponent's lead after it, diff[j] = 2·dp[j] − suffix[j]."""
     return [
@@ -65,7 +74,7 @@ def _diff(sol: Solution, i: int) -> int:
     return 2 * sol.dp[i] - sol.suffix[i]
 
 
-def sentence(row: pd.Series, sol: Solution, lang: Lang, form: Form = "total", cands: pd.DataFrame | None = None) -> str:
+def sentence(row: Row, sol: Solution, lang: Lang, form: Form = "total", cands: Candidates | None = None) -> str:
     """One plain-language sentence that says what the step means: in the score-difference form the
     start, the verdict and (given its candidates) a dp step speak of diff; every other step speaks of dp."""
     phase = row["phase"]
@@ -74,18 +83,18 @@ def sentence(row: pd.Series, sol: Solution, lang: Lang, form: Form = "total", ca
     return _total_sentence(row, sol, lang)
 
 
-def _diff_sentence(row: pd.Series, sol: Solution, lang: Lang, cands: pd.DataFrame | None) -> str:
+def _diff_sentence(row: Row, sol: Solution, lang: Lang, cands: Candidates | None) -> str:
     """The score-difference sentence of the start, the verdict (Alice's lead) or a dp step (what the best
     candidate takes, the opponent's lead after it, and the mover's lead)."""
     if row["phase"] == "start":
         return t("say_start_diff", lang, n=sol.n)
     if row["phase"] == "verdict":
         return t("say_diff_verdict_" + sol.winner, lang, lead=abs(_diff(sol, 0)))
-    taken, their = _diff_options(cands, sol)[cands["best"].to_numpy().argmax()]
+    taken, their = _diff_options(cands, sol)[int(np.asarray(cands["best"]).argmax())]
     return t("say_diff", lang, **_take_fields(row, lang), taken=taken, their=their, diff=_diff(sol, int(row["i"])))
 
 
-def _total_sentence(row: pd.Series, sol: Solution, lang: Lang) -> str:
+def _total_sentence(row: Row, sol: Solution, lang: Lang) -> str:
     """The best-total sentence of a step: the start, a suffix step (the last pile's its own), a dp step
     (the take, what the opponent is held to, what the mover collects) or the verdict (both totals)."""
     phase, i = row["phase"], int(row["i"])
@@ -102,7 +111,7 @@ def _total_sentence(row: pd.Series, sol: Solution, lang: Lang) -> str:
     return t("say_verdict_" + sol.winner, lang, alice=sol.alice, bob=sol.bob)
 
 
-def _take_fields(row: pd.Series, lang: Lang) -> dict[str, object]:
+def _take_fields(row: Row, lang: Lang) -> dict[str, object]:
     """What a take's sentence names: the pile i, the take, the word for that many piles and their span."""
     i, take = int(row["i"]), int(row["take"])
     return {"i": i, "take": take, "piles": piles(take, lang), "span": span(i, take)}

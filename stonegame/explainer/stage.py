@@ -228,7 +228,12 @@ def columns(table: pd.DataFrame) -> dict[str, list[Any]]:
     """packed(dataset_rows(table)) read straight off the table's columns: each value as a plain Python
     value, a missing one (NA, NaN) as None, as Altair's transformer writes it (a test compares the two
     on every table the stage draws), without a dict per row."""
-    return {str(name): column.astype(object).where(column.notna(), None).tolist() for name, column in table.items()}
+    return {str(name): [_plain(v) for v in column.tolist()] for name, column in table.items()}
+
+
+def _plain(value: Any) -> Any:
+    """A table's value as JSON writes it: a missing one (pd.NA, NaN) as None, any other as it is."""
+    return None if value is pd.NA or (isinstance(value, float) and value != value) else value
 
 
 def frame_words(frames_table: pd.DataFrame, sol: Solution, lang: Lang, form: Form) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import numpy as np
 import pandas as pd
 
 from stonegame.explain import formula, sentence
@@ -86,21 +87,32 @@ def frames(sol: Solution, win: Window, lang: Lang, form: Form = "total", wrap: b
     told not to; each step's words read its candidates."""
     steps = frame_steps(sol, win)
     rows = sol.trace.set_index("step").loc[steps].reset_index()
-    cands = sol.candidates[sol.candidates["step"].isin(steps)]
-    by_step = dict(tuple(cands.groupby("step")))
-    empty = cands.iloc[0:0]
-    weighed = [(r, by_step.get(r["step"], empty)) for _, r in rows.iterrows()]  # each row with its candidates
+    by_step = candidates_by_step(sol.candidates[sol.candidates["step"].isin(steps)])
+    none = {name: np.array([]) for name in sol.candidates.columns}
+    weighed = [(r, by_step.get(r["step"], none)) for r in rows.to_dict("records")]  # each row with its candidates
     return pd.DataFrame(
         {
             "frame": range(len(steps)),
             "step": steps,
             "phase": rows["phase"],
             "i": rows["i"],
-            "title": [_title(r.phase, r.step, sol, lang, form) for r in rows.itertuples()],
+            "title": [_title(r["phase"], r["step"], sol, lang, form) for r, _ in weighed],
             "formula": [formula(r, c, sol, lang, form) for r, c in weighed],
             "sentence": [_lines(sentence(r, sol, lang, form, c), wrap) for r, c in weighed],
         }
     )
+
+
+def candidates_by_step(cands: pd.DataFrame) -> dict[int, dict[str, np.ndarray]]:
+    """The candidates table (in step order) cut by step: each step's candidates as columns of arrays,
+    what explain.formula and explain.sentence read (cands["j"], cands["k"].max(), ...)."""
+    columns = {name: cands[name].to_numpy() for name in cands.columns}
+    step = columns["step"]
+    starts = np.flatnonzero(np.r_[True, step[1:] != step[:-1]]) if len(step) else np.array([], dtype=int)
+    ends = np.r_[starts[1:], len(step)]
+    return {
+        int(step[a]): {name: column[a:b] for name, column in columns.items()} for a, b in zip(starts, ends, strict=True)
+    }
 
 
 def _lines(text: str, wrap: bool) -> str:
