@@ -709,12 +709,12 @@ GIF_CPU_ROWS = {  # (row, lang, code): the issue's named GIFs and the worst case
 
 def gif_cpu(verdict: Verdict, bound: float) -> None:
     """The CPU seconds each GIF of GIF_CPU_ROWS costs in a render worker (ui/render.py reports the
-    job's CPU time), made as the export page asks for it (stonegame.teach.pictures: the worker builds
-    the chart, then draws it), one worker warmed up first; each over `bound` fails the run."""
+    job's CPU time), made as the export page asks for it (the explainer's spec filled from its template
+    here, drawn by the worker), one worker warmed up first; each over `bound` fails the run."""
     from stonegame import solve
-    from stonegame.explainer.spec import opening
+    from stonegame.explainer.spec import opening, window_spec
     from stonegame.link import random_row
-    from stonegame.teach import pictures
+    from stonegame.teach import gif
     from ui import render
 
     print(f"\ngifcpu: CPU seconds of one GIF in the render worker  ({load()})")
@@ -726,9 +726,11 @@ def gif_cpu(verdict: Verdict, bound: float) -> None:
                 values = random_row(int(n), int(seed))
             else:
                 values = [int(v) for v in row.split(",")]
-            win, _ = opening(solve(values), 0)
+            sol = solve(values)
+            win, _ = opening(sol, 0)
             key = render.RenderKey(f"gifcpu-{i}", win.lo, lang, code, 3, "total", "gif")
-            result = service.render("gifcpu", key, pictures.animation, tuple(values), 3, win.lo, lang, code, "total")
+            spec = window_spec(sol, win.lo, lang, code, "total")  # the server's part: a template's fill
+            result = service.render("gifcpu", key, gif.to_gif, spec)
             if not isinstance(result, render.Done):
                 verdict.fail(f"gifcpu: {name}: {result}")
                 continue

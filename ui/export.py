@@ -35,7 +35,7 @@ from stonegame.draw.kit import described
 from stonegame.explainer.spec import opening
 from stonegame.i18n import t
 from stonegame.teach import export as exports
-from stonegame.teach import pictures
+from stonegame.teach import gif, pictures
 from stonegame.teach.export import Kind
 from stonegame.terms import Code, Form, Lang
 from stonegame.window import Window
@@ -44,8 +44,8 @@ from ui.explainer import chart_spec, interactive_html
 
 POLL = 1.0  # seconds between two looks at a file being made (the fragment's run_every)
 TRACE_KINDS: tuple[Kind, ...] = ("csv", "json")
-# What the render service runs for each picture kind: the core's maker (stonegame.teach.pictures).
-PICTURES: dict[str, Callable[..., bytes]] = {"png": pictures.png, "svg": pictures.svg, "gif": pictures.animation}
+# What the render service runs for each picture kind: the core's drawing of a spec (vl-convert, PIL only).
+PICTURES: dict[str, Callable[..., bytes]] = {"png": exports.to_png, "svg": exports.to_svg, "gif": gif.to_gif}
 
 
 class Chart(NamedTuple):
@@ -150,11 +150,12 @@ def render_key(chart: Chart, kind: str) -> render.RenderKey:
 
 
 def job(chart: Chart, kind: str) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
-    """What the render service runs for the `kind` picture of this chart: the core's maker and the view
-    it builds the chart from (the row as a tuple, k, the window's first pile, the language, the listing,
-    the form), and for a PNG or SVG the frame to draw."""
-    view = (tuple(chart.sol.values), chart.sol.max_take, chart.win.lo, chart.lang, chart.code, chart.form)
-    return PICTURES[kind], view if kind == "gif" else (*view, chart.frame)
+    """What the render service runs for the `kind` picture of this chart: the core's maker and its
+    arguments, the explainer's spec of the window (ui.explainer.chart_spec: filled from its template and
+    cached, built here when a picture is asked for, never on the page's run) and for a PNG or SVG the
+    frame to draw."""
+    spec, _ = chart_spec(chart.sol, chart.step, chart.lang, chart.code, chart.form)
+    return PICTURES[kind], (spec,) if kind == "gif" else (spec, chart.frame)
 
 
 def download(kind: Kind, chart: Chart) -> Download:

@@ -525,11 +525,11 @@ def _stop_all() -> None:
 
 def warm_up() -> None:
     """Register the CJK subset fonts (made once per machine: stonegame.teach.fonts), import the picture
-    makers (stonegame.teach.pictures: the explainer's chart builders, so Altair and pandas) and render
+    makers (stonegame.teach.export and gif: a spec in, bytes out; no Altair, no pandas) and render
     something tiny, so the first job pays for none of it, nor for starting vl-convert's JavaScript engine."""
     import vl_convert as vlc
 
-    from stonegame.teach import fonts, pictures  # noqa: F401 - imported for the first job
+    from stonegame.teach import export, fonts, gif  # noqa: F401 - imported for the first job
 
     fonts.prepare()
     vlc.vega_to_svg({"$schema": "https://vega.github.io/schema/vega/v6.json", "width": 1, "height": 1})

@@ -14,8 +14,8 @@ from typing import NamedTuple
 import altair as alt
 import pandas as pd
 
-from stonegame.draw.caption import caption_panel
-from stonegame.draw.grid import FITS, Follow, GridWords, grid_panel
+from stonegame.draw.caption import caption_panel, widest_formula
+from stonegame.draw.grid import FITS, Follow, GridData, GridFit, GridWords, grid_data, grid_fit, grid_panel
 from stonegame.draw.kit import (
     BLUE,
     GREY,
@@ -30,7 +30,7 @@ from stonegame.draw.kit import (
     legend,
     mapping_expr,
 )
-from stonegame.draw.player import player_params
+from stonegame.draw.player import player_params_at
 from stonegame.draw.template import Tables
 from stonegame.text import NBSP, ZWSP, display_width
 
@@ -70,30 +70,53 @@ class OverviewWords:
     series: Mapping[str, str]
 
 
+class BarsFit(NamedTuple):
+    """What the bars panel takes from its cells: the numbers' domain (the least and the greatest, and 0),
+    the piles in order, the numbers across the chart (two a pile) and the digits each is fitted to."""
+
+    domain: list[int]
+    piles: list[int]
+    columns: int
+    digits: int
+
+
+def bars_data(cells: pd.DataFrame) -> pd.DataFrame:
+    """The cells the bars draw: the suffix and dp rows."""
+    return cells[cells["row"] != "values"]
+
+
+def bars_fit(data: pd.DataFrame) -> BarsFit:
+    """The bars panel's fit to its cells (bars_data)."""
+    numbers = data["number"].astype("int64")
+    piles = sorted(set(data["i"]))
+    digits = max(len(str(v)) for v in numbers) + 1
+    return BarsFit([min(0, int(numbers.min())), max(0, int(numbers.max()))], piles, 2 * len(piles), digits)
+
+
 def bars_panel(
-    cells: pd.DataFrame,
+    cells: pd.DataFrame | None,
     marks: pd.DataFrame,
     words: BarsWords,
     scale: float = 1.0,
     follow: Follow | None = None,
     legend_at: str = "bottom",
+    data: pd.DataFrame | None = None,
+    fitted: BarsFit | None = None,
 ) -> alt.LayerChart:
     """suffix[i] and dp[i] as labelled bars side by side, each shown from the frame that writes it;
     the current frame's cells are outlined and carry their symbol. No y axis: the bars say their numbers.
     With `follow`, only the piles it picks are drawn, in pile order (the bars' scale stays the row's);
-    the legend naming the two series sits at `legend_at` (under the bars, or right of them)."""
-    data = cells[cells["row"] != "values"]
-    numbers = data["number"].astype("int64")
-    domain = [min(0, int(numbers.min())), max(0, int(numbers.max()))]
-    piles = alt.Scale() if follow else alt.Scale(domain=sorted(set(data["i"])))
+    the legend naming the two series sits at `legend_at` (under the bars, or right of them). Its cells
+    and fit are bars_data's and bars_fit's of `cells`, or `data` and `fitted` if given (a template's)."""
+    data = bars_data(cells) if data is None else data
+    domain, piles, columns, digits = fitted if fitted is not None else bars_fit(data)
     axis = alt.Axis(labelAngle=0, labelFontSize=14, titleFontSize=14)
-    x = alt.X("i:O", title=words.axis or None, scale=piles, axis=axis)
+    x = alt.X("i:O", title=words.axis or None, scale=alt.Scale() if follow else alt.Scale(domain=piles), axis=axis)
     y = _bar_y("number:Q", domain, stack=None)
     offset = alt.XOffset("row:N", scale=alt.Scale(domain=list(BAR_ROWS)))
-    columns = f"2 * ({follow.columns} - 1)" if follow else 2 * len(set(data["i"]))
     layers = [
         _bars(data, x, y, offset, words.dp, legend_at),
-        *_bar_numbers(data, x, y, offset, scale, columns),
+        *_bar_numbers(data, x, y, offset, scale, f"2 * ({follow.columns} - 1)" if follow else columns, digits),
         *_bars_marked(marks, x, y, offset, domain, scale),
     ]
     if follow:
@@ -127,11 +150,10 @@ def _bars(data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: 
 
 
 def _bar_numbers(
-    data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, scale: float, columns: int | str
+    data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, scale: float, columns: int | str, digits: int
 ) -> tuple[alt.Chart, alt.Chart]:
     """Each bar's number in bold, above a bar that rises and below one that falls, shown with its bar,
-    in a size that fits `columns` numbers (two a pile) across the chart."""
-    digits = max(len(str(v)) for v in data["number"].astype("int64")) + 1
+    in a size that fits `columns` numbers (two a pile) of `digits` characters across the chart."""
     size = fit(13 * scale, f"({columns}) * {digits}")
     shown = alt.condition(SHOWN, alt.value(1.0), alt.value(0.0))
     label = alt.Chart(data).encode(x=x, xOffset=offset, text="number:Q", opacity=shown, y=y)
@@ -194,30 +216,56 @@ def code_panel(lines: list[str], highlight: pd.DataFrame, title: str, scale: flo
     )
 
 
+class PictureLayout(NamedTuple):
+    """What the exports' picture takes from its window besides its tables: the last frame, the caption's
+    widest formula, the grid's fit and the bars' fit."""
+
+    last: int
+    widest: int
+    grid: GridFit
+    bars: BarsFit
+
+
+def picture_data(
+    frames: pd.DataFrame, cells: pd.DataFrame, marks: pd.DataFrame, highlight: pd.DataFrame, names: Mapping[str, str]
+) -> dict[str, pd.DataFrame]:
+    """The exports' picture's tables by role: the frames (caption), the grid's boxes and marks (rows
+    named by `names`), the bars' cells, the marks the bars outline, and the lines each frame runs."""
+    grid = grid_data(cells, marks, GRID_ROWS, names)
+    return {
+        "frames": frames,
+        "grid": grid.boxes,
+        "grid_marks": grid.marked,
+        "bars": bars_data(cells),
+        "marks": marks,
+        "highlight": highlight,
+    }
+
+
+def picture_layout(frames: pd.DataFrame, cells: pd.DataFrame) -> PictureLayout:
+    """The exports' picture's layout for these frames and cells."""
+    return PictureLayout(
+        int(frames["frame"].max()), widest_formula(frames), grid_fit(cells), bars_fit(bars_data(cells))
+    )
+
+
 def explainer_chart(
-    frames: pd.DataFrame,
-    cells: pd.DataFrame,
-    marks: pd.DataFrame,
-    code_lines: list[str],
-    code_highlight: pd.DataFrame,
-    words: ExplainerWords,
-    start: int = 0,
-    scale: float = 1.0,
+    tables: Tables, layout: PictureLayout, code_lines: list[str], words: ExplainerWords, scale: float = 1.0
 ) -> alt.VConcatChart:
     """The whole explainer in one chart, for pictures of it (the PNG, SVG and GIF exports): caption,
-    arrays, bars and code, stepping together from frame `start` (kept within the frames); `scale`
-    enlarges type, marks and panels."""
-    last = int(frames["frame"].max())
+    arrays, bars and code (`code_lines`), stepping together from frame 0 (tables: picture_data, layout:
+    picture_layout); `scale` enlarges type, marks and panels."""
+    grid = GridData(tables["grid"], tables["grid_marks"])
     return (
         alt.vconcat(
-            caption_panel(frames, scale),
-            grid_panel(cells, marks, GRID_ROWS, words.grid, scale=scale),
-            bars_panel(cells, marks, words.bars, scale),
-            code_panel(code_lines, code_highlight, words.code_title, scale),
+            caption_panel(tables["frames"], scale, widest=layout.widest),
+            grid_panel(None, None, GRID_ROWS, words.grid, scale=scale, data=grid, fitted=layout.grid),
+            bars_panel(None, tables["marks"], words.bars, scale, data=tables["bars"], fitted=layout.bars),
+            code_panel(code_lines, tables["highlight"], words.code_title, scale),
             spacing=round(14 * scale),
         )
         .resolve_scale(color="independent")
-        .add_params(*player_params(last, start))
+        .add_params(*player_params_at(layout.last, 0))
         .configure_view(stroke=None)
     )
 

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from stonegame.draw.grid import GridWords
-from stonegame.draw.player import played
+from stonegame.draw.player import add_vega_on, player_handlers
 from stonegame.draw.template import Templates
 from stonegame.explainer.charts import (
     GRID_ROWS,
@@ -26,6 +26,8 @@ from stonegame.explainer.charts import (
     overview_chart,
     overview_data,
     overview_layout,
+    picture_data,
+    picture_layout,
 )
 from stonegame.explainer.overview import overview
 from stonegame.explainer.view import (
@@ -71,22 +73,22 @@ def overview_words(lang: Lang) -> OverviewWords:
     return OverviewWords(title=t("overview_title", lang), axis=t("axis_pile", lang), series=MappingProxyType(series))
 
 
+PICTURES = Templates()  # the exports' picture, one template per (k, language, listing, form, scale)
+
+
 def window_spec(sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scale: float = 1.0) -> Spec:
     """The spec of the whole explainer (caption, arrays, bars, code) for the window of piles starting at
-    lo, opening at frame 0: what the PNG, SVG and GIF exports draw. Not validated: the tests validate
-    the builders' output against the Vega-Lite schema, and validation is a third of the build."""
+    lo, opening at frame 0: what the PNG, SVG and GIF exports draw, filled from its shape's template. Not
+    validated: the tests validate it against the Vega-Lite schema, and validation is a third of a build."""
     win = window_at(sol, lo)
     listed = listing(code, form, sol.max_take, lang)
-    chart = explainer_chart(
-        frames(sol, win, lang, form),
-        cells(sol, win, form),
-        marks(sol, win, form),
-        listed.lines,
-        code_lines(sol, win, listed),
-        explainer_words(lang, form),
-        scale=scale,
-    )
-    return played(chart, keys=False, validate=False, drawn=False)
+    words = explainer_words(lang, form)
+    table = frames(sol, win, lang, form)
+    drawn = cells(sol, win, form)
+    tables = picture_data(table, drawn, marks(sol, win, form), code_lines(sol, win, listed), words.grid.names)
+    build = partial(explainer_chart, code_lines=listed.lines, words=words, scale=scale)
+    spec = PICTURES.spec((sol.max_take, lang, code, form, scale), build, tables, picture_layout(table, drawn))
+    return add_vega_on(spec, player_handlers(keys=False, drawn=False))
 
 
 def at_frame(spec: Spec, frame: int) -> Spec:

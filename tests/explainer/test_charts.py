@@ -10,8 +10,9 @@ import pytest
 
 from stonegame import solve
 from stonegame.draw.player import played
-from stonegame.explainer.charts import code_panel, explainer_chart
-from stonegame.explainer.spec import explainer_words, opening, step_spec
+from stonegame.draw.template import canonical
+from stonegame.explainer.charts import code_panel, explainer_chart, picture_data, picture_layout
+from stonegame.explainer.spec import at_frame, explainer_words, opening, step_spec
 from stonegame.explainer.view import cells, code_lines, frames, marks
 from stonegame.link import random_row
 from stonegame.listing import listing
@@ -20,20 +21,16 @@ from stonegame.teach.export import to_svg
 from stonegame.text import NBSP, ZWSP
 
 
-def chart(values, step=0, lang="en", code="py"):
-    """The explainer's Altair chart of the window that shows `step`, opening there."""
+def playable(values, step=0, lang="en", code="py"):
+    """The explainer's picture of the window that shows `step`, built in full with Altair (validated
+    against the schema), made playable and opening there."""
     sol = solve(values)
     win, frame = opening(sol, step)
     lst = listing(code, words=lang)
-    return explainer_chart(
-        frames(sol, win, lang),
-        cells(sol, win),
-        marks(sol, win),
-        lst.lines,
-        code_lines(sol, win, lst),
-        explainer_words(lang),
-        start=frame,
-    )
+    table, drawn = frames(sol, win, lang), cells(sol, win)
+    tables = picture_data(table, drawn, marks(sol, win), code_lines(sol, win, lst), explainer_words(lang).grid.names)
+    chart = explainer_chart(tables, picture_layout(table, drawn), lst.lines, explainer_words(lang))
+    return at_frame(played(chart, keys=False, drawn=False), frame)
 
 
 @pytest.mark.parametrize(
@@ -41,7 +38,7 @@ def chart(values, step=0, lang="en", code="py"):
     [([1, 2, 3, 7], 7, "en", "py"), ([1, 2, 3, -9], 0, "zh", "java"), ([-7], 3, "en", "py")],
 )
 def test_spec_validates_and_plays_without_bindings(values, step, lang, code):
-    spec = played(chart(values, step, lang, code), keys=False, drawn=False)  # validates against the schema
+    spec = playable(values, step, lang, code)  # validates against the schema
     params = {p["name"]: p for p in spec["params"]}
     last = 2 * len(values) + 1
     assert params["frame"]["value"] == step and params["last"]["value"] == last
@@ -52,12 +49,20 @@ def test_spec_validates_and_plays_without_bindings(values, step, lang, code):
 
 
 def test_the_page_spec_is_the_validated_chart_at_the_step():
-    sol = solve([1, 2, 3, 7])
-    assert step_spec(sol, 7, "en", "py", "total") == played(chart([1, 2, 3, 7], 7), keys=False, drawn=False)
+    """The exports' spec (filled from its shape's template, whichever row made it) is the full build's,
+    datasets aside from their names, on rows of several lengths (a window of a long one too)."""
+    for values, step in (
+        ([1, 2, 3, 7], 7),
+        ([5, -3], 0),
+        ([-9, 8, 7, -6, 5, 4, -3, 2, 1], 12),
+        (random_row(300, 2), 500),
+    ):
+        sol = solve(values)
+        assert canonical(step_spec(sol, step, "en", "py", "total")) == canonical(playable(values, step))
 
 
 def test_a_long_row_sends_only_its_window():
-    spec = played(chart(random_row(50_000, 1), step=60_000), keys=False, drawn=False)
+    spec = playable(random_row(50_000, 1), step=60_000)
     data = spec["datasets"]
     assert sum(len(rows) for rows in data.values()) < 1000
     assert len(json.dumps(spec)) < 250_000
@@ -110,7 +115,7 @@ def assert_listing_aligned(svg: str, code: str, lang: str) -> None:
 
 @pytest.mark.parametrize(("code", "lang"), [("py", "en"), ("java", "zh")])
 def test_the_exported_svg_listing_keeps_every_lines_indentation(code, lang):
-    spec = played(chart([1, 2, 3, 7], 7, lang, code), keys=False, drawn=False)
+    spec = playable([1, 2, 3, 7], 7, lang, code)
     assert_listing_aligned(to_svg(spec, 7).decode("utf-8"), code, lang)
 
 
@@ -124,7 +129,7 @@ def test_the_png_listing_is_drawn_from_the_aligned_text(monkeypatch):
         return rasterise(svg, scale)
 
     monkeypatch.setattr(export, "_rasterise", spy)
-    picture = export.to_png(played(chart([1, 2], 3, "zh", "py"), keys=False, drawn=False), 3)
+    picture = export.to_png(playable([1, 2], 3, "zh", "py"), 3)
     assert picture[:4] == b"\x89PNG" and len(rendered) == 1
     assert_listing_aligned(rendered[0], "py", "zh")
 
@@ -140,7 +145,7 @@ def test_every_gif_frame_is_made_from_svgs_with_the_aligned_listing(monkeypatch)
         return svgs[-1]
 
     monkeypatch.setattr(gif.vlc, "vega_to_svg", spy)
-    picture = gif.to_gif(played(chart([1, 2], 3, "zh", "py"), keys=False, drawn=False))
+    picture = gif.to_gif(playable([1, 2], 3, "zh", "py"))
     assert picture[:4] == b"GIF8"
     listed = [svg for svg in svgs if "stone_game_iii" in svg]
     assert listed, "the listing is drawn"

@@ -239,16 +239,15 @@ def test_every_download_is_offered():
 
 
 def test_the_pages_run_builds_no_chart_until_the_preview_is_asked_for(monkeypatch):
-    """Issue 13: the explainer's chart (Altair, ~0.5 s) is built for the preview alone; the frame count
-    and the render keys come from the solved row, and a picture's chart is built by the render worker."""
+    """Issue 13: the explainer's chart is built for the preview alone (or when a picture is asked for:
+    its spec goes to the render worker); the frame count and the render keys come from the solved row."""
     built = []
 
     def counted(*args, **kwargs):
         built.append(args[1:])
         return window_spec(*args, **kwargs)
 
-    monkeypatch.setattr(explainer, "window_spec", counted)  # the preview's builder (ui.explainer.chart_spec)
-    monkeypatch.setattr(pictures, "window_spec", counted)  # a picture's, were one made in this process
+    monkeypatch.setattr(explainer, "window_spec", counted)  # the preview's and a picture's (ui.explainer.chart_spec)
     explainer._window_spec.clear()  # the preview's cache: built by no earlier test
     at = page(EXPORT, values="5,-8,13,2,-21", step="4")
     at.number_input(key=state.EXPORT_W_STEP).set_value(7).run()

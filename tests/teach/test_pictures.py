@@ -1,15 +1,12 @@
 """The export page's pictures without a chart on the page's run (issue 13): the GIF's frame count from
-the solved row and the window alone, equal to what the explainer's spec says on many rows; and the
-chart a picture is made from, built from what names it (the row, k, the window, the language, the
-listing, the form), is the explainer's own at that step."""
+the solved row and the window alone, equal to what the explainer's spec says on many rows."""
 
 import random
 
 import pytest
 
 from stonegame import solve
-from stonegame.explainer.spec import at_frame, opening, step_spec
-from stonegame.link import random_row
+from stonegame.explainer.spec import opening, step_spec
 from stonegame.teach import export, pictures
 from stonegame.terms import TAKES
 
@@ -29,19 +26,3 @@ def test_the_frame_count_is_the_specs(values, k, step):
     sol = solve(values, k)
     win, _ = opening(sol, step)
     assert pictures.frame_count(sol, win) == export.frame_count(step_spec(sol, step, "en", "py", "total"))
-
-
-@pytest.mark.parametrize(
-    ("values", "step", "lang", "code", "form"),
-    [
-        ([1, 2, 3, 7], 9, "en", "py", "total"),
-        ([1, 2, 3, -9], 4, "zh", "java", "diff"),
-        (random_row(300, 5), 290, "zh", "py", "total"),
-    ],
-)
-def test_a_pictures_chart_is_the_explainers_at_that_step(values, step, lang, code, form):
-    sol = solve(values)
-    win, frame = opening(sol, step)
-    built = pictures.spec_of(tuple(values), sol.max_take, win.lo, lang, code, form)
-    assert at_frame(built, frame) == step_spec(sol, step, lang, code, form)
-    assert pictures.spec_of(tuple(values), sol.max_take, win.lo, lang, code, form) is built, "kept for the next kind"

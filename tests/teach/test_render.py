@@ -20,7 +20,7 @@ import pytest
 
 from stonegame import solve
 from stonegame.explainer.spec import opening, step_spec
-from stonegame.teach import export, pictures
+from stonegame.teach import export, gif
 from tests.teach import render_fakes as fakes
 from ui import render
 from ui.render import BoundedCache, Busy, Done, Failed, Limit, Pending, Renderer, RenderKey, TooSlow
@@ -194,17 +194,17 @@ def chart_spec(values=(-9, -2, 5, -7, 0, 7, -5, 2, 9, -3, 4, -8), lang="zh", cod
 
 
 def test_the_real_makers_make_each_kind_in_the_worker():
-    """The export page's makers (stonegame.teach.pictures): the worker builds the explainer's chart from
-    the view the page names, and draws it; the worker stays under its memory bound doing so."""
+    """The export page's makers (stonegame.teach.export and gif): the worker draws the explainer's spec
+    the page sends; it stays small doing so (no Altair, no pandas: under half its memory bound)."""
     sol = solve([1, 2, 3, 7])
-    win, frame = opening(sol, 9)
-    view = ((1, 2, 3, 7), 3, win.lo, "en", "py", "total")
+    _, frame = opening(sol, 9)
+    spec = step_spec(sol, 0, "en", "py", "total")
     renderer = Renderer(workers=1, limits={"gif": Limit(60.0, 240.0), "png": Limit(30.0, 120.0)})
     try:
         made = {
-            "png": renderer.render("s", key("png", row="kinds"), pictures.png, *view, frame),
-            "svg": renderer.render("s", key("svg", row="kinds"), pictures.svg, *view, frame),
-            "gif": renderer.render("s", key("gif", row="kinds"), pictures.animation, *view),
+            "png": renderer.render("s", key("png", row="kinds"), export.to_png, spec, frame),
+            "svg": renderer.render("s", key("svg", row="kinds"), export.to_svg, spec, frame),
+            "gif": renderer.render("s", key("gif", row="kinds"), gif.to_gif, spec),
         }
         (pid,) = renderer.pids()
         rss = render.rss_bytes(pid)
@@ -215,16 +215,16 @@ def test_the_real_makers_make_each_kind_in_the_worker():
     assert made["svg"].data == export.to_svg(step_spec(sol, 9, "en", "py", "total"), 9), "the explainer's chart"
     assert b"Bob wins." in made["svg"].data
     print(f"CPU seconds in the worker: {', '.join(f'{k} {d.seconds:.2f}' for k, d in made.items())}; {rss >> 20} MB")
-    assert rss < render.MAX_WORKER_RSS, "else the worker would be replaced after every picture"
+    assert rss < render.MAX_WORKER_RSS / 2, "a worker that only draws stays small (issue 14: memory)"
 
 
-def test_the_worker_builds_charts_but_never_imports_streamlit():
+def test_the_worker_never_imports_streamlit_altair_or_pandas():
     code = (
         "import sys; from ui import render; render.warm_up(); "
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'pandas', 'altair'}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert out.stdout.strip() == "['altair', 'pandas']", "the picture makers build the chart: Streamlit is the server's"
+    assert out.stdout.strip() == "[]", "the worker draws specs the server fills: charts and Streamlit are the server's"
     assert not re.search(r"^\s*(import|from)\s+streamlit", (ROOT / "ui" / "render.py").read_text(), re.M)
 
 
