@@ -92,9 +92,14 @@ def _no_break(left: str, right: str) -> bool:
     )
 
 
+ASCII_PIECE = re.compile(r" +|[^ ]+ *")  # _pieces of ASCII text (no wide characters): words with their spaces
+
+
 def _pieces(text: str) -> list[str]:
     """Text cut where a line may break: after spaces (which stay with the piece before them), and
-    between wide characters."""
+    between wide characters (ASCII text has none: its words, each with the spaces after it)."""
+    if text.isascii():
+        return ASCII_PIECE.findall(text)
     pieces, piece = [], ""
     for c in text:
         if c == " " and not piece and pieces:
