@@ -27,6 +27,7 @@ import pandas as pd
 from stonegame.draw.grid import Follow, grid_data, grid_panel
 from stonegame.draw.params import top_params
 from stonegame.draw.player import SPEEDS, played, player_params
+from stonegame.draw.template import records
 from stonegame.explainer.charts import GRID_ROWS, PRESENTER_SCALE, BarsWords, bars_panel
 from stonegame.explainer.spec import explainer_words
 from stonegame.explainer.view import (
@@ -182,17 +183,11 @@ def dataset_tables(
     return dict(zip(DATASETS, (grid, drawn[drawn["row"] != "values"], marked), strict=True))
 
 
-def dataset_rows(table: pd.DataFrame) -> list[dict[str, Any]]:
-    """A table's rows as Altair's default data transformer writes them into a spec's datasets (its
-    to_values; not the active transformer, which st.altair_chart switches globally while it converts)."""
-    return alt.utils.data.to_values(table)["values"]
-
-
 def named(spec: Data, tables: dict[str, pd.DataFrame]) -> Data:
     """The spec with its datasets renamed: the one holding each table's rows by the table's name, the
     others stage_fixed_0, … in order (Altair names them by a hash of their rows); every reference
     follows. A table found in no dataset is an error."""
-    rows = {name: dataset_rows(table) for name, table in tables.items()}
+    rows = {name: records(table) for name, table in tables.items()}
     names, fixed = {}, 0
     for old, values in spec["datasets"].items():
         match = [name for name, wanted in rows.items() if wanted == values]
@@ -225,7 +220,7 @@ def packed(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
 
 
 def columns(table: pd.DataFrame) -> dict[str, list[Any]]:
-    """packed(dataset_rows(table)) read straight off the table's columns: each value as a plain Python
+    """packed(records(table)) read straight off the table's columns: each value as a plain Python
     value, a missing one (NA, NaN) as None, as Altair's transformer writes it (a test compares the two
     on every table the stage draws), without a dict per row."""
     return {str(name): [_plain(v) for v in column.tolist()] for name, column in table.items()}

@@ -105,12 +105,13 @@ def test_no_template_from_a_build_under_switched_altair_globals():
 @pytest.mark.parametrize("n", [1, 5, 12, 200, 201, 5000])
 def test_columns_are_altairs_rows_packed(n):
     """The stage's datasets read straight off the tables (stage.columns) are what Altair's transformer
-    writes, packed by column (stage.packed of stage.dataset_rows): the same values, None for a missing one."""
-    from stonegame.explainer.stage import columns, dataset_rows, dataset_tables, packed, picture_tables
+    writes, packed by column (stage.packed of template.records): the same values, None for a missing one."""
+    from stonegame.draw.template import records
+    from stonegame.explainer.stage import columns, dataset_tables, packed, picture_tables
 
     sol = solve([random.Random(n).randint(-1000, 1000) for _ in range(n)])
     for lo in {0, max(0, n - WINDOW)}:
         for form in ("total", "diff"):
             drawn, marked = picture_tables(sol, carried(sol, lo), form)
             for table in dataset_tables(drawn, marked, "zh", form).values():
-                assert columns(table) == packed(dataset_rows(table))
+                assert columns(table) == packed(records(table))
