@@ -16,6 +16,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from tests.loop import run_apart
+from tests.widget_states import widget_state
 from ui import edge, state
 
 
@@ -26,13 +27,7 @@ def wid(key, internal=False):
 
 def widget(key, internal=False, **value):
     """A WidgetState for the widget with this key and one value (field=value; an array field takes a list)."""
-    w = WidgetState(id=wid(key, internal))
-    for field, v in value.items():
-        if field.endswith("_array_value"):
-            getattr(w, field).data.extend(v)
-        else:
-            setattr(w, field, v)
-    return w
+    return widget_state(wid(key, internal), **value)
 
 
 def rerun(*widgets):

@@ -17,6 +17,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from scripts.hostile import HostileServer, HostileTab
 from scripts.loadtest import Stats, Tab
 from tests.loop import run_apart
+from tests.widget_states import widget_state
 
 
 @pytest.fixture(scope="module")
@@ -44,13 +45,7 @@ class Forger(HostileTab):
 
     def state(self, key, **value):
         """A WidgetState for the widget drawn with this key, holding one value (an array field takes a list)."""
-        widget = WidgetState(id=self.widgets[key].id)
-        for field, v in value.items():
-            if field.endswith("_array_value"):
-                getattr(widget, field).data.extend(v)
-            else:
-                setattr(widget, field, v)
-        return widget
+        return widget_state(self.widgets[key].id, **value)
 
     async def forge(self, key, value, press=None):
         """Rerun with the widget `key` holding `value` (field -> value) and, if given, the button `press`
