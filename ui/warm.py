@@ -36,8 +36,9 @@ LONG = 300  # piles of the long row: a window, not the whole row
 
 
 def templates(langs: tuple[Lang, ...] = LANGS, codes: tuple[Code, ...] = CODES) -> float:
-    """Make the templates for each language and listing; the CPU seconds it took."""
-    started = time.process_time()
+    """Make the templates for each language and listing; the CPU seconds this thread spent on it (in the
+    server it runs beside the sessions' threads, whose CPU the process's clock would add in)."""
+    started = time.thread_time()
     short, negative, long = solve(SHORT), solve(NEGATIVE), solve(random_row(LONG, 1))
     growth = rungs.growth(3)
     for lang in langs:
@@ -48,7 +49,7 @@ def templates(langs: tuple[Lang, ...] = LANGS, codes: tuple[Code, ...] = CODES) 
             win = turn_window(len(game), 1)
             replay_spec(replay_tables(sol, game, win, lang), frame_of_turn(win, 1), lang, sol.max_take)
         teach_charts.board_spec(quiz.board(short, 0, False), explainer_words(lang, "total").grid)
-    return time.process_time() - started
+    return time.thread_time() - started
 
 
 def _explainer(short: Solution, long: Solution, lang: Lang) -> None:
