@@ -2,18 +2,19 @@
 
 import streamlit as st
 
-from ui import cache, explainer, frame, state
+from ui import cache, frame, state
+from ui.parts import fill
 
 lang = frame.page("app_title", title=False)  # the header draws the title beside the row input
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
-explainer.style()
+fill.style()
 if not st.session_state[state.PRESENT]:
-    explainer.header(sol, lang)
-explainer.stage(sol, lang)
-explainer.long_row(sol, lang)
+    fill.header(sol, lang)
+fill.stage(sol, lang)
+fill.long_row(sol, lang)
 if st.session_state[state.PRESENT]:
-    explainer.presenter_bar(sol, lang)
-explainer.how_to_read(sol, lang)
-explainer.answer(sol, lang)
-explainer.share(sol, lang)
+    fill.presenter_bar(sol, lang)
+fill.how_to_read(sol, lang)
+fill.answer(sol, lang)
+fill.share(sol, lang)
 state.sync_url()

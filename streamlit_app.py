@@ -1,7 +1,7 @@
 """The server: Streamlit serving the app, whose main page is explainer.py (the others are in pages/),
-with the app's own edge in front of it (ui/edge.py: a widget value of the wrong kind is dropped before
+with the app's own edge in front of it (ui/server/edge.py: a widget value of the wrong kind is dropped before
 Streamlit reads it, the messages only a developer's menu sends are refused, and Streamlit's bundle goes
-out compressed), and the chart templates a class asks for first made as it starts (ui/warm.py, in a
+out compressed), and the chart templates a class asks for first made as it starts (ui/server/warm.py, in a
 thread of its own; STONEGAME_WARM=0 skips it, as the tests' servers do).
 
 `streamlit run streamlit_app.py` finds `app` and serves it with the same flags and
@@ -15,8 +15,8 @@ from contextlib import asynccontextmanager
 import streamlit as st
 from starlette.middleware import Middleware
 
-from ui import warm
-from ui.edge import Edge
+from ui.server import warm
+from ui.server.edge import Edge
 
 
 @asynccontextmanager

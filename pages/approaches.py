@@ -2,7 +2,8 @@
 
 import streamlit as st
 
-from ui import cache, frame, ladder, state
+from ui import cache, frame, state
+from ui.parts import ladder
 
 lang = frame.page("ladder_title")
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])

@@ -4,7 +4,8 @@ and a button that loads the row for the explainer."""
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import cache, deck, frame, state, teach
+from ui import cache, frame, state
+from ui.parts import deck, teach
 
 lang = frame.page("deck_title")
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])

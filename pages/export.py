@@ -4,7 +4,8 @@ the whole fill as an animated GIF, each made on the server only when its button 
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import cache, export, frame, state, teach
+from ui import cache, frame, state
+from ui.parts import export, teach
 
 lang = frame.page("export_title")
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])

@@ -4,7 +4,8 @@ to and dp[i]; then who wins. Graded against the trace, with the explainer's word
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import frame, quiz, state
+from ui import frame, state
+from ui.parts import quiz
 
 lang = frame.page("quiz_title")
 st.caption(t("quiz_intro", lang))

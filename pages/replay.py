@@ -2,7 +2,8 @@
 
 import streamlit as st
 
-from ui import cache, frame, game, state
+from ui import cache, frame, state
+from ui.parts import game
 
 lang = frame.page("replay_title")
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])

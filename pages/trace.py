@@ -3,7 +3,8 @@
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import cache, frame, state, trace
+from ui import cache, frame, state
+from ui.parts import trace
 
 lang = frame.page("trace_title")
 st.markdown(t("trace_intro", lang))

@@ -15,7 +15,7 @@ the browser does, with scripts/loadtest.py's Tab. The attacks, in order:
   links    --links sessions one after another, each on `/?random=50000&seed=N` with a new seed:
            load, run once, close
   clear    a visitor sends Streamlit's `clear_cache` BackMsg (the toolbar hides the menu item, the
-           app's edge refuses it: ui/edge.py; a server without the edge obeys it); a fresh session on
+           app's edge refuses it: ui/server/edge.py; a server without the edge obeys it); a fresh session on
            a heavy link is timed before and after
   gifs     --gifs sessions each click "Make" for the GIF of a different Java/Chinese row at once,
            while a student on a small row switches its language every second (a run whose every part
@@ -708,17 +708,17 @@ GIF_CPU_ROWS = {  # (row, lang, code): the issue's named GIFs and the worst case
 
 
 def gif_cpu(verdict: Verdict, bound: float) -> None:
-    """The CPU seconds each GIF of GIF_CPU_ROWS costs in a render worker (ui/render.py reports the
+    """The CPU seconds each GIF of GIF_CPU_ROWS costs in a render worker (ui/server/renderer.py reports the
     job's CPU time), made as the export page asks for it (the explainer's spec filled from its template
     here, drawn by the worker), one worker warmed up first; each over `bound` fails the run."""
     from stonegame import solve
-    from stonegame.explainer.spec import opening, window_spec
+    from stonegame.fill.spec import opening, window_spec
     from stonegame.link import random_row
     from stonegame.teach import gif
-    from ui import render
+    from ui.server import renderer
 
     print(f"\ngifcpu: CPU seconds of one GIF in the render worker  ({load()})")
-    service = render.Renderer(workers=1)
+    service = renderer.Renderer(workers=1)
     try:
         for i, (name, (row, lang, code)) in enumerate(GIF_CPU_ROWS.items()):
             if row.startswith("random:"):
@@ -728,10 +728,10 @@ def gif_cpu(verdict: Verdict, bound: float) -> None:
                 values = [int(v) for v in row.split(",")]
             sol = solve(values)
             win, _ = opening(sol, 0)
-            key = render.RenderKey(f"gifcpu-{i}", win.lo, lang, code, 3, "total", "gif")
+            key = renderer.RenderKey(f"gifcpu-{i}", win.lo, lang, code, 3, "total", "gif")
             spec = window_spec(sol, win.lo, lang, code, "total")  # the server's part: a template's fill
             result = service.render("gifcpu", key, gif.to_gif, spec)
-            if not isinstance(result, render.Done):
+            if not isinstance(result, renderer.Done):
                 verdict.fail(f"gifcpu: {name}: {result}")
                 continue
             print(f"  {name}: {result.seconds:.1f} s CPU, {len(result.data) / 1024:.0f} KB  ({load()})")

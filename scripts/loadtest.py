@@ -568,7 +568,7 @@ def report_parts(server: Server | Cluster | None, before: dict[str, float], stat
 
 async def quiet(server: Server | Cluster, limit: float = 120.0) -> None:
     """Wait until the server is idle (under 5 % of a core over half a second; at most `limit` seconds):
-    a fresh server makes its chart templates in the background (ui/warm.py), which is not the class's
+    a fresh server makes its chart templates in the background (ui/server/warm.py), which is not the class's
     CPU and must not be counted in it."""
     end = time.monotonic() + limit
     while time.monotonic() < end:

@@ -48,7 +48,7 @@ It prints the share of samples per category and sub-category, then the top funct
 (the innermost frame of each sample, with the category and the nearest frame outside the generic
 modules, which says what the time was spent for), then the app's ui/ functions by inclusive time
 (every sample with the function on its stack counts once), which names the cached builders that
-the chart time is spent under (ui/explainer.py _window_spec, ui/ladder.py _calls_spec, ...).
+the chart time is spent under (ui/parts/fill.py _window_spec, ui/parts/ladder.py _calls_spec, ...).
 
 --variant NAME=WHERE[@SCRIPT][:VAR=VALUE,...] (repeatable) runs the same seeded load on each variant
 in turn, in the order given and then, with --rounds 2, in reverse (A B B A), each on a fresh server
@@ -136,7 +136,7 @@ GENERIC = (
 # is counted under the first prefix its file starts with.
 APP_ROOMS = (
     "stonegame/draw/",
-    "stonegame/explainer/",
+    "stonegame/fill/",
     "stonegame/ladder/",
     "stonegame/game/",
     "stonegame/teach/",
@@ -459,7 +459,7 @@ async def run_load(server: AppServer, args: argparse.Namespace, out: Path | None
     await loadtest.student_once(server.url, warm)
     if warm.errors:
         raise SystemExit("warm-up failed: " + "; ".join(warm.errors))
-    await loadtest.quiet(server)  # the server's own template warm-up (ui/warm.py) is not the load's CPU
+    await loadtest.quiet(server)  # the server's own template warm-up (ui/server/warm.py) is not the load's CPU
     print(f"server {server.url} (pid {server.pid}); after the warm-up visit {loadtest.mb(server.rss())}")
     if args.fixed:
         name = f"{args.fixed} students one after another, {args.actions} actions each (fixed work)"

@@ -8,15 +8,15 @@ key, or a key defined twice is a bug the tests catch.
 from __future__ import annotations
 
 from stonegame.terms import Lang
-from stonegame.words import explainer, game, ladder, render, teach
+from stonegame.words import app, game, ladder, renderer, teach
 
 LANG_NAMES: dict[Lang, str] = {"en": "English", "zh": "中文"}
 
 SECTIONS: dict[str, dict[str, dict[str, str]]] = {
-    "explainer": explainer.WORDS,
+    "app": app.WORDS,
     "game": game.WORDS,
     "ladder": ladder.WORDS,
-    "render": render.WORDS,
+    "renderer": renderer.WORDS,
     "teach": teach.WORDS,
 }
 CATALOGUE: dict[str, dict[str, str]] = {key: entry for words in SECTIONS.values() for key, entry in words.items()}

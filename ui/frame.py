@@ -63,7 +63,7 @@ def page(title_key: str, title: bool = True) -> Lang:
     if title:
         st.title(t(title_key, lang))
     for notice in st.session_state[state.NOTICES]:
-        st.warning(state.render(notice, lang), icon="⚠️")
+        st.warning(state.notice_text(notice, lang), icon="⚠️")
     return lang
 
 

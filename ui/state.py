@@ -59,11 +59,11 @@ def _field(name: str, value: object) -> object:
     return as_text(value) if name in APP_FIELDS else inert(value)
 
 
-def render(notice: Notice, lang: Lang) -> str:
+def notice_text(notice: Notice, lang: Lang) -> str:
     """The notice's text in `lang` as markdown: nested notices rendered first, then every field with
     _field (no user's text can become a link or markup; its hidden characters show as escapes)."""
     key, fields = notice
-    shown = {k: render(v, lang) if isinstance(v, tuple) else _field(k, v) for k, v in fields.items()}
+    shown = {k: notice_text(v, lang) if isinstance(v, tuple) else _field(k, v) for k, v in fields.items()}
     return t(key, lang, **shown)
 
 
@@ -127,8 +127,10 @@ NOTICES = "notices"  # list[Notice]: messages about the link or the input, shown
 STARTED = "started"  # bool: the URL has been read for this session
 LONG_PARAM = "long"  # query parameter: the piles of a row too long for the link (it says the row is not in it)
 FRESH = "fresh"  # bool: this run is the session's first (a new tab, or a tab reconnected to a restarted server)
-RENDER_SESSION = "render_session"  # str: this session's name for the render service (ui/render.py)
-RESTARTED = "restarted"  # set[str]: Download buttons (keys) pressed on a page an earlier server drew (ui/files.py)
+RENDER_SESSION = "render_session"  # str: this session's name for the render service (ui/server/renderer.py)
+RESTARTED = (
+    "restarted"  # set[str]: Download buttons (keys) pressed on a page an earlier server drew (ui/parts/files.py)
+)
 
 # widget keys of the sidebar every page shows (each copies into the shared key of the same name)
 W_LANG = "w_lang"
@@ -213,8 +215,8 @@ EXPORT_WAIT = "export_wait_{kind}"  # disabled buttons standing in for a picture
 EXPORT_W_PREVIEW = "export_w_preview"  # widget: toggle, show the preview (off until asked: it builds a chart)
 EXPORT_PREVIEW = "export_preview"  # element key of the preview chart
 
-# --- what each widget sends (ui/edge.py drops every other value before Streamlit reads it) -------------
-# A widget's kind says which WidgetState fields its browser side fills (ui/edge.py KINDS, as Streamlit
+# --- what each widget sends (ui/server/edge.py drops every other value before Streamlit reads it) -------------
+# A widget's kind says which WidgetState fields its browser side fills (ui/server/edge.py KINDS, as Streamlit
 # 1.67's frontend sends them). A key written with {fields} stands for every key it formats to.
 WidgetKind = Literal["button", "toggle", "text", "number", "slider", "options", "selection", "component", "events"]
 FORM_SUBMIT = "FormSubmitter:{form}-{label}"  # Streamlit's key for a form's submit button drawn without one

@@ -6,7 +6,7 @@
 //
 // Host-agnostic: mountStage(root, data, host) runs in the app's Streamlit component (host.onLink ->
 // setTriggerValue) and in the exported HTML file (host.onLink -> write the app's link). The data is
-// stonegame/explainer/stage.py's stage_data(). Everything above the "Streamlit entry" line is what the
+// stonegame/fill/stage.py's stage_data(). Everything above the "Streamlit entry" line is what the
 // exported file inlines.
 
 const NAV = ["first", "back", "play", "next", "last"];

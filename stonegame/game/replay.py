@@ -14,9 +14,9 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from stonegame.explain import formula
 from stonegame.game.rules import PLAYERS, Player, Points, take_words
 from stonegame.i18n import piles, t
+from stonegame.narration import formula
 from stonegame.solver import Solution, verdict
 from stonegame.terms import Lang
 from stonegame.text import wrapped

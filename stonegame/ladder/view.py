@@ -24,12 +24,12 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-from stonegame.explain import formula as explain_formula
-from stonegame.explain import sentence as explain_sentence
 from stonegame.i18n import piles, t
 from stonegame.ladder import rungs as ap
 from stonegame.ladder.rungs import Counters, Rung
 from stonegame.listing import Listing, find_lines, listing
+from stonegame.narration import formula as explain_formula
+from stonegame.narration import sentence as explain_sentence
 from stonegame.solver import Solution
 from stonegame.terms import WINNER_SIGN, Code, Form, Lang
 from stonegame.text import bracketed, two_lines, wrapped

@@ -21,7 +21,7 @@ from stonegame.draw.grid import GridData, GridFit, GridWords, grid_data, grid_fi
 from stonegame.draw.kit import BLUE, VERMILLION
 from stonegame.draw.params import top_params
 from stonegame.draw.template import Tables, Templates, validated
-from stonegame.explainer.charts import GRID_ROWS
+from stonegame.fill.charts import GRID_ROWS
 from stonegame.i18n import t
 from stonegame.teach.quiz import Board
 from stonegame.terms import Lang

@@ -4,7 +4,7 @@ server as SVG or PNG (the GIF: stonegame.teach.gif). Pure: a Vega-Lite spec dict
 Vocabulary:
     kind        what a download holds: "csv" and "json" (the trace), "png" and "svg" (the chart at one
                 frame), "gif" (every frame)
-    spec        the explainer's Vega-Lite spec, as the explainer builds it (stonegame.explainer.spec): one
+    spec        the explainer's Vega-Lite spec, as the explainer builds it (stonegame.fill.spec): one
                 vconcat of buttons, caption, arrays, bars and code sharing a `frame` parameter
     frame       0 .. last: the frame of the window the chart animates (`last` is a param of the spec)
     static      the spec made for a picture: the frame fixed, the in-chart buttons, the slider and the
@@ -44,7 +44,7 @@ SECONDS_PER_FRAME = (
 GIF_FIXED_SECONDS = 2.0  # ... and what every GIF costs once (the whole chart at two frames, the layers, the palette)
 GIF_DRAWN = 12  # frames a GIF draws at most (stonegame.teach.gif.MAX_DRAWN): 18 cost 5-6 s of CPU in Chinese with Java
 NAV_LAYER = "nav_button"  # the in-chart buttons' layer name (stonegame.draw.player.nav_bar); Altair may add "_0"
-LISTING = "code_text"  # the code listing's text layer (stonegame.explainer.charts)
+LISTING = "code_text"  # the code listing's text layer (stonegame.fill.charts)
 CONTAINER_WIDTH = "containerSize()[0]"  # what the chart's font-size expressions read
 # Chinese text: fonts that hold both Latin and CJK glyphs go first, or the renderer swaps a whole line of
 # code with a Chinese comment into a serif font and its columns no longer line up (Debian: fonts-noto-cjk).

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from stonegame.explain import formula, sentence
 from stonegame.i18n import CATALOGUE, piles, t
+from stonegame.narration import formula, sentence
 from stonegame.solver import Solution
 from stonegame.teach.quiz import Mark, Marked, Part, candidates_at, pile, step_of
 from stonegame.terms import Lang

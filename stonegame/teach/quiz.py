@@ -32,7 +32,7 @@ from typing import Literal, get_args
 
 import pandas as pd
 
-from stonegame.explainer.view import cells, frame_of_step, marks, window_for_step
+from stonegame.fill.view import cells, frame_of_step, marks, window_for_step
 from stonegame.link import MAX_SEED, Problem, quoted, single_param, whole_number
 from stonegame.solver import Solution
 from stonegame.terms import Form, Winner

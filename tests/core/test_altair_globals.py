@@ -21,7 +21,7 @@ def sources():
     return [
         *ROOT.glob("*.py"),
         *(ROOT / "pages").glob("*.py"),
-        *(ROOT / "ui").glob("*.py"),
+        *(ROOT / "ui").rglob("*.py"),
         *(ROOT / "stonegame").rglob("*.py"),
     ]
 

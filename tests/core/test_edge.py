@@ -1,4 +1,4 @@
-"""The edge in front of Streamlit (ui/edge.py), without a server: which browser messages go on, which
+"""The edge in front of Streamlit (ui/server/edge.py), without a server: which browser messages go on, which
 widget values are dropped from them, which messages are refused; the middleware's websocket loop; and
 which requests get Streamlit's bundle gzipped from memory.
 
@@ -17,7 +17,8 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from tests.loop import run_apart
 from tests.widget_states import widget_state
-from ui import edge, state
+from ui import state
+from ui.server import edge
 
 
 def wid(key, internal=False):

@@ -20,7 +20,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from scripts.hostile import HostileServer, HostileTab
 from scripts.loadtest import ASSET, Stats
 from tests.loop import run_apart
-from ui import edge
+from ui.server import edge
 
 
 @pytest.fixture(scope="module")

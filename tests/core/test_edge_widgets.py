@@ -9,10 +9,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import ENTRY
-from ui import edge, state
+from ui import state
+from ui.server import edge
 
 NOT_ON_THE_TOUR = {  # entries drawn only where the tour cannot go cheaply, and why
-    state.VEGA_LOADER: "drawn only when static/ cannot be written (ui/bundle.py); building it takes 5-10 s",
+    state.VEGA_LOADER: "drawn only when static/ cannot be written (ui/parts/vega.py); building it takes 5-10 s",
     state.EVENTS.format(key=state.VEGA_LOADER): "the same element's event trigger",
 }
 

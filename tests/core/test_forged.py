@@ -3,7 +3,7 @@ validated where it is read and replaced by its default, with no error box, no ex
 forged in the URL or on the screen.
 
 The forgeries go through the same path as a websocket's: the page's widget states, with one of them
-replaced by a hand-made WidgetState, go in a rerun_script message through the app's edge (ui/edge.py
+replaced by a hand-made WidgetState, go in a rerun_script message through the app's edge (ui/server/edge.py
 `checked`, what the server runs on every websocket message) and are then handed to the script runner
 (AppTest._run), so Streamlit deserialises them and dispatches their callbacks as it would for a
 browser's. A value of the wrong wire type for its widget (wrong_kind below) is one Streamlit alone fails
@@ -20,7 +20,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import ENTRY
-from ui import edge
+from ui.server import edge
 
 
 def page(path=None, **query):

@@ -19,7 +19,7 @@ from stonegame.link import KEYS, MAX_SEED, Link, read_link, write_link
 from stonegame.parse import MAX_PILES, MAX_VALUE, MIN_VALUE
 from stonegame.terms import CODES, LANGS
 from stonegame.text import inert
-from ui.state import as_text, render
+from ui.state import as_text, notice_text
 
 pytestmark = pytest.mark.fuzz
 
@@ -122,7 +122,7 @@ def check_link(link):
         assert p.param in KEYS and p.key in CATALOGUE and p.fallback in CATALOGUE
         notice = ("bad_url", {"param": p.param, "reason": (p.key, p.fields), "fallback": (p.fallback, {"step": 0})})
         for lang in LANGS:
-            shown = render(notice, lang)
+            shown = notice_text(notice, lang)
             token = p.fields.get("token")
             assert token is None or inert(token) in shown  # a code span: its characters, no markup
 

@@ -26,7 +26,7 @@ from stonegame.link import DEFAULT_VALUES, read_link
 from stonegame.parse import MAX_PILES, MAX_TEXT
 from stonegame.text import inert as shown_as_text
 from tests.apptest_helpers import ENTRY, ROOT, stage
-from ui.state import render
+from ui.state import notice_text
 
 GOOD = [1, 2, 3, -9]  # the last good row the typed cases must leave in place
 # Streamlit reads no query string longer than this (characters, once URL-encoded) or with more than
@@ -201,8 +201,10 @@ def inert(shown, token):
 def expected_warning(key, fields, param=None, fallback=None):
     """The warning the app shows for a parse problem, typed (param None) or linked."""
     if param is None:
-        return render(("bad_input", {"reason": (key, fields)}), "en")
-    return render(("bad_url", {"param": param, "reason": (key, fields), "fallback": (fallback, {"step": 0})}), "en")
+        return notice_text(("bad_input", {"reason": (key, fields)}), "en")
+    return notice_text(
+        ("bad_url", {"param": param, "reason": (key, fields), "fallback": (fallback, {"step": 0})}), "en"
+    )
 
 
 # --- the parser and read_link ----------------------------------------------------------------------
@@ -385,7 +387,7 @@ def app_sources():
         ROOT / "streamlit_app.py",
         ROOT / "explainer.py",
         *sorted((ROOT / "pages").glob("*.py")),
-        *sorted((ROOT / "ui").glob("*.py")),
+        *sorted((ROOT / "ui").rglob("*.py")),
     ]
 
 
@@ -417,8 +419,9 @@ def _value(path, name, value):
     """The text a module-level name holds: the literal itself, or the imported ui module's attribute."""
     if isinstance(value, ast.Constant):
         return value.value
-    assert path.parent.name == "ui", f"{path.name}: {name} is built at import; only ui modules may do that"
-    return getattr(importlib.import_module(f"ui.{path.stem}"), name)
+    module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    assert module.startswith("ui."), f"{path.name}: {name} is built at import; only ui modules may do that"
+    return getattr(importlib.import_module(module), name)
 
 
 def _import_time_text(value, module_names):

@@ -11,13 +11,13 @@ import pandas as pd
 import pytest
 
 from stonegame import solve
-from stonegame.explain import formula, sentence
 from stonegame.game.replay import replay_tables, turn_window
 from stonegame.game.rules import optimal_game, turns
 from stonegame.i18n import CATALOGUE
 from stonegame.ladder import rungs
 from stonegame.ladder.view import calls_view, summary_table, table_view, window_view
 from stonegame.link import random_row
+from stonegame.narration import formula, sentence
 from stonegame.teach.feedback import explanation
 from tests.apptest_helpers import app, chart
 

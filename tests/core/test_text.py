@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stonegame import solve
-from stonegame.explain import sentence
 from stonegame.game.charts import TITLE_COLUMNS
 from stonegame.game.replay import replay_tables, turn_window
 from stonegame.game.rules import optimal_game, turns
@@ -18,6 +17,7 @@ from stonegame.i18n import CATALOGUE
 from stonegame.ladder import rungs
 from stonegame.ladder.view import calls_view, table_view, window_view
 from stonegame.link import random_row
+from stonegame.narration import sentence
 from stonegame.text import (
     MIN_LINE,
     NO_LINE_END,

@@ -1,4 +1,4 @@
-"""The server makes the chart templates a class asks for first as it starts (ui/warm.py, from
+"""The server makes the chart templates a class asks for first as it starts (ui/server/warm.py, from
 streamlit_app.py's lifespan): afterwards a new row of those shapes, in either language and listing,
 builds no chart."""
 
@@ -7,13 +7,13 @@ import importlib
 import pytest
 
 from stonegame import solve
-from stonegame.explainer import template as stage
-from stonegame.explainer.stage import carried
+from stonegame.fill import template as stage
+from stonegame.fill.stage import carried
 from stonegame.game import charts as game
 from stonegame.ladder import spec as ladder
 from stonegame.teach import charts as teach
 from tests.loop import run_apart
-from ui import warm
+from ui.server import warm
 
 
 @pytest.fixture(scope="module")

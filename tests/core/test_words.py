@@ -6,8 +6,8 @@ import string
 import pytest
 
 from stonegame import solve
-from stonegame.explain import formula, sentence
 from stonegame.i18n import CATALOGUE, t
+from stonegame.narration import formula, sentence
 from stonegame.terms import LANGS
 from stonegame.text import display_width, wrap
 

@@ -9,7 +9,7 @@ import pytest
 from stonegame import solve
 from stonegame.draw.grid import GridWords, grid_data, grid_fit
 from stonegame.draw.template import canonical, fill, probe, template_of
-from stonegame.explainer.charts import GRID_ROWS
+from stonegame.fill.charts import GRID_ROWS
 from stonegame.i18n import t
 from stonegame.teach import charts, deck
 from stonegame.teach import quiz as qz

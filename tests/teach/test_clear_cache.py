@@ -1,7 +1,7 @@
 """A visitor's `clear_cache` websocket message (issue 14, item 4). Streamlit obeys it from any session:
 it empties st.cache_data and st.cache_resource for everybody and the sender's own session state. The
-app's edge refuses it (ui/edge.py: only Streamlit's developer menu sends it); behind the edge, the app
-uses neither Streamlit cache anyway, so its own caches (ui/cache.py's memos, ui/render.py's files) keep
+app's edge refuses it (ui/server/edge.py: only Streamlit's developer menu sends it); behind the edge, the app
+uses neither Streamlit cache anyway, so its own caches (ui/cache.py's memos, ui/server/renderer.py's files) keep
 what they hold even where the edge is not (AppTest).
 
 Over the websocket, against a server of its own: the sender's session keeps its state after the message
@@ -79,7 +79,7 @@ def test_no_app_code_caches_with_streamlit():
         root / "streamlit_app.py",
         root / "explainer.py",
         *(root / "pages").glob("*.py"),
-        *(root / "ui").glob("*.py"),
+        *(root / "ui").rglob("*.py"),
     ]
     used = [
         f"{path.name}:{node.lineno}"

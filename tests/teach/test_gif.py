@@ -12,7 +12,7 @@ import vl_convert as vlc
 from PIL import Image, ImageChops
 
 from stonegame import solve
-from stonegame.explainer.spec import step_spec
+from stonegame.fill.spec import step_spec
 from stonegame.link import random_row
 from stonegame.teach import export, fonts, gif
 

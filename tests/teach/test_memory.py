@@ -18,7 +18,8 @@ import pytest
 
 from stonegame import Solution
 from tests.apptest_helpers import app
-from ui import cache, explainer, state
+from ui import cache, state
+from ui.parts import fill
 
 PAGES = [
     "pages/export.py",
@@ -80,7 +81,7 @@ def visited():
 
 def test_the_walk_reaches_the_widgets_callbacks(visited):
     found = reachable(visited._session_state._state)
-    assert id(explainer._set_pile) in found, "the pile slider's on_change, kept in the widget metadata"
+    assert id(fill._set_pile) in found, "the pile slider's on_change, kept in the widget metadata"
 
 
 def test_the_walk_finds_a_solution_a_session_would_hold(visited):

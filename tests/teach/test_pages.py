@@ -8,7 +8,7 @@ import time
 import pytest
 
 from stonegame import solve
-from stonegame.explainer.spec import opening, window_spec
+from stonegame.fill.spec import opening, window_spec
 from stonegame.i18n import t
 from stonegame.link import random_row
 from stonegame.teach import deck as cards
@@ -16,7 +16,9 @@ from stonegame.teach import pictures
 from stonegame.teach import quiz as qz
 from stonegame.teach.export import KINDS
 from tests.apptest_helpers import app, chart, dataset_with, param, stage, texts
-from ui import cache, explainer, export, render, state
+from ui import cache, state
+from ui.parts import export, fill
+from ui.server import renderer
 
 QUIZ, DECK, EXPORT = "pages/quiz.py", "pages/deck.py", "pages/export.py"
 
@@ -247,8 +249,8 @@ def test_the_pages_run_builds_no_chart_until_the_preview_is_asked_for(monkeypatc
         built.append(args[1:])
         return window_spec(*args, **kwargs)
 
-    monkeypatch.setattr(explainer, "window_spec", counted)  # the preview's and a picture's (ui.explainer.chart_spec)
-    explainer._window_spec.clear()  # the preview's cache: built by no earlier test
+    monkeypatch.setattr(fill, "window_spec", counted)  # the preview's and a picture's (ui.parts.fill.chart_spec)
+    fill._window_spec.clear()  # the preview's cache: built by no earlier test
     at = page(EXPORT, values="5,-8,13,2,-21", step="4")
     at.number_input(key=state.EXPORT_W_STEP).set_value(7).run()
     for key, value in ((state.W_LANG, "zh"), (state.W_CODE, "java")):
@@ -275,8 +277,8 @@ def made(at, kind, timeout=120.0):
 @pytest.fixture
 def fresh_service(monkeypatch):
     """An empty render service of its own for one test (shut down after it)."""
-    service = render.Renderer()
-    monkeypatch.setattr(render, "_SERVICE", service)
+    service = renderer.Renderer()
+    monkeypatch.setattr(renderer, "_SERVICE", service)
     yield service
     service.shutdown()
 
@@ -288,7 +290,7 @@ def test_a_picture_is_made_by_the_render_service_on_request_then_downloaded(fres
     no_errors(at)
     assert [i.value for i in at.info] == [t("render_pending", lang)]
     made(at, "png")
-    key = render.RenderKey(cache.digest([1, 2, 3, 7]), 9, lang, "java", 3, "total", "png")
+    key = renderer.RenderKey(cache.digest([1, 2, 3, 7]), 9, lang, "java", 3, "total", "png")
     data = fresh_service.cache.get(key)
     assert data is not None and data.startswith(b"\x89PNG"), "cached under what it depends on"
     other = page(EXPORT, values="1,2,3,7", step="9", lang=lang, code="java")
@@ -311,16 +313,16 @@ class Answers:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize(
-    "result", [render.Busy("queue"), render.Busy("session"), render.TooSlow(15.0), render.Failed("x")], ids=repr
+    "result", [renderer.Busy("queue"), renderer.Busy("session"), renderer.TooSlow(15.0), renderer.Failed("x")], ids=repr
 )
 def test_busy_too_slow_or_failed_is_said_in_the_pages_language(monkeypatch, lang, result):
     service = Answers(result)
-    monkeypatch.setattr(render, "service", lambda: service)
+    monkeypatch.setattr(renderer, "service", lambda: service)
     at = page(EXPORT, values="1,2,3,7", lang=lang)
     at.button(key="export_make_gif").click().run()
     no_errors(at)
-    key = render.message_key(result)
-    expected = t(key, lang, seconds=15.0) if isinstance(result, render.TooSlow) else t(key, lang)
+    key = renderer.message_key(result)
+    expected = t(key, lang, seconds=15.0) if isinstance(result, renderer.TooSlow) else t(key, lang)
     assert [w.value for w in at.warning] == [expected]
     assert len(service.asked) == 1 and service.asked[0][1].kind == "gif"
     at.run()
@@ -328,8 +330,8 @@ def test_busy_too_slow_or_failed_is_said_in_the_pages_language(monkeypatch, lang
 
 
 def test_one_session_asks_with_one_name_and_each_session_with_its_own(monkeypatch):
-    service = Answers(render.Busy("session"))
-    monkeypatch.setattr(render, "service", lambda: service)
+    service = Answers(renderer.Busy("session"))
+    monkeypatch.setattr(renderer, "service", lambda: service)
     first, second = page(EXPORT, values="1,2,3,7"), page(EXPORT, values="1,2,3,7")
     for at in (first, first, second):
         at.button(key="export_make_png").click().run()
@@ -341,8 +343,8 @@ def test_a_download_pressed_on_a_page_an_earlier_server_drew_says_so(fresh_servi
     at = page(EXPORT, values="1,2,3,7", step="9")
     at.button(key="export_make_svg").click().run()
     made(at, "svg")
-    restarted = render.Renderer()  # the new server's service: nothing made yet
-    monkeypatch.setattr(render, "_SERVICE", restarted)
+    restarted = renderer.Renderer()  # the new server's service: nothing made yet
+    monkeypatch.setattr(renderer, "_SERVICE", restarted)
     del at.session_state[state.STARTED]  # the next run is a new session's first, as after a restart
     at.download_button(key="export_download_svg").click().run()
     no_errors(at)

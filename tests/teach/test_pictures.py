@@ -6,7 +6,7 @@ import random
 import pytest
 
 from stonegame import solve
-from stonegame.explainer.spec import opening, step_spec
+from stonegame.fill.spec import opening, step_spec
 from stonegame.teach import export, pictures
 from stonegame.terms import TAKES
 

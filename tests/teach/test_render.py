@@ -1,4 +1,4 @@
-"""The render service (ui/render.py): renders run in a worker process with CPU and wall-clock limits,
+"""The render service (ui/server/renderer.py): renders run in a worker process with CPU and wall-clock limits,
 a bounded queue, one render per session and a cache of its own; the calling thread is never blocked.
 
 Most tests use the fake makers of tests/teach/render_fakes.py (echo, sleep, spin, hang, boom, page),
@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 
 from stonegame import solve
-from stonegame.explainer.spec import opening, step_spec
+from stonegame.fill.spec import opening, step_spec
 from stonegame.teach import export, gif
 from tests.teach import render_fakes as fakes
-from ui import render
-from ui.render import BoundedCache, Busy, Done, Failed, Limit, Pending, Renderer, RenderKey, TooSlow
+from ui.server import renderer
+from ui.server.renderer import BoundedCache, Busy, Done, Failed, Limit, Pending, Renderer, RenderKey, TooSlow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,15 +43,15 @@ def service():
         return made[-1]
 
     yield make
-    for renderer in made:
-        renderer.shutdown()
+    for service in made:
+        service.shutdown()
 
 
 def gone(pid, timeout=10.0):
     """Whether the process has exited (or is a zombie nobody reaped yet) within timeout seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if render._proc_stat(pid)[:1] in ([], ["Z"], ["X"]):
+        if renderer._proc_stat(pid)[:1] in ([], ["Z"], ["X"]):
             return True
         time.sleep(0.05)  # polling a process table, not synchronising with the service
     return False
@@ -65,99 +65,99 @@ def wait_until(condition, timeout=30.0):
 
 
 def test_a_render_runs_in_another_process_and_is_cached(service):
-    renderer = service()
-    first = renderer.render("s", key(), fakes.echo, "hi", 3)
+    svc = service()
+    first = svc.render("s", key(), fakes.echo, "hi", 3)
     assert isinstance(first, Done) and not first.cached
     text, frame, pid, renders = first.data.decode().split("|")
     assert (text, frame) == ("hi", "3")
-    assert int(pid) != os.getpid() and int(pid) in renderer.pids(), "rendered by the worker, not by us"
-    again = renderer.request("other session", key(), fakes.echo, "ignored: the key decides")
+    assert int(pid) != os.getpid() and int(pid) in svc.pids(), "rendered by the worker, not by us"
+    again = svc.request("other session", key(), fakes.echo, "ignored: the key decides")
     assert again == Done(first.data, cached=True), "the same bytes, from the cache, without a render"
-    assert renderer.status(key()) == again
-    third = renderer.render("s", key(step=1), fakes.echo, "hi", 1)
+    assert svc.status(key()) == again
+    third = svc.render("s", key(step=1), fakes.echo, "hi", 1)
     assert third.data.decode().split("|")[3] == str(int(renders) + 1), "the cache hit rendered nothing"
 
 
 def test_a_maker_that_returns_text_gives_utf8_bytes(service):
     """The "html" kind: a pure page builder of the core, (data, bundle) -> str, made in the worker."""
-    renderer = service()
-    made = renderer.render("s", key("html"), fakes.page, {"title": "Stone Game · 石子"}, "let x = 1;")
+    svc = service()
+    made = svc.render("s", key("html"), fakes.page, {"title": "Stone Game · 石子"}, "let x = 1;")
     assert made.data == "<!doctype html><title>Stone Game · 石子</title><script>let x = 1;</script>".encode()
 
 
 def test_only_makers_from_the_core_are_run():
-    renderer = Renderer(workers=1, warm_up="")
+    svc = Renderer(workers=1, warm_up="")
     try:
         with pytest.raises(ValueError, match="not a maker from stonegame"):
-            renderer.request("s", key(), fakes.echo, "x")
-        assert renderer.pids() == [], "and no worker was started for it"
+            svc.request("s", key(), fakes.echo, "x")
+        assert svc.pids() == [], "and no worker was started for it"
     finally:
-        renderer.shutdown()
+        svc.shutdown()
 
 
 def test_the_cpu_limit_kills_the_worker_and_a_new_one_takes_over(service):
-    renderer = service(limits={"spin": Limit(cpu=1.0, wall=60.0)})
-    renderer.render("s", key(), fakes.echo)  # a worker is running
-    (old,) = renderer.pids()
-    result = renderer.render("s", key("spin"), fakes.spin, 30)
+    svc = service(limits={"spin": Limit(cpu=1.0, wall=60.0)})
+    svc.render("s", key(), fakes.echo)  # a worker is running
+    (old,) = svc.pids()
+    result = svc.render("s", key("spin"), fakes.spin, 30)
     assert result == TooSlow(1.0)
     assert gone(old), "the overrunning worker was killed"
-    wait_until(lambda: len(renderer.pids()) == 1)
-    (new,) = renderer.pids()
+    wait_until(lambda: len(svc.pids()) == 1)
+    (new,) = svc.pids()
     assert new != old, "and replaced at once"
-    assert isinstance(renderer.render("s", key(step=1), fakes.echo), Done), "the next job runs"
-    assert renderer.request("t", key("spin"), fakes.spin, 30) == TooSlow(1.0), "known slow: no second try"
+    assert isinstance(svc.render("s", key(step=1), fakes.echo), Done), "the next job runs"
+    assert svc.request("t", key("spin"), fakes.spin, 30) == TooSlow(1.0), "known slow: no second try"
 
 
 def test_a_job_that_waits_is_stopped_by_the_wall_clock(service):
-    renderer = service(limits={"sleep": Limit(cpu=60.0, wall=1.0)})
+    svc = service(limits={"sleep": Limit(cpu=60.0, wall=1.0)})
     started = time.monotonic()
-    assert renderer.render("s", key("sleep"), fakes.sleep, 60) == TooSlow(60.0)
+    assert svc.render("s", key("sleep"), fakes.sleep, 60) == TooSlow(60.0)
     assert time.monotonic() - started < 15
-    assert isinstance(renderer.render("s", key(), fakes.echo), Done)
+    assert isinstance(svc.render("s", key(), fakes.echo), Done)
 
 
 def test_the_queue_is_bounded_and_answers_busy(service):
-    renderer = service(max_queue=2)
-    running = renderer.request("a", key("sleep"), fakes.sleep, 3)
-    wait_until(lambda: renderer.queued() == 0)  # the slot took it
-    queued = [renderer.request(s, key("sleep", step=i), fakes.sleep, 0) for i, s in enumerate("bc", 1)]
+    svc = service(max_queue=2)
+    running = svc.request("a", key("sleep"), fakes.sleep, 3)
+    wait_until(lambda: svc.queued() == 0)  # the slot took it
+    queued = [svc.request(s, key("sleep", step=i), fakes.sleep, 0) for i, s in enumerate("bc", 1)]
     assert all(isinstance(r, Pending) for r in [running, *queued])
-    assert renderer.request("d", key("sleep", step=9), fakes.sleep, 0) == Busy("queue")
-    assert all(isinstance(renderer.wait(r.key, 30), Done) for r in [running, *queued])
-    assert isinstance(renderer.render("d", key("sleep", step=9), fakes.sleep, 0), Done), "room again"
+    assert svc.request("d", key("sleep", step=9), fakes.sleep, 0) == Busy("queue")
+    assert all(isinstance(svc.wait(r.key, 30), Done) for r in [running, *queued])
+    assert isinstance(svc.render("d", key("sleep", step=9), fakes.sleep, 0), Done), "room again"
 
 
 def test_one_render_in_flight_per_session_and_equal_keys_share_it(service):
-    renderer = service()
-    mine = renderer.request("s", key("sleep"), fakes.sleep, 1)
-    assert mine == Pending(key("sleep")) and renderer.status(key("sleep")) == mine
-    assert renderer.request("s", key("sleep", step=1), fakes.sleep, 0) == Busy("session")
-    assert renderer.request("s", key("sleep"), fakes.sleep, 1) == mine, "a second click waits too"
-    assert renderer.request("t", key("sleep"), fakes.sleep, 1) == mine, "another session shares the render"
-    done = renderer.wait(mine.key, 30)
-    assert isinstance(done, Done) and renderer.status(key("sleep")) == Done(done.data, cached=True)
+    svc = service()
+    mine = svc.request("s", key("sleep"), fakes.sleep, 1)
+    assert mine == Pending(key("sleep")) and svc.status(key("sleep")) == mine
+    assert svc.request("s", key("sleep", step=1), fakes.sleep, 0) == Busy("session")
+    assert svc.request("s", key("sleep"), fakes.sleep, 1) == mine, "a second click waits too"
+    assert svc.request("t", key("sleep"), fakes.sleep, 1) == mine, "another session shares the render"
+    done = svc.wait(mine.key, 30)
+    assert isinstance(done, Done) and svc.status(key("sleep")) == Done(done.data, cached=True)
     assert done.data.decode().split("|")[3] == "1", "one render for the three requests"
-    assert isinstance(renderer.render("s", key("sleep", step=1), fakes.sleep, 0), Done), "free again"
+    assert isinstance(svc.render("s", key("sleep", step=1), fakes.sleep, 0), Done), "free again"
 
 
 def test_a_failing_render_is_reported_remembered_and_the_worker_goes_on(service):
-    renderer = service()
-    assert renderer.render("s", key("boom"), fakes.boom) == Failed("ValueError: no such chart")
-    assert renderer.status(key("boom")) == Failed("ValueError: no such chart"), "asking again answers at once"
-    assert isinstance(renderer.render("s", key(), fakes.echo), Done)
+    svc = service()
+    assert svc.render("s", key("boom"), fakes.boom) == Failed("ValueError: no such chart")
+    assert svc.status(key("boom")) == Failed("ValueError: no such chart"), "asking again answers at once"
+    assert isinstance(svc.render("s", key(), fakes.echo), Done)
 
 
 def test_a_hung_worker_cannot_survive_shutdown(service, tmp_path):
-    renderer = service()
+    svc = service()
     started = tmp_path / "started"
-    renderer.request("s", key("hang"), fakes.hang, str(started))
+    svc.request("s", key("hang"), fakes.hang, str(started))
     wait_until(started.exists)  # the worker is inside the maker, ignoring SIGTERM
-    (pid,) = renderer.pids()
-    renderer.shutdown()
+    (pid,) = svc.pids()
+    svc.shutdown()
     assert gone(pid), "SIGKILLed, whatever it ignores"
-    assert renderer.wait(key("hang"), 5) is None, "nothing known of it any more"
-    assert renderer.request("t", key(), fakes.echo) == Failed("the render service stopped")
+    assert svc.wait(key("hang"), 5) is None, "nothing known of it any more"
+    assert svc.request("t", key(), fakes.echo) == Failed("the render service stopped")
 
 
 def test_a_worker_dies_with_its_server(tmp_path):
@@ -167,7 +167,7 @@ def test_a_worker_dies_with_its_server(tmp_path):
 import os, sys, time
 sys.path.insert(0, {str(ROOT)!r})
 from tests.teach import render_fakes
-from ui.render import Renderer, RenderKey
+from ui.server.renderer import Renderer, RenderKey
 r = Renderer(workers=1, warm_up="", makers_from=("tests.",))
 r.request("s", RenderKey("r", 0, "en", "py", 3, "total", "hang"), render_fakes.hang, {str(started)!r})
 while not os.path.exists({str(started)!r}):
@@ -180,11 +180,11 @@ os._exit(0)
 
 
 def test_an_idle_worker_is_stopped_and_started_again_on_demand(service, monkeypatch):
-    monkeypatch.setattr(render, "IDLE_STOP", 0.5)
-    renderer = service()
-    assert isinstance(renderer.render("s", key(), fakes.echo), Done)
-    wait_until(lambda: renderer.pids() == [], timeout=10)
-    assert isinstance(renderer.render("s", key(step=1), fakes.echo), Done), "a new worker for the next job"
+    monkeypatch.setattr(renderer, "IDLE_STOP", 0.5)
+    svc = service()
+    assert isinstance(svc.render("s", key(), fakes.echo), Done)
+    wait_until(lambda: svc.pids() == [], timeout=10)
+    assert isinstance(svc.render("s", key(step=1), fakes.echo), Done), "a new worker for the next job"
 
 
 @cache
@@ -199,33 +199,33 @@ def test_the_real_makers_make_each_kind_in_the_worker():
     sol = solve([1, 2, 3, 7])
     _, frame = opening(sol, 9)
     spec = step_spec(sol, 0, "en", "py", "total")
-    renderer = Renderer(workers=1, limits={"gif": Limit(60.0, 240.0), "png": Limit(30.0, 120.0)})
+    svc = Renderer(workers=1, limits={"gif": Limit(60.0, 240.0), "png": Limit(30.0, 120.0)})
     try:
         made = {
-            "png": renderer.render("s", key("png", row="kinds"), export.to_png, spec, frame),
-            "svg": renderer.render("s", key("svg", row="kinds"), export.to_svg, spec, frame),
-            "gif": renderer.render("s", key("gif", row="kinds"), gif.to_gif, spec),
+            "png": svc.render("s", key("png", row="kinds"), export.to_png, spec, frame),
+            "svg": svc.render("s", key("svg", row="kinds"), export.to_svg, spec, frame),
+            "gif": svc.render("s", key("gif", row="kinds"), gif.to_gif, spec),
         }
-        (pid,) = renderer.pids()
-        rss = render.rss_bytes(pid)
+        (pid,) = svc.pids()
+        rss = svc.rss_bytes(pid)
     finally:
-        renderer.shutdown()
+        svc.shutdown()
     assert all(isinstance(result, Done) for result in made.values()), made
     assert made["png"].data.startswith(b"\x89PNG") and made["gif"].data.startswith(b"GIF89a")
     assert made["svg"].data == export.to_svg(step_spec(sol, 9, "en", "py", "total"), 9), "the explainer's chart"
     assert b"Bob wins." in made["svg"].data
     print(f"CPU seconds in the worker: {', '.join(f'{k} {d.seconds:.2f}' for k, d in made.items())}; {rss >> 20} MB")
-    assert rss < render.MAX_WORKER_RSS / 2, "a worker that only draws stays small (issue 14: memory)"
+    assert rss < svc.MAX_WORKER_RSS / 2, "a worker that only draws stays small (issue 14: memory)"
 
 
 def test_the_worker_never_imports_streamlit_altair_or_pandas():
     code = (
-        "import sys; from ui import render; render.warm_up(); "
+        "import sys; from ui.server import renderer; renderer.warm_up(); "
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'pandas', 'altair'}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]", "the worker draws specs the server fills: charts and Streamlit are the server's"
-    assert not re.search(r"^\s*(import|from)\s+streamlit", (ROOT / "ui" / "render.py").read_text(), re.M)
+    assert not re.search(r"^\s*(import|from)\s+streamlit", (ROOT / "ui" / "server" / "renderer.py").read_text(), re.M)
 
 
 def longest_gap(action):
@@ -265,12 +265,12 @@ def test_a_burst_never_blocks_the_calling_threads():
         asked = time.perf_counter() - started
         return answers, asked, [renderer.wait(a.key, 120) for a in answers if isinstance(a, Pending)]
 
-    renderer = Renderer(workers=1, max_queue=2, limits={"png": Limit(60.0, 120.0)})  # a loaded machine is slow
+    svc = Renderer(workers=1, max_queue=2, limits={"png": Limit(60.0, 120.0)})  # a loaded machine is slow
     try:
-        assert isinstance(renderer.render("warm", key("png", row="burst"), export.to_png, spec, 0), Done)
+        assert isinstance(svc.render("warm", key("png", row="burst"), export.to_png, spec, 0), Done)
         meanwhile, (answers, asked, done) = longest_gap(burst)
     finally:
-        renderer.shutdown()
+        svc.shutdown()
     taken = sum(isinstance(a, Pending) for a in answers)
     assert taken in (2, 3), "two queued, and one rendering if the slot took it before the next arrived"
     assert all(a == Busy("queue") for a in answers[taken:])
@@ -291,19 +291,19 @@ def test_the_cache_is_bounded_and_no_clear_cache_reaches_it(service):
     assert cache_.size <= 10 and len(cache_) == 1
     import streamlit as st
 
-    renderer = service()
-    made = renderer.render("s", key(), fakes.echo, "kept")
+    svc = service()
+    made = svc.render("s", key(), fakes.echo, "kept")
     st.cache_data.clear()
     st.cache_resource.clear()  # what Streamlit does with a visitor's clear_cache BackMsg
-    assert renderer.request("s", key(), fakes.echo) == Done(made.data, cached=True)
+    assert svc.request("s", key(), fakes.echo) == Done(made.data, cached=True)
 
 
 def test_every_result_has_a_message_in_both_languages():
-    from stonegame.words.render import WORDS
+    from stonegame.words.renderer import WORDS
 
     results = [Pending(key()), Busy("queue"), Busy("session"), TooSlow(15.0), Failed("x")]
-    keys = {render.message_key(r) for r in results}
-    assert keys <= set(WORDS) and render.message_key(Done(b"")) is None
+    keys = {renderer.message_key(r) for r in results}
+    assert keys <= set(WORDS) and renderer.message_key(Done(b"")) is None
     for entry in WORDS.values():
         assert set(entry) == {"en", "zh"}
         fields = [{f for _, f, _, _ in string.Formatter().parse(text) if f} for text in entry.values()]

@@ -15,7 +15,8 @@ from stonegame.i18n import t
 from stonegame.link import DEFAULT_VALUES, URL_VALUES_LIMIT
 from tests.apptest_helpers import ENTRY, TRACE_PAGE
 from tests.teach.test_pages import EXPORT, QUIZ, answer, downloads, no_errors, page
-from ui import files, state
+from ui import state
+from ui.parts import files
 
 
 def reopened(at, path=None):

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from stonegame import score_difference, solve
-from stonegame.explain import formula, sentence
-from stonegame.explainer.spec import step_spec
-from stonegame.explainer.view import marks, window_for_step
+from stonegame.fill.spec import step_spec
+from stonegame.fill.view import marks, window_for_step
 from stonegame.link import MAX_SEED, random_row
+from stonegame.narration import formula, sentence
 from stonegame.teach import deck, export, feedback, tables
 from stonegame.teach import quiz as qz
 

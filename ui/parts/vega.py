@@ -25,7 +25,7 @@ import vl_convert
 
 from ui import cache, state
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"  # next to the main page (explainer.py): Streamlit serves it at app/static/
 STAMP = "vega-bundle.json"
 URL_PREFIX = "app/static/"  # relative to the page's address, so a path prefix or a proxy still works

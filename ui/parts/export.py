@@ -8,9 +8,9 @@ picture is drawn: in the render worker, for a picture (stonegame.teach.pictures,
 window, the frame, the language, the listing and the form), and in this process for the preview, once
 it is asked for.
 
-Every file has two buttons, Make and then Download (ui/files.py, which also says what a Download
+Every file has two buttons, Make and then Download (ui/parts/files.py, which also says what a Download
 pressed on a page an earlier server drew does). Pictures are made by the render service
-(ui/render.py), never in the server's threads: a picture's Make asks the service (one file in flight
+(ui/server/renderer.py), never in the server's threads: a picture's Make asks the service (one file in flight
 per session, a bounded queue per server, a time limit), the page shows "making the file…" and asks
 again every POLL seconds from a fragment, and once the file is made its Download button hands over the
 bytes the service keeps (cached by RenderKey, so a second visitor, a rerun or forty clicks cost
@@ -32,15 +32,17 @@ import streamlit as st
 
 from stonegame import Solution
 from stonegame.draw.kit import described
-from stonegame.explainer.spec import opening
+from stonegame.fill.spec import opening
 from stonegame.i18n import t
 from stonegame.teach import export as exports
 from stonegame.teach import gif, pictures
 from stonegame.teach.export import Kind
 from stonegame.terms import Code, Form, Lang
 from stonegame.window import Window
-from ui import cache, files, render, state
-from ui.explainer import chart_spec, interactive_html
+from ui import cache, state
+from ui.parts import files
+from ui.parts.fill import chart_spec, interactive_html
+from ui.server import renderer
 
 POLL = 1.0  # seconds between two looks at a file being made (the fragment's run_every)
 TRACE_KINDS: tuple[Kind, ...] = ("csv", "json")
@@ -109,7 +111,7 @@ def chart_at(sol: Solution, step: int, lang: Lang) -> Chart:
 
 def preview(chart: Chart, lang: Lang) -> None:
     """A switch, off until turned on, and then the picture the PNG and SVG will hold, drawn by the
-    browser from the explainer's static spec (built in this run: ui.explainer.chart_spec, cached), named
+    browser from the explainer's static spec (built in this run: ui.parts.fill.chart_spec, cached), named
     for screen readers, its axes and legends in readable ink (kit.described)."""
     if not st.toggle(t("export_show_preview", lang), key=state.EXPORT_W_PREVIEW):
         return
@@ -142,16 +144,16 @@ def _trace_key(sol: Solution, kind: Kind) -> str:
     return f"trace:{cache.digest(sol.values)}:{sol.max_take}:{kind}"
 
 
-def render_key(chart: Chart, kind: str) -> render.RenderKey:
+def render_key(chart: Chart, kind: str) -> renderer.RenderKey:
     """What the `kind` picture of this chart depends on: the row and its rule, the step (a GIF animates
     the window, so its first pile instead), the language, the code listing, k and the formulation."""
     step = chart.win.lo if kind == "gif" else chart.step
-    return render.RenderKey(chart.row, step, chart.lang, chart.code, chart.sol.max_take, chart.form, kind)
+    return renderer.RenderKey(chart.row, step, chart.lang, chart.code, chart.sol.max_take, chart.form, kind)
 
 
 def job(chart: Chart, kind: str) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
     """What the render service runs for the `kind` picture of this chart: the core's maker and its
-    arguments, the explainer's spec of the window (ui.explainer.chart_spec: filled from its template and
+    arguments, the explainer's spec of the window (ui.parts.fill.chart_spec: filled from its template and
     cached, built here when a picture is asked for, never on the page's run) and for a PNG or SVG the
     frame to draw."""
     spec, _ = chart_spec(chart.sol, chart.step, chart.lang, chart.code, chart.form)
@@ -167,10 +169,10 @@ def download(kind: Kind, chart: Chart) -> Download:
     return Download(name, mime, partial(_rendered, render_key(chart, kind), *job(chart, kind)))
 
 
-def _rendered(key: render.RenderKey, maker: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
+def _rendered(key: renderer.RenderKey, maker: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
     """The picture's bytes from the render service, waiting for them (RuntimeError if not made)."""
-    result = render.service().render("export-tests", key, maker, *args)
-    if not isinstance(result, render.Done):
+    result = renderer.service().render("export-tests", key, maker, *args)
+    if not isinstance(result, renderer.Done):
         raise RuntimeError(f"the {key.kind} was not made: {result}")
     return result.data
 
@@ -188,7 +190,7 @@ def downloads(chart: Chart, lang: Lang) -> None:
     (GIF); the pictures' boxes inside a fragment that looks again every POLL seconds while one of
     them is being made."""
     _box(chart, "export_trace", TRACE_KINDS, t("export_trace_help", lang, steps=chart.sol.last_step + 1), lang)
-    if any(isinstance(render.service().status(render_key(chart, kind)), render.Pending) for kind in PICTURES):
+    if any(isinstance(renderer.service().status(render_key(chart, kind)), renderer.Pending) for kind in PICTURES):
         st.fragment(_pictures, run_every=POLL)(chart, lang, polling=True)
     else:
         _pictures(chart, lang)
@@ -198,7 +200,9 @@ def downloads(chart: Chart, lang: Lang) -> None:
 def _pictures(chart: Chart, lang: Lang, polling: bool = False) -> None:
     """The picture boxes. Polling (in the fragment), once nothing is being made any more, the whole
     page runs again, so that the fragment stops looking."""
-    if polling and not any(isinstance(render.service().status(render_key(chart, k)), render.Pending) for k in PICTURES):
+    if polling and not any(
+        isinstance(renderer.service().status(render_key(chart, k)), renderer.Pending) for k in PICTURES
+    ):
         st.rerun(scope="app")
     _box(chart, "export_picture", ("png", "svg"), t("export_picture_help", lang), lang)
     _box(chart, "export_animation", ("gif",), _gif_help(chart, lang), lang)
@@ -242,38 +246,38 @@ def _picture(chart: Chart, kind: Kind, lang: Lang) -> None:
         st.button(t("export_" + kind, lang), key=state.EXPORT_MAKE.format(kind=kind), disabled=True, width="stretch")
         return
     key, buttons = render_key(chart, kind), _buttons(chart, kind, lang)
-    result = render.service().status(key)
+    result = renderer.service().status(key)
     if result is None and files.make_button(buttons):
         result = _ask(chart, kind, key)
     if files.stale_press(buttons, files.download_button(buttons, _made(result))):
         result = result or _ask(chart, kind, key)  # made again by this server's service
     files.restart_note(buttons, lang)
-    if result is not None and not isinstance(result, render.Done):
+    if result is not None and not isinstance(result, renderer.Done):
         _say(result, lang)
 
 
-def _made(result: render.Result | None) -> bytes:
+def _made(result: renderer.Result | None) -> bytes:
     """The file's bytes if the service answered with them, else none."""
-    return result.data if isinstance(result, render.Done) else b""
+    return result.data if isinstance(result, renderer.Done) else b""
 
 
-def _ask(chart: Chart, kind: Kind, key: render.RenderKey) -> render.Result:
+def _ask(chart: Chart, kind: Kind, key: renderer.RenderKey) -> renderer.Result:
     """Ask the render service for the picture; if it is now being made, run the page again (so the
     fragment looks again until it is ready)."""
     maker, args = job(chart, kind)
-    result = render.service().request(session_token(), key, maker, *args)
-    if isinstance(result, render.Pending):
+    result = renderer.service().request(session_token(), key, maker, *args)
+    if isinstance(result, renderer.Pending):
         st.rerun()
     return result
 
 
-def _say(result: render.Result, lang: Lang) -> None:
+def _say(result: renderer.Result, lang: Lang) -> None:
     """The message for a result that is not a file: making it (info), busy or could not (warning)."""
-    key = render.message_key(result)
+    key = renderer.message_key(result)
     if key is None:
         return
-    text = t(key, lang, seconds=result.limit) if isinstance(result, render.TooSlow) else t(key, lang)
-    (st.info if isinstance(result, render.Pending) else st.warning)(text, icon=":material/hourglass_top:")
+    text = t(key, lang, seconds=result.limit) if isinstance(result, renderer.TooSlow) else t(key, lang)
+    (st.info if isinstance(result, renderer.Pending) else st.warning)(text, icon=":material/hourglass_top:")
 
 
 def _gif_help(chart: Chart, lang: Lang) -> str:

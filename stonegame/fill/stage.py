@@ -28,9 +28,9 @@ from stonegame.draw.grid import Follow, grid_data, grid_panel
 from stonegame.draw.params import top_params
 from stonegame.draw.player import SPEEDS, played, player_params
 from stonegame.draw.template import records
-from stonegame.explainer.charts import GRID_ROWS, PRESENTER_SCALE, BarsWords, bars_panel
-from stonegame.explainer.spec import explainer_words
-from stonegame.explainer.view import (
+from stonegame.fill.charts import GRID_ROWS, PRESENTER_SCALE, BarsWords, bars_panel
+from stonegame.fill.spec import explainer_words
+from stonegame.fill.view import (
     Window,
     cells,
     code_lines,
@@ -154,7 +154,7 @@ def picture_spec(sol: Solution, win: Window, form: Form, lang: Lang, present: bo
     and named by role (DATASETS, then stage_fixed_0, … for the fixed ones): no drawn controls (the stage's
     HTML controls send the player's events), the keys on; legends and axes scaled with the rest in
     presenter mode. It does not depend on the code listing: the page caches it without it, and builds
-    it once per shape (stonegame.explainer.template)."""
+    it once per shape (stonegame.fill.template)."""
     drawn, marked = picture_tables(sol, win, form)
     chart = picture_chart(drawn, marked, frame_focus(sol, win), win, 0, present, lang, form)
     spec = played(chart, keys=True, validate=False, drawn=False, player_id=STAGE_ID)

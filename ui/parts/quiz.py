@@ -9,7 +9,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from stonegame import Solution
 from stonegame.draw.kit import described
-from stonegame.explainer.spec import explainer_words
+from stonegame.fill.spec import explainer_words
 from stonegame.i18n import t
 from stonegame.link import MAX_SEED
 from stonegame.teach import charts, feedback
@@ -17,7 +17,7 @@ from stonegame.teach import quiz as qz
 from stonegame.terms import WINNERS, Lang
 from stonegame.text import ZWSP, span
 from ui import cache, specs, state
-from ui.teach import locked, row_line
+from ui.parts.teach import locked, row_line
 
 NUMBER_LIMIT = 10**9  # answers beyond this are refused by the number inputs (|dp| <= 5·10^7)
 QUIZ_AT = "quiz_at"  # link parameter: the question a quiz under way is at (its answers are not in the link)
@@ -91,7 +91,7 @@ def row_choice(lang: Lang) -> None:
     """The link's problems, then where the row comes from: the user's row, or a generated one of a
     level and a seed (all fixed, and said so, under a teacher's locked link)."""
     for notice in st.session_state.get(state.QUIZ_NOTICES, []):
-        st.warning(state.render(notice, lang), icon="⚠️")
+        st.warning(state.notice_text(notice, lang), icon="⚠️")
     setup: qz.Setup = st.session_state[state.QUIZ].setup
     st.session_state[state.QUIZ_W_ROW] = setup.row
     st.session_state[state.QUIZ_W_LEVEL] = setup.level

@@ -15,7 +15,7 @@ from typing import Any
 from stonegame.draw.grid import GridWords
 from stonegame.draw.player import add_vega_on, player_handlers
 from stonegame.draw.template import Templates
-from stonegame.explainer.charts import (
+from stonegame.fill.charts import (
     GRID_ROWS,
     ROLES,
     STRIPS,
@@ -29,8 +29,8 @@ from stonegame.explainer.charts import (
     picture_data,
     picture_layout,
 )
-from stonegame.explainer.overview import overview
-from stonegame.explainer.view import (
+from stonegame.fill.overview import overview
+from stonegame.fill.view import (
     Window,
     cells,
     code_lines,

@@ -18,7 +18,7 @@ from stonegame.teach import deck as cards
 from stonegame.teach.tables import memo_shown, mixed_shown, sentence_fields, turns_shown
 from stonegame.terms import DEFAULT_TAKE, Lang
 from ui import cache, specs, state
-from ui.teach import locked
+from ui.parts.teach import locked
 
 
 @cache.cached(**cache.CACHE)

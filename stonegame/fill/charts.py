@@ -1,6 +1,6 @@
 """Altair chart builders for the explainer: each takes tidy DataFrames (from
-`stonegame.explainer.view`) and the words it shows, and returns a chart. The explainer is one vconcat
-whose views share the player's `frame` parameter (`stonegame.draw.player`); `stonegame.explainer.spec`
+`stonegame.fill.view`) and the words it shows, and returns a chart. The explainer is one vconcat
+whose views share the player's `frame` parameter (`stonegame.draw.player`); `stonegame.fill.spec`
 builds the words once per language and makes the chart playable.
 """
 

@@ -3,7 +3,7 @@
 import pytest
 
 from stonegame import solve
-from stonegame.explainer.view import (
+from stonegame.fill.view import (
     WINDOW,
     cells,
     code_lines,

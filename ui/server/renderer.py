@@ -15,7 +15,7 @@ Vocabulary:
               sent as UTF-8): pictures.png(view, frame), which builds the explainer's chart from the
               row and draws it, export.to_png(spec, frame), gif.to_gif(spec), or an HTML page builder
     job       a key with its maker and arguments, queued for a worker
-    worker    one child process (`python -m ui.render`), started from its slot's thread so that the
+    worker    one child process (`python -m ui.server.renderer`), started from its slot's thread so that the
               kernel kills it when that thread, or its whole process, dies (PR_SET_PDEATHSIG); killed
               and replaced when a job runs past its kind's CPU or wall-clock limit, after
               JOBS_PER_WORKER jobs, when its memory passes MAX_WORKER_RSS, and stopped when idle
@@ -51,7 +51,7 @@ from multiprocessing.connection import Connection, Pipe
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 Kind = Literal["png", "svg", "gif", "html"]  # what the app renders (RenderKey.kind; tests add their own)
 
 
@@ -71,7 +71,7 @@ LIMITS: dict[str, Limit] = {
 }
 DEFAULT_LIMIT = Limit(10.0, 60.0)  # for a kind not in LIMITS
 MAKERS_FROM = ("stonegame.",)  # the packages a maker may come from: the pure core
-WARM_UP = "ui.render:warm_up"  # what a new worker runs before it says it is ready ("" for nothing)
+WARM_UP = "ui.server.renderer:warm_up"  # what a new worker runs before it says it is ready ("" for nothing)
 REMEMBER = 600.0  # seconds a key that was too slow or failed answers so at once
 MAX_REMEMBERED = 256  # such keys remembered, at most
 START_TIMEOUT = 60.0  # seconds a new worker may take to say it is ready
@@ -135,7 +135,7 @@ class Failed:
 
 
 Result = Done | Pending | Busy | TooSlow | Failed
-# The catalogue key each result is shown with (stonegame/words/render.py, en and zh).
+# The catalogue key each result is shown with (stonegame/words/renderer.py, en and zh).
 MESSAGES = {Pending: "render_pending", Busy: "render_busy", TooSlow: "render_too_slow", Failed: "render_failed"}
 
 
@@ -227,7 +227,7 @@ class Worker:
         ours, theirs = Pipe(duplex=True)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ui.render", str(theirs.fileno()), warm_up],
+            [sys.executable, "-m", "ui.server.renderer", str(theirs.fileno()), warm_up],
             cwd=ROOT,
             env=env,
             pass_fds=(theirs.fileno(),),

@@ -1,7 +1,7 @@
 """The stage's picture built once per shape and filled for each row: building it with Altair costs
 hundreds of milliseconds, filling a built one with another row's tables a few.
 
-A picture's spec (stonegame.explainer.stage.picture_spec) depends on the row only through
+A picture's spec (stonegame.fill.stage.picture_spec) depends on the row only through
     its datasets          DATASETS (grid boxes, bars, marks), named by role
     its params            last, focus, first, end (the frames, the pile each speaks of, the piles carried)
     the bars' y domain    [min(0, least number), max(0, greatest)], in every layer of the bars
@@ -10,7 +10,7 @@ and on its shape: whether the row travels whole (n up to FOLLOW_MAX: its length 
 piles are in the data and the params) or as a window and pile 0 (whether lo is 0), max_take, lang,
 form and present. `picture` keeps one template (a full build and where those values
 sit in it) per shape, at most MAX_TEMPLATES, the least recently used dropped, and fills it;
-tests/explainer/test_template.py checks a fill equals a full build for rows of many shapes.
+tests/fill/test_template.py checks a fill equals a full build for rows of many shapes.
 Pure: no Streamlit.
 """
 
@@ -25,7 +25,7 @@ from typing import Any
 import pandas as pd
 
 from stonegame.draw.template import Path, altair_defaults, set_at, walk
-from stonegame.explainer.stage import (
+from stonegame.fill.stage import (
     FOLLOW_MAX,
     Data,
     columns,
@@ -34,7 +34,7 @@ from stonegame.explainer.stage import (
     picture_spec,
     picture_tables,
 )
-from stonegame.explainer.view import Window
+from stonegame.fill.view import Window
 from stonegame.solver import Solution
 from stonegame.terms import Form, Lang
 

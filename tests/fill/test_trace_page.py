@@ -10,7 +10,8 @@ import pytest
 from stonegame import solve
 from stonegame.solver import PHASES, STEPS_SCHEMA
 from tests.apptest_helpers import TRACE_PAGE, app
-from ui import files, state, trace
+from ui import state
+from ui.parts import files, trace
 
 NAMES = ("steps", "candidates", "positions")
 

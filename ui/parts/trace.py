@@ -1,5 +1,5 @@
 """The trace page's parts: each trace table shown (the first rows of a long one) with its CSV's two
-buttons, Make and then Download (ui/files.py: made in this process on a click, kept in the bounded
+buttons, Make and then Download (ui/parts/files.py: made in this process on a click, kept in the bounded
 cache of made files under the row's digest, and made again when a Download was pressed on a page an
 earlier server drew).
 
@@ -20,7 +20,8 @@ from stonegame import Solution
 from stonegame.i18n import t
 from stonegame.solver import PHASES
 from stonegame.terms import Lang
-from ui import cache, files, state
+from ui import cache, state
+from ui.parts import files
 
 SHOWN_ROWS = 1000  # rows drawn in the page; the download carries them all
 

@@ -1,4 +1,4 @@
-"""The stage picture from a template (stonegame.explainer.template): a filled template is byte for byte
+"""The stage picture from a template (stonegame.fill.template): a filled template is byte for byte
 the full build, for rows of many shapes (short rows, 200 and 201 piles, long rows at several windows;
 en/zh; both forms; presenter mode on and off); the templates are bounded; the names are fixed."""
 
@@ -9,8 +9,8 @@ import altair as alt
 import pytest
 
 from stonegame import solve
-from stonegame.explainer import template
-from stonegame.explainer.stage import DATASETS, carried, picture_spec
+from stonegame.fill import template
+from stonegame.fill.stage import DATASETS, carried, picture_spec
 from stonegame.window import WINDOW
 
 SETTINGS = [("en", "total", False), ("zh", "diff", True), ("en", "diff", True), ("zh", "total", False)]
@@ -107,7 +107,7 @@ def test_columns_are_altairs_rows_packed(n):
     """The stage's datasets read straight off the tables (stage.columns) are what Altair's transformer
     writes, packed by column (stage.packed of template.records): the same values, None for a missing one."""
     from stonegame.draw.template import records
-    from stonegame.explainer.stage import columns, dataset_tables, packed, picture_tables
+    from stonegame.fill.stage import columns, dataset_tables, packed, picture_tables
 
     sol = solve([random.Random(n).randint(-1000, 1000) for _ in range(n)])
     for lo in {0, max(0, n - WINDOW)}:

@@ -13,10 +13,9 @@ import streamlit as st
 
 from stonegame import ParseError, Solution, format_values, parse_values
 from stonegame.draw.stage import STAGE_CSS, STAGE_JS, stage_html
-from stonegame.explain import verdict_formula
-from stonegame.explainer.charts import OVERVIEW_PICK
-from stonegame.explainer.spec import Spec, at_frame, opening, overview_spec, window_spec
-from stonegame.explainer.stage import (
+from stonegame.fill.charts import OVERVIEW_PICK
+from stonegame.fill.spec import Spec, at_frame, opening, overview_spec, window_spec
+from stonegame.fill.stage import (
     FOLLOW_MAX,
     Data,
     at_step,
@@ -26,14 +25,16 @@ from stonegame.explainer.stage import (
     stage_window,
     step_of_frame,
 )
-from stonegame.explainer.template import picture
-from stonegame.explainer.view import pile_of_step
+from stonegame.fill.template import picture
+from stonegame.fill.view import pile_of_step
 from stonegame.i18n import t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, fits_in_link, random_row, write_link
+from stonegame.narration import verdict_formula
 from stonegame.parse import MAX_PILES, MAX_TEXT
 from stonegame.terms import EXAMPLES, Code, Form, Lang
 from stonegame.window import WINDOW, Window
-from ui import bundle, cache, specs, state
+from ui import cache, specs, state
+from ui.parts import vega
 
 PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue key -> row
 RANDOM_N, RANDOM_SEED = 12, 7  # the random row's controls start at 12 piles, seed 7
@@ -271,9 +272,9 @@ def stage(sol: Solution, lang: Lang) -> None:
     ss = st.session_state
     win = stage_window(sol, ss[state.STEP])
     data = _stage_data(_row_key(sol), sol, win.lo, lang, ss[state.CODE], ss[state.FORM], ss[state.PRESENT])
-    url = bundle.bundle_url()
+    url = vega.bundle_url()
     if url is None:
-        bundle.loader()
+        vega.loader()
     STAGE(
         data={**at_step(data, sol, win, ss[state.STEP]), "bundle": url, "linkable": True},
         key=state.STAGE,
@@ -296,7 +297,7 @@ def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form:
 @cache.cached(**cache.CACHE)
 def _stage_picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present: bool) -> Data:
     """The stage picture's spec of the row with this key for its window starting at lo (filled from its
-    shape's template: stonegame.explainer.template)."""
+    shape's template: stonegame.fill.template)."""
     return picture(_sol, carried(_sol, lo), form, lang, present)
 
 
@@ -382,4 +383,4 @@ def interactive_html(sol: Solution, step: int, lang: Lang) -> Callable[[], bytes
 
 def _html_file(data: Data) -> bytes:
     """The stage of this data as one HTML file, with the Vega bundle inlined, as UTF-8 bytes."""
-    return stage_html(data, bundle.bundle_text()).encode("utf-8")
+    return stage_html(data, vega.bundle_text()).encode("utf-8")

@@ -1,4 +1,4 @@
-"""Words for what a render request answers when it gives no file yet (ui/render.py's results),
+"""Words for what a render request answers when it gives no file yet (ui/server/renderer.py's results),
 for the export page's picture buttons, and for what a link cannot carry (a row too long for it, a
 quiz's progress), English and Chinese."""
 

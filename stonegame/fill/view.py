@@ -20,9 +20,9 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from stonegame.explain import formula, sentence
 from stonegame.i18n import t
 from stonegame.listing import Listing
+from stonegame.narration import formula, sentence
 from stonegame.solver import Solution
 from stonegame.terms import Form, Lang
 from stonegame.text import wrapped

@@ -10,9 +10,9 @@ from altair.vegalite.v6.schema.core import load_schema
 
 from stonegame import solve
 from stonegame.draw.template import canonical, fill, probe, template_of
-from stonegame.explainer.charts import overview_chart, overview_data, overview_layout
-from stonegame.explainer.overview import BINS, bin_edges, overview
-from stonegame.explainer.spec import overview_spec, overview_words
+from stonegame.fill.charts import overview_chart, overview_data, overview_layout
+from stonegame.fill.overview import BINS, bin_edges, overview
+from stonegame.fill.spec import overview_spec, overview_words
 from stonegame.link import random_row
 
 

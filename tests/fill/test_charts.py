@@ -11,9 +11,9 @@ import pytest
 from stonegame import solve
 from stonegame.draw.player import played
 from stonegame.draw.template import canonical
-from stonegame.explainer.charts import code_panel, explainer_chart, picture_data, picture_layout
-from stonegame.explainer.spec import at_frame, explainer_words, opening, step_spec
-from stonegame.explainer.view import cells, code_lines, frames, marks
+from stonegame.fill.charts import code_panel, explainer_chart, picture_data, picture_layout
+from stonegame.fill.spec import at_frame, explainer_words, opening, step_spec
+from stonegame.fill.view import cells, code_lines, frames, marks
 from stonegame.link import random_row
 from stonegame.listing import listing
 from stonegame.teach import export, gif

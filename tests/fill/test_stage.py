@@ -1,4 +1,4 @@
-"""The stage's data (stonegame.explainer.stage): one JSON-able dict per row, window, language, listing,
+"""The stage's data (stonegame.fill.stage): one JSON-able dict per row, window, language, listing,
 form and mode; its picture validates and plays without bindings; its window follows the step and shows
 dp[0] at the verdict; its words exist in both languages; and the stage as one HTML file."""
 
@@ -10,7 +10,7 @@ import pytest
 from stonegame import solve
 from stonegame.draw.player import played
 from stonegame.draw.stage import STAGE_CSS, STAGE_JS, stage_html
-from stonegame.explainer.stage import (
+from stonegame.fill.stage import (
     COLUMN_PX,
     FOLLOW_MAX,
     MAX_COLUMNS,
@@ -24,7 +24,7 @@ from stonegame.explainer.stage import (
     stage_window,
     step_of_frame,
 )
-from stonegame.explainer.view import cells, code_lines, frames, marks
+from stonegame.fill.view import cells, code_lines, frames, marks
 from stonegame.i18n import t
 from stonegame.link import random_row
 from stonegame.listing import listing

@@ -4,7 +4,7 @@ language switch, a one-pile row and a 50,000-pile row. No page may show an excep
 import pytest
 
 from stonegame import solve
-from stonegame.explainer.template import picture
+from stonegame.fill.template import picture
 from stonegame.i18n import t
 from stonegame.link import random_row
 from tests.apptest_helpers import TRACE_PAGE, app, stage, stage_rows, texts
@@ -168,9 +168,10 @@ def test_markup_in_a_link_is_shown_as_text_never_rendered():
     shown = " ".join(w.value for w in at.warning)
     assert "“\\<script\\>alert\\(1\\)\\</sc…”" in shown  # escaped for markdown: printed, not parsed
     assert "“\\[x\\]\\(javascript" in shown and "alert…”" in shown  # a word joiner after the colon
-    from ui import explainer, frame
+    from ui import frame
+    from ui.parts import fill
 
-    styles = {frame.STYLE, frame.PRESENTER_STYLE, explainer.PAGE_STYLE, explainer.PRESENT_STYLE}
+    styles = {frame.STYLE, frame.PRESENTER_STYLE, fill.PAGE_STYLE, fill.PRESENT_STYLE}
     assert all(h.proto.body in styles for h in at.get("html")), "no HTML element but the app's own style blocks"
 
 
@@ -253,10 +254,10 @@ def test_teacher_link_options():
 def test_a_listing_switch_reuses_the_cached_picture(monkeypatch):
     """The picture does not depend on the listing: Python → Java changes the lines, not the picture,
     and does not build it again."""
-    import ui.explainer
+    import ui.parts.fill
 
     built = []
-    monkeypatch.setattr(ui.explainer, "picture", lambda *a: built.append(a) or picture(*a))
+    monkeypatch.setattr(ui.parts.fill, "picture", lambda *a: built.append(a) or picture(*a))
     at = app(values="5,-3,8,2,-6,4,1")  # a row no other test shows: its picture is built here
     py = stage(at)
     at.sidebar.radio(key="w_code").set_value("java").run()

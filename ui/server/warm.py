@@ -17,9 +17,9 @@ import time
 import pandas as pd
 
 from stonegame import Solution, solve
-from stonegame.explainer.spec import explainer_words, overview_spec
-from stonegame.explainer.stage import carried
-from stonegame.explainer.template import picture
+from stonegame.fill.spec import explainer_words, overview_spec
+from stonegame.fill.stage import carried
+from stonegame.fill.template import picture
 from stonegame.game.charts import replay_spec
 from stonegame.game.replay import frame_of_turn, replay_tables, turn_window
 from stonegame.game.rules import optimal_game
