@@ -4,12 +4,11 @@ and a button that loads the row for the explainer."""
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import cache, frame, state
+from ui import frame, state
 from ui.parts import deck, teach
 
-lang = frame.page("deck_title")
-sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
-st.caption(t("deck_intro", lang))
-teach.row_line(sol, lang)
-deck.cards_shown(lang)
+view, sol = frame.page("deck_title")
+st.caption(t("deck_intro", view.lang))
+teach.row_line(sol, view)
+deck.cards_shown(view)
 state.sync_url()

@@ -4,14 +4,13 @@ the whole fill as an animated GIF, each made on the server only when its button 
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import cache, frame, state
+from ui import frame, state
 from ui.parts import export, teach
 
-lang = frame.page("export_title")
-sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
-st.caption(t("export_intro", lang))
-teach.row_line(sol, lang)
-chart = export.chart_at(sol, export.step_input(sol, lang), lang)
-export.downloads(chart, lang)
-export.preview(chart, lang)
+view, sol = frame.page("export_title")
+st.caption(t("export_intro", view.lang))
+teach.row_line(sol, view)
+scene = export.scene_at(sol, export.step_input(sol, view), view)
+export.downloads(scene, view)
+export.preview(scene, view)
 state.sync_url()

@@ -7,13 +7,13 @@ from stonegame.i18n import t
 from ui import frame, state
 from ui.parts import quiz
 
-lang = frame.page("quiz_title")
-st.caption(t("quiz_intro", lang))
+view, _ = frame.page("quiz_title")  # the quiz asks about its own row (quiz.current), not the session's
+st.caption(t("quiz_intro", view.lang))
 quiz.from_link()
-quiz.row_choice(lang)
+quiz.row_choice(view)
 sol, attempt = quiz.current()
-quiz.progress(sol, attempt, lang)
-quiz.board(sol, attempt, lang)
-quiz.question(sol, attempt, lang)
-quiz.share(lang)
+quiz.progress(sol, attempt, view)
+quiz.board(sol, attempt, view)
+quiz.question(sol, attempt, view)
+quiz.share(view)
 state.sync_url(quiz.params())

@@ -3,15 +3,14 @@
 import streamlit as st
 
 from stonegame.i18n import t
-from ui import cache, frame, state
+from ui import frame, state
 from ui.parts import trace
 
-lang = frame.page("trace_title")
-st.markdown(t("trace_intro", lang))
-sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
-st.markdown(f"**{t('row_summary', lang, n=sol.n, total=sol.total)}**")
+view, sol = frame.page("trace_title")
+st.markdown(t("trace_intro", view.lang))
+st.markdown(f"**{t('row_summary', view.lang, n=sol.n, total=sol.total)}**")
 tables = trace.of(sol)
-for tab, shown in zip(st.tabs([t(table.tab, lang) for table in tables]), tables, strict=True):
+for tab, shown in zip(st.tabs([t(table.tab, view.lang) for table in tables]), tables, strict=True):
     with tab:
-        trace.show(shown, sol, lang)
+        trace.show(shown, sol, view)
 state.sync_url()

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from typing import NamedTuple
 
 import streamlit as st
 
+from stonegame import Solution
 from stonegame.draw.kit import MUTED
 from stonegame.i18n import LANG_NAMES, t
 from stonegame.terms import CODES, FORMS, LANGS, TAKES, Code, Lang
-from ui import state
+from ui import cache, state
 from ui.nav import PAGES
+from ui.state import View
 
 CODE_NAMES: dict[Code, str] = {"py": "Python", "java": "Java"}
 # Our own constant CSS (nothing a user controls): less empty space above the title, a calmer title;
@@ -48,10 +51,17 @@ h1 { font-size: 2.6rem !important; }
 </style>"""
 
 
-def page(title_key: str, title: bool = True) -> Lang:
+class Page(NamedTuple):
+    """What a page script starts from: the session's view settings and its row, solved (cached)."""
+
+    view: View
+    sol: Solution
+
+
+def page(title_key: str, title: bool = True) -> Page:
     """Set up a page: config, state (reading the URL on a session's first run), our CSS, the sidebar
     (hidden in presenter mode), the title (unless the page draws its own) and the notices; return the
-    language."""
+    view settings and the session's row, solved."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
     st.html(STYLE)
@@ -59,12 +69,12 @@ def page(title_key: str, title: bool = True) -> Lang:
         st.html(PRESENTER_STYLE)
     else:
         sidebar()
-    lang = st.session_state[state.LANG]
+    view = state.view()
     if title:
-        st.title(t(title_key, lang))
+        st.title(t(title_key, view.lang))
     for notice in st.session_state[state.NOTICES]:
-        st.warning(state.notice_text(notice, lang), icon="⚠️")
-    return lang
+        st.warning(state.notice_text(notice, view.lang), icon="⚠️")
+    return Page(view, cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE]))
 
 
 def _copy_widget(widget_key: str, state_key: str, options: Collection[object]) -> None:

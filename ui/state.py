@@ -17,6 +17,7 @@ import hashlib
 import re
 from array import array
 from collections.abc import Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeVar, overload
 
 import numpy as np
@@ -25,7 +26,7 @@ import streamlit as st
 from stonegame.i18n import t
 from stonegame.link import Link, fits_in_link, read_link, write_link
 from stonegame.parse import MAX_PILES
-from stonegame.terms import Lang
+from stonegame.terms import Code, Form, Lang
 from stonegame.text import inert
 
 T = TypeVar("T")
@@ -272,6 +273,28 @@ WIDGETS: dict[str, WidgetKind] = {
     EXPORT_WAIT: "button",
     EXPORT_W_PREVIEW: "toggle",
 }
+
+
+@dataclass(frozen=True)
+class View:
+    """How this visitor sees every page: the language, the code listing, the formulation and presenter
+    mode. Frozen and hashable, so a cached call takes it whole; `key` names it in a string key."""
+
+    lang: Lang
+    code: Code
+    form: Form
+    present: bool
+
+    @property
+    def key(self) -> str:
+        """The settings as one cache-key field, e.g. "zh:java:total:0"."""
+        return f"{self.lang}:{self.code}:{self.form}:{int(self.present)}"
+
+
+def view() -> View:
+    """The session's view settings as one frozen View."""
+    ss = st.session_state
+    return View(ss[LANG], ss[CODE], ss[FORM], bool(ss[PRESENT]))
 
 
 def start() -> Link | None:

@@ -358,7 +358,7 @@ def test_a_download_pressed_on_a_page_an_earlier_server_drew_says_so(fresh_servi
 def test_what_each_download_makes():
     sol = solve([1, 2, 3, 7])
     win, frame = opening(sol, 9)
-    picture = export.Chart(sol, 9, win, frame, pictures.frame_count(sol, win), cache.digest(sol.values))
+    picture = export.Scene(sol, 9, win, frame, pictures.frame_count(sol, win), cache.digest(sol.values))
     made = {
         kind: export.download(kind, picture) for kind in KINDS if kind != "html"
     }  # html: tests/e2e/test_stage_export.py

@@ -19,6 +19,7 @@ from stonegame.teach.tables import memo_shown, mixed_shown, sentence_fields, tur
 from stonegame.terms import DEFAULT_TAKE, Lang
 from ui import cache, specs, state
 from ui.parts.teach import locked
+from ui.state import View
 
 
 @cache.cached(**cache.CACHE)
@@ -35,76 +36,78 @@ def _load(name: cards.CardName) -> None:
     st.session_state[state.DECK_LOADED] = name
 
 
-def cards_shown(lang: Lang) -> None:
+def cards_shown(view: View) -> None:
     """Every card: the trap, its numbers, a button that loads its row and a link to the explainer."""
     if locked():
-        st.info(t("deck_locked", lang), icon="🔒")
+        st.info(t("deck_locked", view.lang), icon="🔒")
     if st.session_state[state.MAX_TAKE] != DEFAULT_TAKE:
-        st.info(t("deck_rule_note", lang, k=st.session_state[state.MAX_TAKE], leetcode=DEFAULT_TAKE), icon="ℹ️")
+        st.info(t("deck_rule_note", view.lang, k=st.session_state[state.MAX_TAKE], leetcode=DEFAULT_TAKE), icon="ℹ️")
     for number, (name, card) in enumerate(_cards().items(), 1):
         with st.container(border=True):
-            st.header(f"{number} · {t('deck_' + name + '_title', lang)}")
-            st.markdown(t("deck_" + name + "_trap", lang))
-            DETAILS[name](card, lang)
-            _card_actions(name, card, lang)
+            st.header(f"{number} · {t('deck_' + name + '_title', view.lang)}")
+            st.markdown(t("deck_" + name + "_trap", view.lang))
+            DETAILS[name](card, view)
+            _card_actions(name, card, view)
 
 
-def _card_actions(name: cards.CardName, card: cards.Card, lang: Lang) -> None:
+def _card_actions(name: cards.CardName, card: cards.Card, view: View) -> None:
     """The card's row, its load button and the link to the explainer (with a tick once loaded)."""
     row = f"`[{format_values(list(card.row))}]`"
     load, link = st.columns([1, 1], vertical_alignment="center")
     load.button(
-        t("deck_load", lang, row=row),
+        t("deck_load", view.lang, row=row),
         key=state.DECK_LOAD.format(card=name),
         on_click=_load,
         args=(name,),
         disabled=locked(),
         width="stretch",
     )
-    link.page_link("explainer.py", label=t("deck_open", lang), icon="📈")
+    link.page_link("explainer.py", label=t("deck_open", view.lang), icon="📈")
     loaded = st.session_state.get(state.DECK_LOADED) == name and st.session_state[state.VALUES] == list(card.row)
     if loaded:
-        st.caption("✓ " + t("deck_loaded", lang, row=row))
+        st.caption("✓ " + t("deck_loaded", view.lang, row=row))
 
 
-def _game_column(column: DeltaGenerator, title: str, game: cards.Game, lang: Lang) -> None:
+def _game_column(column: DeltaGenerator, title: str, game: cards.Game, view: View) -> None:
     """One game: its title, final totals and verdict, and its turns as a table."""
     with column:
         st.markdown(f"**{title}**")
-        st.markdown(t("deck_totals", lang, alice=game.alice, bob=game.bob, winner=t("winner_" + game.winner, lang)))
-        st.dataframe(turns_shown(game, lang), hide_index=True, width="stretch")
+        st.markdown(
+            t("deck_totals", view.lang, alice=game.alice, bob=game.bob, winner=t("winner_" + game.winner, view.lang))
+        )
+        st.dataframe(turns_shown(game, view.lang), hide_index=True, width="stretch")
 
 
-def _games(card: cards.Card, lang: Lang) -> None:
+def _games(card: cards.Card, view: View) -> None:
     """Greedy Alice against optimal Bob, beside the optimal game."""
-    st.markdown(t("deck_" + card.name + "_numbers", lang, **sentence_fields(card.numbers, lang)))
+    st.markdown(t("deck_" + card.name + "_numbers", view.lang, **sentence_fields(card.numbers, view.lang)))
     greedy, optimal = st.columns(2)
-    _game_column(greedy, "✗ " + t("deck_greedy_game", lang), card.numbers["greedy"], lang)
-    _game_column(optimal, "✓ " + t("deck_optimal_game", lang), card.numbers["optimal"], lang)
+    _game_column(greedy, "✗ " + t("deck_greedy_game", view.lang), card.numbers["greedy"], view)
+    _game_column(optimal, "✓ " + t("deck_optimal_game", view.lang), card.numbers["optimal"], view)
 
 
-def _zero(card: cards.Card, lang: Lang) -> None:
+def _zero(card: cards.Card, view: View) -> None:
     """[0]: the numbers, and what a verdict that forgets the tie answers."""
-    st.markdown(t("deck_zero_numbers", lang, **sentence_fields(card.numbers, lang)))
+    st.markdown(t("deck_zero_numbers", view.lang, **sentence_fields(card.numbers, view.lang)))
     right, wrong = st.columns(2)
-    right.markdown("✓ " + t("deck_zero_right", lang, winner=t("winner_" + card.numbers["winner"], lang)))
-    wrong.markdown("✗ " + t("deck_zero_wrong", lang, winner=t("winner_" + card.numbers["no_tie"], lang)))
-    with st.expander(t("deck_show_code", lang)):
+    right.markdown("✓ " + t("deck_zero_right", view.lang, winner=t("winner_" + card.numbers["winner"], view.lang)))
+    wrong.markdown("✗ " + t("deck_zero_wrong", view.lang, winner=t("winner_" + card.numbers["no_tie"], view.lang)))
+    with st.expander(t("deck_show_code", view.lang)):
         st.code(inspect.getsource(cards.verdict_without_tie_buggy), language="python")
 
 
-def _zero_init(card: cards.Card, lang: Lang) -> None:
+def _zero_init(card: cards.Card, view: View) -> None:
     """The right diff array beside the one the 0 start gives, with both verdicts and the buggy code."""
     numbers = card.numbers
     right, wrong = st.columns(2)
     with right:
-        st.markdown("✓ " + t("deck_zero_init_right", lang))
-        st.code(f"diff = {numbers['diff']}\n→ {t('winner_' + numbers['winner'], lang)}", language=None)
+        st.markdown("✓ " + t("deck_zero_init_right", view.lang))
+        st.code(f"diff = {numbers['diff']}\n→ {t('winner_' + numbers['winner'], view.lang)}", language=None)
     with wrong:
-        st.markdown("✗ " + t("deck_zero_init_wrong", lang))
-        st.code(f"diff = {numbers['buggy']}\n→ {t('winner_' + numbers['buggy_winner'], lang)}", language=None)
-    st.markdown(t("deck_zero_init_numbers", lang, **sentence_fields(numbers, lang), right=numbers["diff"][0]))
-    with st.expander(t("deck_show_code", lang)):
+        st.markdown("✗ " + t("deck_zero_init_wrong", view.lang))
+        st.code(f"diff = {numbers['buggy']}\n→ {t('winner_' + numbers['buggy_winner'], view.lang)}", language=None)
+    st.markdown(t("deck_zero_init_numbers", view.lang, **sentence_fields(numbers, view.lang), right=numbers["diff"][0]))
+    with st.expander(t("deck_show_code", view.lang)):
         st.code(inspect.getsource(cards.score_difference_zero_init_buggy), language="python")
 
 
@@ -118,27 +121,33 @@ def _memo_spec(lang: Lang) -> dict:
     return specs.arrow_datasets(described(chart.to_dict(validate=False), t("deck_memo_desc", lang)))
 
 
-def _memo_zero(card: cards.Card, lang: Lang) -> None:
+def _memo_zero(card: cards.Card, view: View) -> None:
     """The calls with the 0 marker and with a correct one, n = 5 .. 25, as a chart and a table."""
     table: pd.DataFrame = card.numbers["table"]
     last = table.iloc[-1]
     st.markdown(
-        t("deck_memo_zero_numbers", lang, n=int(last["n"]), bug=int(last["zero_marker"]), good=int(last["sentinel"]))
+        t(
+            "deck_memo_zero_numbers",
+            view.lang,
+            n=int(last["n"]),
+            bug=int(last["zero_marker"]),
+            good=int(last["sentinel"]),
+        )
     )
-    st.vega_lite_chart(spec=_memo_spec(lang), width="stretch", height=charts.MEMO_HEIGHT, key=state.DECK_CHART)
-    with st.expander(t("deck_memo_table", lang)):
-        st.dataframe(memo_shown(table, lang), hide_index=True, width="stretch")
-    with st.expander(t("deck_show_code", lang)):
+    st.vega_lite_chart(spec=_memo_spec(view.lang), width="stretch", height=charts.MEMO_HEIGHT, key=state.DECK_CHART)
+    with st.expander(t("deck_memo_table", view.lang)):
+        st.dataframe(memo_shown(table, view.lang), hide_index=True, width="stretch")
+    with st.expander(t("deck_show_code", view.lang)):
         st.code(inspect.getsource(cards.score_difference_memo), language="python")
 
 
-def _mixed(card: cards.Card, lang: Lang) -> None:
+def _mixed(card: cards.Card, view: View) -> None:
     """The three LeetCode examples: the right verdict and the two mixed-up ones, ✓ or ✗ each."""
-    st.markdown(t("deck_mixed_numbers", lang, **sentence_fields(card.numbers, lang)))
-    st.dataframe(mixed_shown(card.numbers["table"], lang), hide_index=True, width="stretch")
+    st.markdown(t("deck_mixed_numbers", view.lang, **sentence_fields(card.numbers, view.lang)))
+    st.dataframe(mixed_shown(card.numbers["table"], view.lang), hide_index=True, width="stretch")
 
 
-DETAILS: dict[cards.CardName, Callable[[cards.Card, Lang], None]] = {
+DETAILS: dict[cards.CardName, Callable[[cards.Card, View], None]] = {
     "greedy": _games,
     "negatives": _games,
     "zero": _zero,

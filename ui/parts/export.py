@@ -2,7 +2,7 @@
 chart as PNG and SVG, the whole fill as a GIF, the stage as HTML) and, when asked for, a preview of the
 picture.
 
-The page's run builds no chart: what it shows (the GIF's frame count, the render keys) comes from the
+The page's run builds no scene: what it shows (the GIF's frame count, the render keys) comes from the
 solved row and the window of piles the explainer animates. The explainer's spec is built only where a
 picture is drawn: in the render worker, for a picture (stonegame.teach.pictures, from the row, k, the
 window, the frame, the language, the listing and the form), and in this process for the preview, once
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -37,12 +38,12 @@ from stonegame.i18n import t
 from stonegame.teach import export as exports
 from stonegame.teach import gif, pictures
 from stonegame.teach.export import Kind
-from stonegame.terms import Code, Form, Lang
 from stonegame.window import Window
 from ui import cache, state
 from ui.parts import files
 from ui.parts.fill import chart_spec, interactive_html
 from ui.server import renderer
+from ui.state import View
 
 POLL = 1.0  # seconds between two looks at a file being made (the fragment's run_every)
 TRACE_KINDS: tuple[Kind, ...] = ("csv", "json")
@@ -50,10 +51,11 @@ TRACE_KINDS: tuple[Kind, ...] = ("csv", "json")
 PICTURES: dict[str, Callable[..., bytes]] = {"png": exports.to_png, "svg": exports.to_svg, "gif": gif.to_gif}
 
 
-class Chart(NamedTuple):
-    """What the page exports, no chart built: the solved row, the step, the window of piles the explainer
-    animates there, the frame of it that shows the step and how many frames it has, the row's digest,
-    and the language, code listing and formulation it is drawn in. Made afresh each run; nothing kept by
+class Scene(NamedTuple):
+    """The row at a step as the explainer shows it, which every export draws (its chart is built only
+    when a picture is made): the solved row, the step, the window of piles the explainer animates there,
+    the frame of it that shows the step and how many frames it has, the row's digest, and the view
+    (language, code listing, formulation) it is drawn in. Made afresh each run; nothing kept by
     Streamlit holds it."""
 
     sol: Solution
@@ -62,14 +64,12 @@ class Chart(NamedTuple):
     frame: int
     frames: int
     row: str
-    lang: Lang = "en"
-    code: Code = "py"
-    form: Form = "total"
+    view: View = View("en", "py", "total", False)
 
     @property
     def key(self) -> str:
-        """The name of the chart: row, rule, window, language, formulation, code."""
-        return f"{self.row}:{self.sol.max_take}:{self.win.lo}:{self.lang}:{self.form}:{self.code}"
+        """The name of the scene: row, rule, window and view."""
+        return f"{self.row}:{self.sol.max_take}:{self.win.lo}:{self.view.key}"
 
 
 class Download(NamedTuple):
@@ -91,34 +91,34 @@ def _set_step() -> None:
     ss[state.STEP] = state.valid(state.EXPORT_W_STEP, range(last + 1), min(ss[state.STEP], last))
 
 
-def step_input(sol: Solution, lang: Lang) -> int:
+def step_input(sol: Solution, view: View) -> int:
     """The step to export (the explainer's step; changing it here changes it there), clamped to the row."""
     step = min(st.session_state[state.STEP], sol.last_step)
     st.session_state[state.STEP] = step
     st.session_state[state.EXPORT_W_STEP] = step
-    st.number_input(t("export_step", lang), 0, sol.last_step, key=state.EXPORT_W_STEP, on_change=_set_step)
+    st.number_input(t("export_step", view.lang), 0, sol.last_step, key=state.EXPORT_W_STEP, on_change=_set_step)
     return step
 
 
-def chart_at(sol: Solution, step: int, lang: Lang) -> Chart:
+def scene_at(sol: Solution, step: int, view: View) -> Scene:
     """What the page exports of the row at `step`, in the page's language, formulation and code: the
     explainer's window and frame for the step (what the explainer shows), no chart built."""
     win, frame = opening(sol, step)
-    ss = st.session_state
     frames, row = pictures.frame_count(sol, win), cache.digest(sol.values)
-    return Chart(sol, step, win, frame, frames, row, lang, ss[state.CODE], ss[state.FORM])
+    return Scene(sol, step, win, frame, frames, row, replace(view, present=False))
 
 
-def preview(chart: Chart, lang: Lang) -> None:
+def preview(scene: Scene, view: View) -> None:
     """A switch, off until turned on, and then the picture the PNG and SVG will hold, drawn by the
     browser from the explainer's static spec (built in this run: ui.parts.fill.chart_spec, cached), named
     for screen readers, its axes and legends in readable ink (kit.described)."""
-    if not st.toggle(t("export_show_preview", lang), key=state.EXPORT_W_PREVIEW):
+    if not st.toggle(t("export_show_preview", view.lang), key=state.EXPORT_W_PREVIEW):
         return
-    spec, _ = chart_spec(chart.sol, chart.step, chart.lang, chart.code, chart.form)
-    static = exports.static_spec(spec, chart.frame, width=None)
+    spec, _ = chart_spec(scene.sol, scene.step, scene.view)
+    static = exports.static_spec(spec, scene.frame, width=None)
     static = described(
-        static, t("export_picture", lang) + " · " + t("step_of", lang, step=chart.step, last=chart.sol.last_step)
+        static,
+        t("export_picture", view.lang) + " · " + t("step_of", view.lang, step=scene.step, last=scene.sol.last_step),
     )
     st.vega_lite_chart(spec=static, width="stretch", key=state.EXPORT_PREVIEW)
 
@@ -144,29 +144,31 @@ def _trace_key(sol: Solution, kind: Kind) -> str:
     return f"trace:{cache.digest(sol.values)}:{sol.max_take}:{kind}"
 
 
-def render_key(chart: Chart, kind: str) -> renderer.RenderKey:
+def render_key(scene: Scene, kind: str) -> renderer.RenderKey:
     """What the `kind` picture of this chart depends on: the row and its rule, the step (a GIF animates
     the window, so its first pile instead), the language, the code listing, k and the formulation."""
-    step = chart.win.lo if kind == "gif" else chart.step
-    return renderer.RenderKey(chart.row, step, chart.lang, chart.code, chart.sol.max_take, chart.form, kind)
+    step = scene.win.lo if kind == "gif" else scene.step
+    return renderer.RenderKey(
+        scene.row, step, scene.view.lang, scene.view.code, scene.sol.max_take, scene.view.form, kind
+    )
 
 
-def job(chart: Chart, kind: str) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
-    """What the render service runs for the `kind` picture of this chart: the core's maker and its
+def job(scene: Scene, kind: str) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
+    """What the render service runs for the `kind` picture of this scene: the core's maker and its
     arguments, the explainer's spec of the window (ui.parts.fill.chart_spec: filled from its template and
     cached, built here when a picture is asked for, never on the page's run) and for a PNG or SVG the
     frame to draw."""
-    spec, _ = chart_spec(chart.sol, chart.step, chart.lang, chart.code, chart.form)
-    return PICTURES[kind], (spec,) if kind == "gif" else (spec, chart.frame)
+    spec, _ = chart_spec(scene.sol, scene.step, scene.view)
+    return PICTURES[kind], (spec,) if kind == "gif" else (spec, scene.frame)
 
 
-def download(kind: Kind, chart: Chart) -> Download:
-    """The file of the `kind` button for this chart: its name, MIME type, and a maker of its bytes (the
+def download(kind: Kind, scene: Scene) -> Download:
+    """The file of the `kind` button for this scene: its name, MIME type, and a maker of its bytes (the
     trace in this process; a picture rendered by the service, waited for: for tests and scripts)."""
-    name, mime = exports.file_name(kind, chart.sol.n, chart.step), exports.MIME[kind]
+    name, mime = exports.file_name(kind, scene.sol.n, scene.step), exports.MIME[kind]
     if kind in TRACE_KINDS:
-        return Download(name, mime, partial(files.made, _trace_key(chart.sol, kind), _trace_make(chart.sol, kind)))
-    return Download(name, mime, partial(_rendered, render_key(chart, kind), *job(chart, kind)))
+        return Download(name, mime, partial(files.made, _trace_key(scene.sol, kind), _trace_make(scene.sol, kind)))
+    return Download(name, mime, partial(_rendered, render_key(scene, kind), *job(scene, kind)))
 
 
 def _rendered(key: renderer.RenderKey, maker: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
@@ -185,75 +187,77 @@ def session_token() -> str:
 # --- the buttons ---------------------------------------------------------------------------------
 
 
-def downloads(chart: Chart, lang: Lang) -> None:
+def downloads(scene: Scene, view: View) -> None:
     """The download boxes: the trace (CSV, JSON), this step's picture (PNG, SVG) and the whole fill
     (GIF); the pictures' boxes inside a fragment that looks again every POLL seconds while one of
     them is being made."""
-    _box(chart, "export_trace", TRACE_KINDS, t("export_trace_help", lang, steps=chart.sol.last_step + 1), lang)
-    if any(isinstance(renderer.service().status(render_key(chart, kind)), renderer.Pending) for kind in PICTURES):
-        st.fragment(_pictures, run_every=POLL)(chart, lang, polling=True)
+    _box(scene, "export_trace", TRACE_KINDS, t("export_trace_help", view.lang, steps=scene.sol.last_step + 1), view)
+    if any(isinstance(renderer.service().status(render_key(scene, kind)), renderer.Pending) for kind in PICTURES):
+        st.fragment(_pictures, run_every=POLL)(scene, view, polling=True)
     else:
-        _pictures(chart, lang)
-    _html_box(chart, lang)
+        _pictures(scene, view)
+    _html_box(scene, view)
 
 
-def _pictures(chart: Chart, lang: Lang, polling: bool = False) -> None:
+def _pictures(scene: Scene, view: View, polling: bool = False) -> None:
     """The picture boxes. Polling (in the fragment), once nothing is being made any more, the whole
     page runs again, so that the fragment stops looking."""
     if polling and not any(
-        isinstance(renderer.service().status(render_key(chart, k)), renderer.Pending) for k in PICTURES
+        isinstance(renderer.service().status(render_key(scene, k)), renderer.Pending) for k in PICTURES
     ):
         st.rerun(scope="app")
-    _box(chart, "export_picture", ("png", "svg"), t("export_picture_help", lang), lang)
-    _box(chart, "export_animation", ("gif",), _gif_help(chart, lang), lang)
+    _box(scene, "export_picture", ("png", "svg"), t("export_picture_help", view.lang), view)
+    _box(scene, "export_animation", ("gif",), _gif_help(scene, view), view)
 
 
-def _box(chart: Chart, title: str, kinds: Sequence[Kind], help_text: str, lang: Lang) -> None:
+def _box(scene: Scene, title: str, kinds: Sequence[Kind], help_text: str, view: View) -> None:
     """A bordered box: its title, what its files hold, and a button per kind, side by side."""
     with st.container(border=True):
-        st.markdown(f"**{t(title, lang)}**")
+        st.markdown(f"**{t(title, view.lang)}**")
         st.caption(help_text)
         for column, kind in zip(st.columns(len(kinds)), kinds, strict=True):
             with column:
                 if kind in TRACE_KINDS:
-                    _trace_button(chart, kind, lang)
+                    _trace_button(scene, kind, view)
                 else:
-                    _picture(chart, kind, lang)
+                    _picture(scene, kind, view)
 
 
-def _trace_button(chart: Chart, kind: Kind, lang: Lang) -> None:
+def _trace_button(scene: Scene, kind: Kind, view: View) -> None:
     """A trace file's two buttons (files.made_here): the file made from the solved row."""
-    files.made_here(_buttons(chart, kind, lang), lang, _trace_key(chart.sol, kind), _trace_make(chart.sol, kind))
+    files.made_here(_buttons(scene, kind, view), view, _trace_key(scene.sol, kind), _trace_make(scene.sol, kind))
 
 
-def _buttons(chart: Chart, kind: Kind, lang: Lang) -> files.Buttons:
+def _buttons(scene: Scene, kind: Kind, view: View) -> files.Buttons:
     """The `kind` file's buttons: its keys, "Make: <kind>" and "<kind>", its name and MIME type."""
     return files.Buttons(
         make=state.EXPORT_MAKE.format(kind=kind),
         download=state.EXPORT_DOWNLOAD.format(kind=kind),
         wait=state.EXPORT_WAIT.format(kind=kind),
-        make_label=t("export_make", lang, what=t("export_" + kind, lang)),
-        label=t("export_" + kind, lang),
-        file_name=exports.file_name(kind, chart.sol.n, chart.step),
+        make_label=t("export_make", view.lang, what=t("export_" + kind, view.lang)),
+        label=t("export_" + kind, view.lang),
+        file_name=exports.file_name(kind, scene.sol.n, scene.step),
         mime=exports.MIME[kind],
     )
 
 
-def _picture(chart: Chart, kind: Kind, lang: Lang) -> None:
+def _picture(scene: Scene, kind: Kind, view: View) -> None:
     """A picture's two buttons: Make (until the service has the file), which asks the render service,
     and Download (disabled until then); under them what the service answered when it is not a file."""
-    if kind == "gif" and chart.frames > exports.MAX_GIF_FRAMES:
-        st.button(t("export_" + kind, lang), key=state.EXPORT_MAKE.format(kind=kind), disabled=True, width="stretch")
+    if kind == "gif" and scene.frames > exports.MAX_GIF_FRAMES:
+        st.button(
+            t("export_" + kind, view.lang), key=state.EXPORT_MAKE.format(kind=kind), disabled=True, width="stretch"
+        )
         return
-    key, buttons = render_key(chart, kind), _buttons(chart, kind, lang)
+    key, buttons = render_key(scene, kind), _buttons(scene, kind, view)
     result = renderer.service().status(key)
     if result is None and files.make_button(buttons):
-        result = _ask(chart, kind, key)
+        result = _ask(scene, kind, key)
     if files.stale_press(buttons, files.download_button(buttons, _made(result))):
-        result = result or _ask(chart, kind, key)  # made again by this server's service
-    files.restart_note(buttons, lang)
+        result = result or _ask(scene, kind, key)  # made again by this server's service
+    files.restart_note(buttons, view)
     if result is not None and not isinstance(result, renderer.Done):
-        _say(result, lang)
+        _say(result, view)
 
 
 def _made(result: renderer.Result | None) -> bytes:
@@ -261,45 +265,45 @@ def _made(result: renderer.Result | None) -> bytes:
     return result.data if isinstance(result, renderer.Done) else b""
 
 
-def _ask(chart: Chart, kind: Kind, key: renderer.RenderKey) -> renderer.Result:
+def _ask(scene: Scene, kind: Kind, key: renderer.RenderKey) -> renderer.Result:
     """Ask the render service for the picture; if it is now being made, run the page again (so the
     fragment looks again until it is ready)."""
-    maker, args = job(chart, kind)
+    maker, args = job(scene, kind)
     result = renderer.service().request(session_token(), key, maker, *args)
     if isinstance(result, renderer.Pending):
         st.rerun()
     return result
 
 
-def _say(result: renderer.Result, lang: Lang) -> None:
+def _say(result: renderer.Result, view: View) -> None:
     """The message for a result that is not a file: making it (info), busy or could not (warning)."""
     key = renderer.message_key(result)
     if key is None:
         return
-    text = t(key, lang, seconds=result.limit) if isinstance(result, renderer.TooSlow) else t(key, lang)
+    text = t(key, view.lang, seconds=result.limit) if isinstance(result, renderer.TooSlow) else t(key, view.lang)
     (st.info if isinstance(result, renderer.Pending) else st.warning)(text, icon=":material/hourglass_top:")
 
 
-def _gif_help(chart: Chart, lang: Lang) -> str:
+def _gif_help(scene: Scene, view: View) -> str:
     """What the GIF holds (the whole row, or the window of piles the explainer animates at this step)
     and how long it takes to make; or that the chart has too many frames for one."""
-    frames = chart.frames
+    frames = scene.frames
     seconds = exports.gif_seconds(frames)
     if frames > exports.MAX_GIF_FRAMES:
-        return t("export_gif_too_long", lang, frames=frames, most=exports.MAX_GIF_FRAMES)
-    win, n = chart.win, chart.sol.n
+        return t("export_gif_too_long", view.lang, frames=frames, most=exports.MAX_GIF_FRAMES)
+    win, n = scene.win, scene.sol.n
     if win.hi - win.lo < n:
-        return t("export_gif_window", lang, frames=frames, lo=win.lo, hi=win.hi - 1, n=n, seconds=seconds)
-    return t("export_gif_help", lang, frames=frames, seconds=seconds)
+        return t("export_gif_window", view.lang, frames=frames, lo=win.lo, hi=win.hi - 1, n=n, seconds=seconds)
+    return t("export_gif_help", view.lang, frames=frames, seconds=seconds)
 
 
-def _html_box(chart: Chart, lang: Lang) -> None:
+def _html_box(scene: Scene, view: View) -> None:
     """The stage as one interactive HTML file, in a box of its own: made on Make (in this process: the
     page and the Vega bundle put together, no rendering), then downloaded."""
     with st.container(border=True):
-        st.markdown(f"**{t('export_html_title', lang)}**")
-        st.caption(t("export_html_help", lang))
-        key = f"html:{chart.key}:{chart.step}:{st.context.url or ''}"
+        st.markdown(f"**{t('export_html_title', view.lang)}**")
+        st.caption(t("export_html_help", view.lang))
+        key = f"html:{scene.key}:{scene.step}:{st.context.url or ''}"
         files.made_here(
-            _buttons(chart, "html", lang), lang, key, lambda: interactive_html(chart.sol, chart.step, lang)()
+            _buttons(scene, "html", view), view, key, lambda: interactive_html(scene.sol, scene.step, scene.view)()
         )

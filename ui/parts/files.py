@@ -21,8 +21,8 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from stonegame.i18n import t
-from stonegame.terms import Lang
 from ui import cache, state
+from ui.state import View
 
 DOWNLOAD_ICON = ":material/download:"  # the icon of every Download button
 MAKE_ICON = ":material/draw:"  # the icon of every Make button
@@ -48,7 +48,7 @@ def made(key: str, _make: Callable[[], bytes]) -> bytes:
     return _make()
 
 
-def made_here(buttons: Buttons, lang: Lang, key: str, make: Callable[[], bytes]) -> None:
+def made_here(buttons: Buttons, view: View, key: str, make: Callable[[], bytes]) -> None:
     """A file made in this process, kept in `made` under `key`: Make until it is kept (a click makes it
     with `make`), Download holding it, and the restart note; a Download pressed on a page an earlier
     server drew, when the file is not kept, makes it and runs the page again, so that Download holds it."""
@@ -58,7 +58,7 @@ def made_here(buttons: Buttons, lang: Lang, key: str, make: Callable[[], bytes])
     if stale_press(buttons, download_button(buttons, data or b"")) and data is None:
         made(key, make)
         st.rerun()
-    restart_note(buttons, lang)
+    restart_note(buttons, view)
 
 
 def make_button(buttons: Buttons) -> bool:
@@ -107,7 +107,7 @@ def stale_press(buttons: Buttons, pressed: bool) -> bool:
     return stale
 
 
-def restart_note(buttons: Buttons, lang: Lang) -> None:
+def restart_note(buttons: Buttons, view: View) -> None:
     """Under a Download noted by stale_press: the server restarted, press Download again."""
     if buttons.download in st.session_state.get(state.RESTARTED, ()):
-        st.info(t("export_restarted", lang), icon=":material/refresh:")
+        st.info(t("export_restarted", view.lang), icon=":material/refresh:")

@@ -35,6 +35,7 @@ from stonegame.terms import EXAMPLES, Code, Form, Lang
 from stonegame.window import WINDOW, Window
 from ui import cache, specs, state
 from ui.parts import vega
+from ui.state import View
 
 PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue key -> row
 RANDOM_N, RANDOM_SEED = 12, 7  # the random row's controls start at 12 piles, seed 7
@@ -102,13 +103,13 @@ def _draw_random() -> None:
     _apply_preset(random_row(n, seed), (n, seed))
 
 
-def presenter_bar(sol: Solution, lang: Lang) -> None:
+def presenter_bar(sol: Solution, view: View) -> None:
     """Presenter mode's line under the stage: the row (when it fits one window), the keys, and the way back."""
     left, right = st.columns([4, 1], vertical_alignment="center")
-    summary = t("row_summary", lang, n=sol.n, total=sol.total)
+    summary = t("row_summary", view.lang, n=sol.n, total=sol.total)
     row = f"`[{format_values(sol.values)}]` · " if sol.n <= WINDOW else ""
-    left.markdown(f"{row}{summary} · {t('keys_hint', lang)}")
-    right.button(t("exit_presenter", lang), key=state.W_EXIT_PRESENT, on_click=_exit_presenter, width="stretch")
+    left.markdown(f"{row}{summary} · {t('keys_hint', view.lang)}")
+    right.button(t("exit_presenter", view.lang), key=state.W_EXIT_PRESENT, on_click=_exit_presenter, width="stretch")
 
 
 def _exit_presenter() -> None:
@@ -116,14 +117,14 @@ def _exit_presenter() -> None:
     st.session_state[state.PRESENT] = False
 
 
-def style() -> None:
+def style(view: View) -> None:
     """The explainer's page CSS (and presenter mode's)."""
     st.html(PAGE_STYLE)
-    if st.session_state[state.PRESENT]:
+    if view.present:
         st.html(PRESENT_STYLE)
 
 
-def header(sol: Solution, lang: Lang) -> None:
+def header(sol: Solution, view: View) -> None:
     """One line above the stage: the title (and the row's summary under it), the text box with its apply
     button, and the example rows and the random row in a popover."""
     if state.W_ROW_TEXT not in st.session_state:
@@ -131,24 +132,24 @@ def header(sol: Solution, lang: Lang) -> None:
     locked = st.session_state[state.LOCK]
     with st.container(key=state.W_HEADER):
         title, row, more = st.columns([5, 7, 2], vertical_alignment="bottom")
-        title.title(t("app_title", lang))
-        title.caption(t("row_summary", lang, n=sol.n, total=sol.total))
+        title.title(t("app_title", view.lang))
+        title.caption(t("row_summary", view.lang, n=sol.n, total=sol.total))
         with row:
-            _row_form(sol, lang, locked)
-        with more.popover(t("presets", lang), width="stretch", disabled=locked, key=state.W_MORE):
-            _row_choices(lang, locked)
+            _row_form(sol, view, locked)
+        with more.popover(t("presets", view.lang), width="stretch", disabled=locked, key=state.W_MORE):
+            _row_choices(view, locked)
 
 
-def _row_form(sol: Solution, lang: Lang, locked: bool) -> None:
+def _row_form(sol: Solution, view: View, locked: bool) -> None:
     """The text box (its label read to screen readers, not shown) and its apply button on one line
     (Ctrl+Enter applies too); both disabled, with a note saying why, when the row is locked."""
-    summary = t("row_summary", lang, n=sol.n, total=sol.total)
+    summary = t("row_summary", view.lang, n=sol.n, total=sol.total)
     with st.form(state.W_ROW_FORM, border=False, enter_to_submit=True):
         box, apply = st.columns([5, 1], vertical_alignment="bottom")
         box.text_area(
-            t("input_label", lang),
+            t("input_label", view.lang),
             key=state.W_ROW_TEXT,
-            help=t("input_help", lang),
+            help=t("input_help", view.lang),
             height=68,
             placeholder=summary if not _row_text(sol.values) else None,
             disabled=locked,
@@ -156,26 +157,26 @@ def _row_form(sol: Solution, lang: Lang, locked: bool) -> None:
             label_visibility="collapsed",
         )
         apply.form_submit_button(
-            t("apply", lang), on_click=_apply_text, type="primary", disabled=locked, width="stretch"
+            t("apply", view.lang), on_click=_apply_text, type="primary", disabled=locked, width="stretch"
         )
     if locked:
-        st.caption(t("locked_row", lang))
+        st.caption(t("locked_row", view.lang))
 
 
-def _row_choices(lang: Lang, locked: bool) -> None:
+def _row_choices(view: View, locked: bool) -> None:
     """The example rows as pills, and the seeded random row (all disabled when the row is locked)."""
     st.pills(
-        t("presets", lang),
+        t("presets", view.lang),
         list(PRESETS),
         key=state.W_PRESET,
-        format_func=lambda key: t(key, lang),
+        format_func=lambda key: t(key, view.lang),
         on_change=_pick_preset,
         disabled=locked,
     )
-    st.number_input(t("random_size", lang), 1, MAX_PILES, RANDOM_N, key=state.W_RANDOM_N, disabled=locked)
-    st.number_input(t("random_seed", lang), 0, MAX_SEED, RANDOM_SEED, key=state.W_RANDOM_SEED, disabled=locked)
+    st.number_input(t("random_size", view.lang), 1, MAX_PILES, RANDOM_N, key=state.W_RANDOM_N, disabled=locked)
+    st.number_input(t("random_seed", view.lang), 0, MAX_SEED, RANDOM_SEED, key=state.W_RANDOM_SEED, disabled=locked)
     st.button(
-        "🎲 " + t("preset_random", lang), key=state.W_DRAW, on_click=_draw_random, type="primary", disabled=locked
+        "🎲 " + t("preset_random", view.lang), key=state.W_DRAW, on_click=_draw_random, type="primary", disabled=locked
     )
 
 
@@ -184,11 +185,11 @@ def _set_step(step: int) -> None:
     st.session_state[state.STEP] = int(step)
 
 
-def _pile_slider(sol: Solution, lang: Lang) -> None:
+def _pile_slider(sol: Solution, view: View) -> None:
     """For a row longer than the stage carries: the pile the window shows (it moves the step there)."""
     st.session_state[state.W_PILE] = pile_of_step(sol, st.session_state[state.STEP])
     st.slider(
-        t("window_pile", lang),
+        t("window_pile", view.lang),
         0,
         sol.n - 1,
         key=state.W_PILE,
@@ -206,12 +207,12 @@ def _set_pile() -> None:
         _set_step(n - pile)
 
 
-def chart_spec(sol: Solution, step: int, lang: Lang, code: Code, form: Form, scale: float = 1.0) -> tuple[Spec, Window]:
+def chart_spec(sol: Solution, step: int, view: View, scale: float = 1.0) -> tuple[Spec, Window]:
     """The explainer chart's playable spec for this row opening at `step`, and the window of piles it
     animates: the cached spec of the step's window, with its frame set in a shallow copy (so a new
     start step costs no new chart)."""
     win, frame = opening(sol, step)
-    return at_frame(_window_spec(_row_key(sol), sol, win.lo, lang, code, form, scale), frame), win
+    return at_frame(_window_spec(_row_key(sol), sol, win.lo, view.lang, view.code, view.form, scale), frame), win
 
 
 @cache.cached(**cache.CACHE)
@@ -244,18 +245,18 @@ def picked_pile(event: object, n: int) -> int | None:
     return min((int(start) + int(stop)) // 2, n - 1)
 
 
-def long_row(sol: Solution, lang: Lang) -> None:
+def long_row(sol: Solution, view: View) -> None:
     """For a row longer than the stage carries (FOLLOW_MAX piles): which piles it shows, the whole row at a
     glance with that window marked (a click moves it), and the pile to look at."""
     if sol.n <= FOLLOW_MAX:
         return
     win = stage_window(sol, st.session_state[state.STEP])
-    st.info(t("window_note", lang, n=sol.n, lo=win.lo, hi=win.hi - 1, last=win.last), icon="🔎")
-    spec = _overview_spec(_row_key(sol), sol, win.lo, win.hi, lang)
+    st.info(t("window_note", view.lang, n=sol.n, lo=win.lo, hi=win.hi - 1, last=win.last), icon="🔎")
+    spec = _overview_spec(_row_key(sol), sol, win.lo, win.hi, view.lang)
     st.vega_lite_chart(
         spec=spec, width="stretch", key=state.W_OVERVIEW, on_select=_pick_bin, selection_mode=OVERVIEW_PICK
     )
-    _pile_slider(sol, lang)
+    _pile_slider(sol, view)
 
 
 @cache.cached(**cache.CACHE)
@@ -265,13 +266,13 @@ def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Sp
     return specs.arrow_datasets(overview_spec(_sol, lo, hi, lang))
 
 
-def stage(sol: Solution, lang: Lang) -> None:
+def stage(sol: Solution, view: View) -> None:
     """The stage of this row at the current step (its data cached per row, window, language, listing,
     form and mode; a new step only copies it with another start), with the Vega bundle's address; and,
     once "Link to this step" was pressed, the link to that step."""
     ss = st.session_state
     win = stage_window(sol, ss[state.STEP])
-    data = _stage_data(_row_key(sol), sol, win.lo, lang, ss[state.CODE], ss[state.FORM], ss[state.PRESENT])
+    data = _stage_data(_row_key(sol), sol, win.lo, view.lang, view.code, view.form, view.present)
     url = vega.bundle_url()
     if url is None:
         vega.loader()
@@ -282,7 +283,7 @@ def stage(sol: Solution, lang: Lang) -> None:
     )
     if ss[state.LINKED]:
         st.code(_share_url(), language=None)
-        st.caption(t("stage_link_help", lang))
+        st.caption(t("stage_link_help", view.lang))
 
 
 @cache.cached(**cache.CACHE)
@@ -316,35 +317,35 @@ def _link() -> None:
     ss[state.LINKED] = True
 
 
-def how_to_read(sol: Solution, lang: Lang) -> None:
+def how_to_read(sol: Solution, view: View) -> None:
     """How to read the stage, folded away."""
-    with st.expander(t("how_it_works", lang)):
-        st.markdown(t("how_it_works_body", lang, k=sol.max_take))
+    with st.expander(t("how_it_works", view.lang)):
+        st.markdown(t("how_it_works_body", view.lang, k=sol.max_take))
 
 
-def answer(sol: Solution, lang: Lang) -> None:
+def answer(sol: Solution, view: View) -> None:
     """The verdict, folded away so the animation can reveal it first."""
-    with st.expander(t("answer", lang)):
+    with st.expander(t("answer", view.lang)):
         a, b, w = st.columns(3)
-        a.metric(t("alice_total", lang), sol.alice)
-        b.metric(t("bob_total", lang), sol.bob)
-        w.metric(t("answer", lang), t("winner_" + sol.winner, lang))
+        a.metric(t("alice_total", view.lang), sol.alice)
+        b.metric(t("bob_total", view.lang), sol.bob)
+        w.metric(t("answer", view.lang), t("winner_" + sol.winner, view.lang))
         st.markdown(f"`{verdict_formula(sol)}`")
 
 
-def share(sol: Solution, lang: Lang) -> None:
+def share(sol: Solution, view: View) -> None:
     """The link that reopens this row at this step, ready to copy; a teacher can lock the row in it,
     make it open in presenter mode, or make it open the quiz on this row. A row too long for a link
     that is not a seeded random one gets a note that the link leaves it out."""
-    with st.expander(t("share_link", lang)):
+    with st.expander(t("share_link", view.lang)):
         lock, present, quiz = st.columns(3)
-        lock.checkbox(t("share_lock", lang), key=state.W_SHARE_LOCK, value=st.session_state[state.LOCK])
-        present.checkbox(t("share_present", lang), key=state.W_SHARE_PRESENT, value=st.session_state[state.PRESENT])
-        quiz.checkbox(t("share_quiz", lang), key=state.W_SHARE_QUIZ)
+        lock.checkbox(t("share_lock", view.lang), key=state.W_SHARE_LOCK, value=st.session_state[state.LOCK])
+        present.checkbox(t("share_present", view.lang), key=state.W_SHARE_PRESENT, value=view.present)
+        quiz.checkbox(t("share_quiz", view.lang), key=state.W_SHARE_QUIZ)
         st.code(_share_url(), language=None)
-        st.caption(t("share_help", lang))
+        st.caption(t("share_help", view.lang))
         if st.session_state[state.RANDOM] is None and not fits_in_link(sol.values):
-            st.caption(t("share_too_long", lang, limit=URL_VALUES_LIMIT))
+            st.caption(t("share_too_long", view.lang, limit=URL_VALUES_LIMIT))
 
 
 def _share_url() -> str:
@@ -367,16 +368,15 @@ def _share_url() -> str:
     return f"{base}?{query}" if query else base
 
 
-def interactive_html(sol: Solution, step: int, lang: Lang) -> Callable[[], bytes]:
+def interactive_html(sol: Solution, step: int, view: View) -> Callable[[], bytes]:
     """The maker of the stage as one HTML file (stage_html) for this row at `step`, in the page's language,
     listing and form (never presenter mode): its data is read from the session now, the bundle and the
     page are put together only when called (a download's click, maybe on another thread)."""
-    ss = st.session_state
     win = stage_window(sol, step)
-    data = _stage_data(_row_key(sol), sol, win.lo, lang, ss[state.CODE], ss[state.FORM], False)
+    data = _stage_data(_row_key(sol), sol, win.lo, view.lang, view.code, view.form, False)
     row = replace(state.current_link(), step=0, present=False, lock=False)
     link = urljoin((st.context.url or "").split("?")[0] or "/", ".")  # the app's root, from any page
-    title = f"{t('app_title', lang)} · {t('row_summary', lang, n=sol.n, total=sol.total)}"
+    title = f"{t('app_title', view.lang)} · {t('row_summary', view.lang, n=sol.n, total=sol.total)}"
     opened = {**at_step(data, sol, win, step), "title": title, "link": f"{link}?{urlencode(write_link(row), safe=',')}"}
     return partial(_html_file, opened)
 

@@ -44,6 +44,7 @@ from stonegame.i18n import piles, t
 from stonegame.terms import EXAMPLES, Lang
 from stonegame.text import ROW_SHOWN, bracketed
 from ui import cache, specs, state
+from ui.state import View
 
 SHOWN_TURNS = 1000  # rows of a turns table drawn in the page
 GROWTH_N = 20  # the counts chart runs n = 1 .. GROWTH_N
@@ -65,18 +66,18 @@ def _pick_example(widget: str) -> None:
     st.session_state[widget] = None
 
 
-def row(sol: Solution, lang: Lang, widget: str) -> None:
+def row(sol: Solution, view: View, widget: str) -> None:
     """The current row in one line (summarised when long) and LeetCode's three examples to pick."""
     if sol.n <= ROW_SHOWN:
         shown = f"`[{format_values(sol.values)}]`"
-        st.markdown(t("game_row", lang, row=shown, n=sol.n, piles=piles(sol.n, lang), total=sol.total))
+        st.markdown(t("game_row", view.lang, row=shown, n=sol.n, piles=piles(sol.n, view.lang), total=sol.total))
     else:
-        st.markdown(t("game_row_long", lang, n=sol.n, total=sol.total))
+        st.markdown(t("game_row_long", view.lang, n=sol.n, total=sol.total))
     st.pills(
-        t("game_row_help", lang),
+        t("game_row_help", view.lang),
         list(EXAMPLES),
         key=widget,
-        format_func=lambda name: t("preset_" + name, lang),
+        format_func=lambda name: t("preset_" + name, view.lang),
         on_change=_pick_example,
         args=(widget,),
     )
@@ -110,37 +111,37 @@ def _replay(
     return specs.arrow_datasets(described(spec, t("replay_desc", lang)))
 
 
-def replay_of(sol: Solution, lang: Lang, key: str, takes: tuple[int, ...] | None = None, centre: int = 1) -> None:
+def replay_of(sol: Solution, view: View, key: str, takes: tuple[int, ...] | None = None, centre: int = 1) -> None:
     """The animated replay of a game on the row; for a long game, a note on the window it shows."""
     game = game_turns(sol, takes)
     if len(game) > WINDOW_TURNS:
         win = turn_window(len(game), centre)
-        note = t("replay_window_note", lang, turns=len(game), first=win.first, last=win.last, size=WINDOW_TURNS)
+        note = t("replay_window_note", view.lang, turns=len(game), first=win.first, last=win.last, size=WINDOW_TURNS)
         st.info(note, icon="🔎")
-    spec = _replay(cache.digest(sol.values), sol.values, sol.max_take, takes, centre, lang)
+    spec = _replay(cache.digest(sol.values), sol.values, sol.max_take, takes, centre, view.lang)
     st.vega_lite_chart(spec=spec, width="stretch", key=key)
 
 
-def turns_table(game: pd.DataFrame, lang: Lang) -> None:
+def turns_table(game: pd.DataFrame, view: View) -> None:
     """A game's turns table (its first SHOWN_TURNS rows) with a line on what the columns mean."""
-    st.caption(t("replay_turns_columns", lang))
+    st.caption(t("replay_turns_columns", view.lang))
     if len(game) > SHOWN_TURNS:
-        st.caption(t("replay_turns_large", lang, shown=SHOWN_TURNS, rows=len(game)))
+        st.caption(t("replay_turns_large", view.lang, shown=SHOWN_TURNS, rows=len(game)))
     st.dataframe(game.head(SHOWN_TURNS), hide_index=True, width="stretch")
 
 
-def replay_page(sol: Solution, lang: Lang) -> None:
+def replay_page(sol: Solution, view: View) -> None:
     """The replay page: what it shows, the tie rule, the animated optimal game and its turns table."""
-    st.markdown(t("replay_intro", lang))
-    st.info(t("replay_tie_rule", lang), icon="⚖️")
+    st.markdown(t("replay_intro", view.lang))
+    st.info(t("replay_tie_rule", view.lang), icon="⚖️")
     game = game_turns(sol)
     centre = 1
     if len(game) > WINDOW_TURNS:
-        centre = st.slider(t("replay_window_turn", lang), 1, len(game), 1, key=state.REPLAY_TURN)
+        centre = st.slider(t("replay_window_turn", view.lang), 1, len(game), 1, key=state.REPLAY_TURN)
         centre = int(centre) if state.allowed(centre, range(1, len(game) + 1)) else 1  # forged: the first turn
-    replay_of(sol, lang, state.REPLAY_CHART, centre=centre)
-    with st.expander(t("replay_turns_table", lang)):
-        turns_table(game, lang)
+    replay_of(sol, view, state.REPLAY_CHART, centre=centre)
+    with st.expander(t("replay_turns_table", view.lang)):
+        turns_table(game, view)
 
 
 # --- playing against the computer -----------------------------------------------------------------
@@ -187,57 +188,64 @@ def _pick_side() -> None:
         _change(lambda sol, game: new_game(sol, side))
 
 
-def controls(game: Game, lang: Lang) -> None:
+def controls(game: Game, view: View) -> None:
     """The side the learner plays, a new game, and undo."""
     side, new, back = st.columns([3, 1, 1], vertical_alignment="bottom")
     st.session_state[state.PLAY_SIDE] = game.learner
     side.radio(
-        t("play_side", lang),
+        t("play_side", view.lang),
         PLAYERS,
         key=state.PLAY_SIDE,
-        format_func=lambda p: t("play_side_" + p, lang),
+        format_func=lambda p: t("play_side_" + p, view.lang),
         horizontal=True,
         on_change=_pick_side,
     )
-    new.button(t("play_new", lang), key=state.PLAY_NEW, on_click=_new_game, width="stretch")
+    new.button(t("play_new", view.lang), key=state.PLAY_NEW, on_click=_new_game, width="stretch")
     nothing = undo(game) == game  # the learner has not moved yet
-    back.button(t("play_undo", lang), key=state.PLAY_UNDO, on_click=_undo, disabled=nothing, width="stretch")
+    back.button(t("play_undo", view.lang), key=state.PLAY_UNDO, on_click=_undo, disabled=nothing, width="stretch")
 
 
-def scoreboard(game: Game, score: Score, lang: Lang) -> None:
+def scoreboard(game: Game, score: Score, view: View) -> None:
     """Alice's and Bob's points (which one is you) and the learner's regret so far."""
     *players, regret = st.columns(3)
     for column, player, points in zip(players, PLAYERS, (score.alice, score.bob), strict=True):
         who = "play_score_you" if player == game.learner else "play_score_computer"
-        column.metric(t(who, lang, player=player), points)
-    regret.metric(t("play_regret", lang), score.regret, help=t("play_regret_help", lang))
+        column.metric(t(who, view.lang, player=player), points)
+    regret.metric(t("play_regret", view.lang), score.regret, help=t("play_regret_help", view.lang))
 
 
-def _move_fields(row: pd.Series, lang: Lang) -> dict[str, object]:
+def _move_fields(row: pd.Series, view: View) -> dict[str, object]:
     """The fields a sentence about a move (a turns row) fills: take, piles, span and gained."""
     i, k = int(row["start"]), int(row["take"])
-    return {"take": k, "piles": piles(k, lang), "span": take_words(i, k, lang), "gained": int(row["gained"])}
+    return {"take": k, "piles": piles(k, view.lang), "span": take_words(i, k, view.lang), "gained": int(row["gained"])}
 
 
-def last_moves(game: Game, table: pd.DataFrame, lang: Lang) -> None:
+def last_moves(game: Game, table: pd.DataFrame, view: View) -> None:
     """What the learner's last move collected and cost, then the computer's replies since."""
     mine = table.index[table["player"] == game.learner]
     if len(mine):
-        _your_move(table.loc[mine[-1]], lang)
+        _your_move(table.loc[mine[-1]], view)
     for _, row in (table.loc[mine[-1] + 1 :] if len(mine) else table).iterrows():
-        st.info(t("play_computer_moved", lang, player=row["player"], **_move_fields(row, lang)), icon="🤖")
+        st.info(t("play_computer_moved", view.lang, player=row["player"], **_move_fields(row, view)), icon="🤖")
 
 
-def _your_move(row: pd.Series, lang: Lang) -> None:
+def _your_move(row: pd.Series, view: View) -> None:
     """The learner's move (a turns row): what it took, and what it cost against the best move."""
     i, dp, chosen = int(row["start"]), int(row["dp"]), int(row["chosen_gain"])
-    moved = t("play_you_moved", lang, **_move_fields(row, lang))
+    moved = t("play_you_moved", view.lang, **_move_fields(row, view))
     if row["regret"] == 0:
-        st.success(moved + " " + t("play_cost_zero", lang, i=i, dp=dp), icon="✅")
+        st.success(moved + " " + t("play_cost_zero", view.lang, i=i, dp=dp), icon="✅")
         return
     best_take, regret = int(row["best_take"]), int(row["regret"])
     cost = t(
-        "play_cost", lang, best_take=best_take, i=i, dp=dp, chosen=chosen, subtracted=bracketed(chosen), regret=regret
+        "play_cost",
+        view.lang,
+        best_take=best_take,
+        i=i,
+        dp=dp,
+        chosen=chosen,
+        subtracted=bracketed(chosen),
+        regret=regret,
     )
     st.warning(moved + " " + cost, icon="❗")
 
@@ -253,69 +261,69 @@ def _board(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ..
     return specs.chart_spec(described_chart(chart, t("play_board_title", lang)))
 
 
-def play_board(sol: Solution, game: Game, lang: Lang) -> None:
+def play_board(sol: Solution, game: Game, view: View) -> None:
     """The row around the current position: who took what, and how far each take would reach."""
     shown = board_window(sol.n, game.position)
     if len(shown) < sol.n:
-        st.caption(t("play_board_window", lang, n=sol.n, lo=shown.start, hi=shown[-1]))
-    st.markdown("**" + t("play_board_title", lang) + "**")
-    spec = _board(cache.digest(sol.values), sol.values, sol.max_take, game.takes, lang)
+        st.caption(t("play_board_window", view.lang, n=sol.n, lo=shown.start, hi=shown[-1]))
+    st.markdown("**" + t("play_board_title", view.lang) + "**")
+    spec = _board(cache.digest(sol.values), sol.values, sol.max_take, game.takes, view.lang)
     st.vega_lite_chart(spec=spec, width="stretch", key=state.PLAY_BOARD)
 
 
-def your_turn(sol: Solution, game: Game, lang: Lang) -> None:
+def your_turn(sol: Solution, game: Game, view: View) -> None:
     """The take buttons (each with the piles it takes and their points) and the optional hint."""
     i = game.position
-    st.markdown("**" + t("play_your_turn", lang, player=game.learner, left=sol.n - i, i=i) + "**")
+    st.markdown("**" + t("play_your_turn", view.lang, player=game.learner, left=sol.n - i, i=i) + "**")
     options = choices_at(sol, i)
     for column, choice in zip(st.columns(sol.max_take), options.itertuples(), strict=False):
-        label = t("play_take", lang, k=choice.k, span=take_words(i, choice.k, lang), gained=choice.gained)
+        label = t("play_take", view.lang, k=choice.k, span=take_words(i, choice.k, view.lang), gained=choice.gained)
         key = state.PLAY_TAKE.format(k=choice.k)
         column.button(label, key=key, on_click=_take, args=(choice.k,), width="stretch")
-    if st.toggle(t("play_hint", lang), key=state.PLAY_HINT):
-        st.markdown(hint(sol, options, i, lang))
+    if st.toggle(t("play_hint", view.lang), key=state.PLAY_HINT):
+        st.markdown(hint(sol, options, i, view))
 
 
-def hint(sol: Solution, options: pd.DataFrame, i: int, lang: Lang) -> str:
+def hint(sol: Solution, options: pd.DataFrame, i: int, view: View) -> str:
     """The hint at position i as markdown: what the mover can guarantee, then a line per take (★ the best)."""
-    lines = [t("play_hint_lead", lang, i=i, dp=sol.dp[i])]
+    lines = [t("play_hint_lead", view.lang, i=i, dp=sol.dp[i])]
     for c in options.itertuples():
-        mark = t("play_hint_best", lang) if c.tie else ""
+        mark = t("play_hint_best", view.lang) if c.tie else ""
         lines.append(
-            "- " + t("play_hint_row", lang, k=c.k, gained=c.gained, j=c.j, dp_j=c.dp_j, gain=c.gain, mark=mark)
+            "- " + t("play_hint_row", view.lang, k=c.k, gained=c.gained, j=c.j, dp_j=c.dp_j, gain=c.gain, mark=mark)
         )
     return "\n".join(lines)
 
 
-def moves_table(table: pd.DataFrame, lang: Lang) -> None:
+def moves_table(table: pd.DataFrame, view: View) -> None:
     """The game's moves with their points and cost, under localised column names."""
     names = {
-        "turn": t("play_col_turn", lang),
-        "player": t("play_col_player", lang),
+        "turn": t("play_col_turn", view.lang),
+        "player": t("play_col_player", view.lang),
         "start": "start",
         "take": "take",
-        "gained": t("play_col_gained", lang),
-        "best_take": t("play_col_best", lang),
-        "regret": t("play_col_regret", lang),
+        "gained": t("play_col_gained", view.lang),
+        "best_take": t("play_col_best", view.lang),
+        "regret": t("play_col_regret", view.lang),
     }
     shown = table.head(SHOWN_TURNS)[list(names)].rename(columns=names)
     st.dataframe(shown, hide_index=True, width="stretch")
 
 
-def game_over(sol: Solution, game: Game, table: pd.DataFrame, score: Score, lang: Lang) -> None:
+def game_over(sol: Solution, game: Game, table: pd.DataFrame, score: Score, view: View) -> None:
     """The final scores, the verdict had both played well, the regret check, and the two games compared."""
-    result = t("game_result_" + str(score.winner), lang)
-    best = t("game_result_" + score.best_winner, lang)
+    result = t("game_result_" + str(score.winner), view.lang)
+    best = t("game_result_" + score.best_winner, view.lang)
     lines = [
-        "**" + t("play_over", lang, alice=score.alice, bob=score.bob, result=result) + "**",
-        t("play_optimal_verdict", lang, alice=score.best_alice, bob=score.best_bob, result=best),
-        t("play_regret_check", lang, score=score.learner_score, best=score.learner_best, regret=score.regret),
+        "**" + t("play_over", view.lang, alice=score.alice, bob=score.bob, result=result) + "**",
+        t("play_optimal_verdict", view.lang, alice=score.best_alice, bob=score.best_bob, result=best),
+        t("play_regret_check", view.lang, score=score.learner_score, best=score.learner_best, regret=score.regret),
     ]
     st.success("  \n".join(lines), icon="🏁")
-    st.subheader(t("play_compare", lang))
-    compared(sol, game, table, lang)
-    with st.expander(t("play_moves", lang)):
-        moves_table(table, lang)
+    st.subheader(t("play_compare", view.lang))
+    compared(sol, game, table, view)
+    with st.expander(t("play_moves", view.lang)):
+        moves_table(table, view)
 
 
 @cache.cached(**cache.PAGE)
@@ -328,43 +336,43 @@ def _strip(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ..
     return specs.chart_spec(described_chart(strip, t("play_strip_title", lang)))
 
 
-def compared(sol: Solution, game: Game, table: pd.DataFrame, lang: Lang) -> None:
+def compared(sol: Solution, game: Game, table: pd.DataFrame, view: View) -> None:
     """The learner's finished game beside the optimal one: the strip of both, then the two replays side by
     side, each opened at the learner's first mistake (or the first turn)."""
     shown = min(sol.n, STRIP_PILES)
     if sol.n > shown:
-        st.caption(t("play_strip_cap", lang, last=shown - 1, n=sol.n))
-    st.markdown("**" + t("play_strip_title", lang) + "**")
-    spec = _strip(cache.digest(sol.values), sol.values, sol.max_take, game.takes, lang)
+        st.caption(t("play_strip_cap", view.lang, last=shown - 1, n=sol.n))
+    st.markdown("**" + t("play_strip_title", view.lang) + "**")
+    spec = _strip(cache.digest(sol.values), sol.values, sol.max_take, game.takes, view.lang)
     st.vega_lite_chart(spec=spec, width="stretch", key=state.PLAY_STRIP)
     mistakes = table.index[(table["player"] == game.learner) & (table["regret"] > 0)]
     centre = int(table.loc[mistakes[0], "turn"]) if len(mistakes) else 1
     yours, optimal = st.columns(2)
     with yours:
-        st.markdown("**" + t("play_replay_yours", lang) + "**")
-        replay_of(sol, lang, state.PLAY_REPLAY_YOURS, takes=game.takes, centre=centre)
+        st.markdown("**" + t("play_replay_yours", view.lang) + "**")
+        replay_of(sol, view, state.PLAY_REPLAY_YOURS, takes=game.takes, centre=centre)
     with optimal:
-        st.markdown("**" + t("play_replay_optimal", lang) + "**")
-        replay_of(sol, lang, state.PLAY_REPLAY_OPTIMAL, centre=centre)
+        st.markdown("**" + t("play_replay_optimal", view.lang) + "**")
+        replay_of(sol, view, state.PLAY_REPLAY_OPTIMAL, centre=centre)
 
 
-def play_page(sol: Solution, lang: Lang) -> None:
+def play_page(sol: Solution, view: View) -> None:
     """The play page: controls, scores, the last moves, the board, then the learner's turn or the end."""
-    st.markdown(t("play_intro", lang))
+    st.markdown(t("play_intro", view.lang))
     game = current_game(sol)
     table = turns(sol, game.takes)
     now = score(sol, game, table)
-    controls(game, lang)
-    scoreboard(game, now, lang)
-    last_moves(game, table, lang)
-    play_board(sol, game, lang)
+    controls(game, view)
+    scoreboard(game, now, view)
+    last_moves(game, table, view)
+    play_board(sol, game, view)
     if game.over:
-        game_over(sol, game, table, now, lang)
+        game_over(sol, game, table, now, view)
     else:
-        your_turn(sol, game, lang)
+        your_turn(sol, game, view)
         if len(table):
-            with st.expander(t("play_moves", lang)):
-                moves_table(table, lang)
+            with st.expander(t("play_moves", view.lang)):
+                moves_table(table, view)
 
 
 # --- the game tree ----------------------------------------------------------------------------------
@@ -399,23 +407,23 @@ def _tree_growth(n: int, max_take: int, lang: Lang) -> dict:
     return specs.chart_spec(described_chart(chart, t("tree_growth_title", lang)))
 
 
-def tree_page(sol: Solution, lang: Lang) -> None:
+def tree_page(sol: Solution, view: View) -> None:
     """The tree page: the counts side by side, the three drawings (short rows) or why not, and the growth."""
-    st.markdown(t("tree_intro", lang))
+    st.markdown(t("tree_intro", view.lang))
     shown = counts(sol.n, sol.max_take)
     if sol.n > TREE_LIMIT:
-        st.info(t("tree_too_big", lang, limit=TREE_LIMIT, n=sol.n, nodes=shown.nodes), icon="🌳")
+        st.info(t("tree_too_big", view.lang, limit=TREE_LIMIT, n=sol.n, nodes=shown.nodes), icon="🌳")
     keys = ("tree_count_nodes", "tree_count_leaves", "tree_count_states", "tree_count_cells")
     values = (shown.nodes, shown.leaves, f"{sol.n + 1:,}", f"{sol.n + 1:,}")
     for column, key, value in zip(st.columns(4), keys, values, strict=True):
-        column.metric(t(key, lang), value)
-    st.caption(t("tree_recurrence", lang, k=sol.max_take))
+        column.metric(t(key, view.lang), value)
+    st.caption(t("tree_recurrence", view.lang, k=sol.max_take))
     if sol.n <= TREE_LIMIT:
-        spec = _tree(cache.digest(sol.values), sol.values, sol.max_take, lang)
+        spec = _tree(cache.digest(sol.values), sol.values, sol.max_take, view.lang)
         st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_CHART)
         if tree_leaves(sol.n, sol.max_take) > LABELLED_LEAVES:
-            st.caption(t("tree_leaf_hidden", lang))
-        st.info(t("tree_merge_note", lang), icon="🔗")
-    st.markdown("**" + t("tree_growth_title", lang) + "**")
-    spec = _tree_growth(sol.n, sol.max_take, lang)
+            st.caption(t("tree_leaf_hidden", view.lang))
+        st.info(t("tree_merge_note", view.lang), icon="🔗")
+    st.markdown("**" + t("tree_growth_title", view.lang) + "**")
+    spec = _tree_growth(sol.n, sol.max_take, view.lang)
     st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_GROWTH)

@@ -16,6 +16,7 @@ from stonegame.ladder.view import answer, count_text, latex, name_of, ring_sourc
 from stonegame.terms import FORMS, Code, Form, Lang
 from stonegame.window import WINDOW, window_at
 from ui import cache, specs, state
+from ui.state import View
 
 IDENTITY_SHOWN = 200  # rows of the identity table drawn on the page (all of them are checked)
 # Our own constant CSS: the wide summary table and the formulas scroll inside their boxes on a phone,
@@ -78,68 +79,69 @@ def _key(sol: Solution) -> str:
 # --- the page's parts -------------------------------------------------------------------------------------
 
 
-def row(sol: Solution, lang: Lang) -> None:
+def row(sol: Solution, view: View) -> None:
     """What the page is, and the row it runs on."""
-    st.markdown(t("ladder_intro", lang))
-    st.markdown(f"**{t('ladder_row', lang, n=sol.n, total=sol.total, k=sol.max_take)}**")
+    st.markdown(t("ladder_intro", view.lang))
+    st.markdown(f"**{t('ladder_row', view.lang, n=sol.n, total=sol.total, k=sol.max_take)}**")
 
 
-def summary(sol: Solution, form: Form, lang: Lang) -> None:
+def summary(sol: Solution, view: View) -> None:
     """The ladder at a glance: each rung's cost and counters on the row, its answer, and whether all agree."""
     runs = _runs(_key(sol), sol.max_take, sol)
-    st.header(t("ladder_summary", lang))
-    table = summary_table(sol, runs, form, lang)
+    st.header(t("ladder_summary", view.lang))
+    table = summary_table(sol, runs, view.form, view.lang)
     with st.container(key=state.LADDER_SUMMARY):
         st.table(table.set_index(table.columns[0]))
-    st.caption(t("ladder_counters_help", lang))
+    st.caption(t("ladder_counters_help", view.lang))
     answers = {run.dp0 for run in runs.values() if run.dp0 is not None}
     if answers == {sol.dp[0]}:
-        winner = t("winner_" + sol.winner, lang)
+        winner = t("winner_" + sol.winner, view.lang)
         st.success(
-            t("ladder_all_agree", lang, name=name_of(form), value=answer(sol, 0, form), winner=winner), icon="✅"
+            t("ladder_all_agree", view.lang, name=name_of(view.form), value=answer(sol, 0, view.form), winner=winner),
+            icon="✅",
         )
     else:
-        st.error(t("ladder_disagree", lang))
+        st.error(t("ladder_disagree", view.lang))
 
 
-def _formulation(sol: Solution, shown: Form, form: Form, lang: Lang) -> None:
+def _formulation(sol: Solution, shown: Form, view: View) -> None:
     """One formulation's box: its name (marked if it is the sidebar's choice), its recurrence, what it
     means, and its answer on the row."""
     with st.container(border=True, key=state.LADDER_FORM.format(form=shown)):
-        chosen = f"  {t('ladder_form_in_use', lang)}" if shown == form else ""
-        st.markdown(f"### {t('ladder_form_' + shown, lang)}{chosen}")
+        chosen = f"  {t('ladder_form_in_use', view.lang)}" if shown == view.form else ""
+        st.markdown(f"### {t('ladder_form_' + shown, view.lang)}{chosen}")
         st.latex(latex(shown, sol.max_take))
-        st.markdown(t(f"ladder_form_{shown}_body", lang))
-        winner = t("winner_" + sol.winner, lang)
-        st.markdown(t("ladder_form_values", lang, name=name_of(shown), value=answer(sol, 0, shown), winner=winner))
+        st.markdown(t(f"ladder_form_{shown}_body", view.lang))
+        winner = t("winner_" + sol.winner, view.lang)
+        st.markdown(t("ladder_form_values", view.lang, name=name_of(shown), value=answer(sol, 0, shown), winner=winner))
 
 
-def _identity_check(sol: Solution, lang: Lang) -> None:
+def _identity_check(sol: Solution, view: View) -> None:
     """Whether diff[i] = 2·dp[i] − suffix[i] on every position of the row, and the first rows of the check."""
     check = _identity(_key(sol), sol.max_take, sol)
     if check.all_agree:
-        st.success(t("ladder_identity_all", lang, rows=check.rows, n=sol.n))
+        st.success(t("ladder_identity_all", view.lang, rows=check.rows, n=sol.n))
     else:
-        st.error(t("ladder_identity_some", lang, bad=check.rows - check.agreeing, rows=check.rows))
+        st.error(t("ladder_identity_some", view.lang, bad=check.rows - check.agreeing, rows=check.rows))
     first = check.table.head(IDENTITY_SHOWN)
     piles = ["—" if pd.isna(v) else str(v) for v in first["value"]]  # position n has no pile
     shown = first.assign(value=piles).rename(
-        columns={"two_dp_minus_suffix": "2·dp − suffix", "agrees": t("ladder_col_agrees", lang)}
+        columns={"two_dp_minus_suffix": "2·dp − suffix", "agrees": t("ladder_col_agrees", view.lang)}
     )
     with st.container(key=state.LADDER_IDENTITY):
         st.dataframe(shown, hide_index=True, width="stretch", height=min(36 + 35 * len(shown), 300))
     if check.rows > IDENTITY_SHOWN:
-        st.caption(t("ladder_identity_shown", lang, shown=IDENTITY_SHOWN, rows=check.rows))
+        st.caption(t("ladder_identity_shown", view.lang, shown=IDENTITY_SHOWN, rows=check.rows))
 
 
-def formulations(sol: Solution, form: Form, lang: Lang) -> None:
+def formulations(sol: Solution, view: View) -> None:
     """The two formulations side by side (the sidebar's choice marked), why they agree, and the check of
     diff[i] = 2·dp[i] − suffix[i] on every position of the row."""
-    st.header(t("ladder_forms", lang))
+    st.header(t("ladder_forms", view.lang))
     for shown in FORMS:
-        _formulation(sol, shown, form, lang)
-    st.markdown(t("ladder_bridge", lang))
-    _identity_check(sol, lang)
+        _formulation(sol, shown, view)
+    st.markdown(t("ladder_bridge", view.lang))
+    _identity_check(sol, view)
 
 
 def _chart(rung: ap.Rung, shown: spec.Spec) -> None:
@@ -148,79 +150,80 @@ def _chart(rung: ap.Rung, shown: spec.Spec) -> None:
         st.vega_lite_chart(spec=shown, width="stretch", key=state.LADDER_CHART.format(name=rung))
 
 
-def recursion(sol: Solution, form: Form, lang: Lang) -> None:
+def recursion(sol: Solution, view: View) -> None:
     """Rung 1: the exact call count; the call sequence animated if the row is small enough."""
-    st.header(t("ladder_name_recursion", lang))
-    st.markdown(t("ladder_intro_recursion", lang))
+    st.header(t("ladder_name_recursion", view.lang))
+    st.markdown(t("ladder_intro_recursion", view.lang))
     calls = ap.recursion_calls(sol.n, sol.max_take)
-    shown = count_text(calls, lang)
-    st.info(t("ladder_exact_calls", lang, n=sol.n, k=sol.max_take, calls=shown), icon="🧮")
+    shown = count_text(calls, view.lang)
+    st.info(t("ladder_exact_calls", view.lang, n=sol.n, k=sol.max_take, calls=shown), icon="🧮")
     if sol.n <= ap.DRAW_PILES and calls <= ap.DRAW_CALLS:
-        _chart("recursion", _calls_spec(_key(sol), sol.max_take, sol, False, form, lang))
+        _chart("recursion", _calls_spec(_key(sol), sol.max_take, sol, False, view.form, view.lang))
     else:
-        note = t("ladder_not_drawn_recursion", lang, piles=ap.DRAW_PILES, limit=ap.DRAW_CALLS, n=sol.n, calls=shown)
+        note = t(
+            "ladder_not_drawn_recursion", view.lang, piles=ap.DRAW_PILES, limit=ap.DRAW_CALLS, n=sol.n, calls=shown
+        )
         st.caption(note)
 
 
-def memo(sol: Solution, form: Form, lang: Lang) -> None:
+def memo(sol: Solution, view: View) -> None:
     """Rung 2: the memo's call sequence animated for short rows; its depth and Python's recursion limit."""
-    st.header(t("ladder_name_memo", lang))
-    st.markdown(t("ladder_intro_memo", lang))
+    st.header(t("ladder_name_memo", view.lang))
+    st.markdown(t("ladder_intro_memo", view.lang))
     if sol.n <= ap.MEMO_PILES:
-        _chart("memo", _calls_spec(_key(sol), sol.max_take, sol, True, form, lang))
+        _chart("memo", _calls_spec(_key(sol), sol.max_take, sol, True, view.form, view.lang))
     else:
-        st.caption(t("ladder_not_drawn_memo", lang, piles=ap.MEMO_PILES, n=sol.n))
-    st.caption(t("ladder_recursion_limit", lang, depth=sol.n + 1))
+        st.caption(t("ladder_not_drawn_memo", view.lang, piles=ap.MEMO_PILES, n=sol.n))
+    st.caption(t("ladder_recursion_limit", view.lang, depth=sol.n + 1))
 
 
-def _long_row_note(sol: Solution, lang: Lang) -> None:
+def _long_row_note(sol: Solution, view: View) -> None:
     """For a row longer than the animation's window: which piles it shows."""
     if sol.n > WINDOW:
-        st.info(t("ladder_long_row", lang, n=sol.n, hi=window_at(sol, 0).hi - 1, size=WINDOW), icon="🔎")
+        st.info(t("ladder_long_row", view.lang, n=sol.n, hi=window_at(sol, 0).hi - 1, size=WINDOW), icon="🔎")
 
 
-def table(sol: Solution, form: Form, code: Code, lang: Lang) -> None:
+def table(sol: Solution, view: View) -> None:
     """Rung 3: the bottom-up fill, from the solver's own trace, with the Python or Java listing."""
-    st.header(t("ladder_name_table", lang))
-    st.markdown(t("ladder_intro_table", lang))
-    _long_row_note(sol, lang)
-    _chart("table", _table_spec(_key(sol), sol.max_take, sol, form, code, lang))
+    st.header(t("ladder_name_table", view.lang))
+    st.markdown(t("ladder_intro_table", view.lang))
+    _long_row_note(sol, view)
+    _chart("table", _table_spec(_key(sol), sol.max_take, sol, view.form, view.code, view.lang))
 
 
-def window(sol: Solution, form: Form, lang: Lang) -> None:
+def window(sol: Solution, view: View) -> None:
     """Rung 4: the rolling window, and why posts keep one slot more (with that listing)."""
-    st.header(t("ladder_name_window", lang))
-    st.markdown(t("ladder_intro_window", lang))
-    _long_row_note(sol, lang)
-    _chart("window", _window_spec(_key(sol), sol.max_take, sol, form, lang))
+    st.header(t("ladder_name_window", view.lang))
+    st.markdown(t("ladder_intro_window", view.lang))
+    _long_row_note(sol, view)
+    _chart("window", _window_spec(_key(sol), sol.max_take, sol, view.form, view.lang))
     size = sol.max_take + 1
-    with st.expander(t("ladder_ring_title", lang, size=size)):
-        st.markdown(t("ladder_ring_body", lang, k=sol.max_take, size=size))
-        st.code(ring_source(form), language="python")
-    st.caption(t("ladder_listing_note", lang))
+    with st.expander(t("ladder_ring_title", view.lang, size=size)):
+        st.markdown(t("ladder_ring_body", view.lang, k=sol.max_take, size=size))
+        st.code(ring_source(view.form), language="python")
+    st.caption(t("ladder_listing_note", view.lang))
 
 
-def growth(sol: Solution, lang: Lang) -> None:
+def growth(sol: Solution, view: View) -> None:
     """How the counters grow with n = 1..30, the row's n marked if it is on the chart."""
-    st.header(t("ladder_growth", lang))
-    at_30 = count_text(ap.recursion_calls(max(ap.GROWTH_SIZES), sol.max_take), lang)
-    st.caption(t("ladder_growth_caption", lang, k=sol.max_take, calls=at_30))
+    st.header(t("ladder_growth", view.lang))
+    at_30 = count_text(ap.recursion_calls(max(ap.GROWTH_SIZES), sol.max_take), view.lang)
+    st.caption(t("ladder_growth_caption", view.lang, k=sol.max_take, calls=at_30))
     n = sol.n if sol.n <= max(ap.GROWTH_SIZES) else 0
-    for name, shown in zip(("growth_work", "growth_memory"), _growth_specs(sol.max_take, n, lang), strict=True):
+    for name, shown in zip(("growth_work", "growth_memory"), _growth_specs(sol.max_take, n, view.lang), strict=True):
         st.vega_lite_chart(spec=shown, width="stretch", key=state.LADDER_CHART.format(name=name))
     if not n:
-        st.caption(t("ladder_growth_off", lang, n=sol.n))
+        st.caption(t("ladder_growth_off", view.lang, n=sol.n))
 
 
-def page(sol: Solution, lang: Lang) -> None:
+def page(sol: Solution, view: View) -> None:
     """The whole page, top to bottom."""
-    form, code = st.session_state[state.FORM], st.session_state[state.CODE]
     st.html(STYLE)
-    row(sol, lang)
-    summary(sol, form, lang)
-    formulations(sol, form, lang)
-    recursion(sol, form, lang)
-    memo(sol, form, lang)
-    table(sol, form, code, lang)
-    window(sol, form, lang)
-    growth(sol, lang)
+    row(sol, view)
+    summary(sol, view)
+    formulations(sol, view)
+    recursion(sol, view)
+    memo(sol, view)
+    table(sol, view)
+    window(sol, view)
+    growth(sol, view)

@@ -18,6 +18,7 @@ from stonegame.terms import WINNERS, Lang
 from stonegame.text import ZWSP, span
 from ui import cache, specs, state
 from ui.parts.teach import locked, row_line
+from ui.state import View
 
 NUMBER_LIMIT = 10**9  # answers beyond this are refused by the number inputs (|dp| <= 5·10^7)
 QUIZ_AT = "quiz_at"  # link parameter: the question a quiz under way is at (its answers are not in the link)
@@ -87,66 +88,66 @@ def _next_generated() -> None:
     _new_setup(qz.Setup("generated", setup.level, qz.next_seed(setup.seed)))
 
 
-def row_choice(lang: Lang) -> None:
+def row_choice(view: View) -> None:
     """The link's problems, then where the row comes from: the user's row, or a generated one of a
     level and a seed (all fixed, and said so, under a teacher's locked link)."""
     for notice in st.session_state.get(state.QUIZ_NOTICES, []):
-        st.warning(state.notice_text(notice, lang), icon="⚠️")
+        st.warning(state.notice_text(notice, view.lang), icon="⚠️")
     setup: qz.Setup = st.session_state[state.QUIZ].setup
     st.session_state[state.QUIZ_W_ROW] = setup.row
     st.session_state[state.QUIZ_W_LEVEL] = setup.level
     st.session_state[state.QUIZ_W_SEED] = setup.seed
     left, mid, right = st.columns([3, 3, 2], vertical_alignment="bottom")
     left.radio(
-        t("quiz_row_choice", lang),
+        t("quiz_row_choice", view.lang),
         qz.ROWS,
         key=state.QUIZ_W_ROW,
         on_change=_setup_changed,
         disabled=locked(),
-        format_func=lambda row: t("quiz_row_" + row, lang),
+        format_func=lambda row: t("quiz_row_" + row, view.lang),
         horizontal=True,
     )
     if setup.row == "generated":
-        _level_and_seed(mid, right, lang)
+        _level_and_seed(mid, right, view)
     if locked():
-        st.caption("🔒 " + t("quiz_locked", lang))
-    if st.session_state[state.FORM] == "diff":
-        st.caption(t("quiz_form_note", lang))
+        st.caption("🔒 " + t("quiz_locked", view.lang))
+    if view.form == "diff":
+        st.caption(t("quiz_form_note", view.lang))
 
 
-def _level_and_seed(mid: DeltaGenerator, right: DeltaGenerator, lang: Lang) -> None:
+def _level_and_seed(mid: DeltaGenerator, right: DeltaGenerator, view: View) -> None:
     """The generated row's level (in `mid`) and seed (in `right`), fixed under a teacher's locked link."""
     mid.selectbox(
-        t("quiz_level", lang),
+        t("quiz_level", view.lang),
         list(qz.LEVELS),
         key=state.QUIZ_W_LEVEL,
-        format_func=lambda level: t("quiz_level_name", lang, level=level, **vars(qz.LEVELS[level])),
+        format_func=lambda level: t("quiz_level_name", view.lang, level=level, **vars(qz.LEVELS[level])),
         disabled=locked(),
         on_change=_setup_changed,
     )
     right.number_input(
-        t("quiz_seed", lang), 0, MAX_SEED, key=state.QUIZ_W_SEED, disabled=locked(), on_change=_setup_changed
+        t("quiz_seed", view.lang), 0, MAX_SEED, key=state.QUIZ_W_SEED, disabled=locked(), on_change=_setup_changed
     )
 
 
 # --- the quiz: a question ------------------------------------------------------------------------
 
 
-def progress(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
+def progress(sol: Solution, quiz: qz.Quiz, view: View) -> None:
     """The row, then where the quiz is (which pile, how far) and the score and streaks."""
-    row_line(sol, lang)
+    row_line(sol, view)
     q = qz.question(quiz)
     heading = (
-        t("quiz_heading_winner", lang, q=q + 1, total=sol.n + 1)
+        t("quiz_heading_winner", view.lang, q=q + 1, total=sol.n + 1)
         if q >= sol.n
-        else t("quiz_heading_pile", lang, i=qz.pile(sol.n, q), q=q + 1, total=sol.n + 1)
+        else t("quiz_heading_pile", view.lang, i=qz.pile(sol.n, q), q=q + 1, total=sol.n + 1)
     )
     st.progress(len(quiz.marked) / (sol.n + 1), text=heading)
     row = st.container(horizontal=True, gap="large")  # stays one row on a phone, where columns stack
     score, streak, best = (row.container(width="content") for _ in range(3))
-    score.metric(t("quiz_score", lang), f"{quiz.score} / {quiz.asked}", help=t("quiz_score_help", lang))
-    streak.metric(t("quiz_streak", lang), f"{quiz.streak} 🔥" if quiz.streak >= 2 else str(quiz.streak))
-    best.metric(t("quiz_best_streak", lang), quiz.best_streak)
+    score.metric(t("quiz_score", view.lang), f"{quiz.score} / {quiz.asked}", help=t("quiz_score_help", view.lang))
+    streak.metric(t("quiz_streak", view.lang), f"{quiz.streak} 🔥" if quiz.streak >= 2 else str(quiz.streak))
+    best.metric(t("quiz_best_streak", view.lang), quiz.best_streak)
 
 
 @cache.cached(**cache.PAGE)
@@ -157,11 +158,11 @@ def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: Lang) ->
     return specs.arrow_datasets(described(spec, t("quiz_desc", lang)))
 
 
-def board(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
+def board(sol: Solution, quiz: qz.Quiz, view: View) -> None:
     """The arrays as the explainer draws them at this question's step, the answer hidden until revealed."""
     q = qz.question(quiz)
-    st.markdown(t("quiz_board_note", lang))
-    spec = _board_spec(quiz.key, sol, q, quiz.revealed, lang)
+    st.markdown(t("quiz_board_note", view.lang))
+    spec = _board_spec(quiz.key, sol, q, quiz.revealed, view.lang)
     st.vega_lite_chart(spec=spec, width="stretch", key=state.QUIZ_CHART)
 
 
@@ -194,101 +195,101 @@ def _restart() -> None:
     st.session_state[state.QUIZ_MISSING] = ()
 
 
-def question(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
+def question(sol: Solution, quiz: qz.Quiz, view: View) -> None:
     """The current question's form, or the revealed answer with its explanation, or the result."""
     q = qz.question(quiz)
     if quiz.revealed:
-        reveal(sol, quiz.marked[-1], lang)
+        reveal(sol, quiz.marked[-1], view)
         if qz.finished(quiz):
-            result(sol, quiz, lang)
+            result(sol, quiz, view)
         else:
-            label = t("quiz_next_winner" if q + 1 >= sol.n else "quiz_next", lang)
+            label = t("quiz_next_winner" if q + 1 >= sol.n else "quiz_next", view.lang)
             st.button(label, key=state.QUIZ_NEXT, on_click=_advance, type="primary")
         return
     missing = st.session_state.get(state.QUIZ_MISSING, ())
     with st.form(state.QUIZ_FORM.format(q=q), border=True):
         if q >= sol.n:
-            _winner_question(q, lang)
+            _winner_question(q, view)
         else:
-            _pile_questions(sol, q, lang)
-        st.form_submit_button(t("quiz_reveal", lang), on_click=_submit, args=(q,), type="primary")
+            _pile_questions(sol, q, view)
+        st.form_submit_button(t("quiz_reveal", view.lang), on_click=_submit, args=(q,), type="primary")
     if missing:
-        names = ", ".join(t("quiz_part_" + p, lang, i=qz.pile(sol.n, q)) for p in missing)
-        st.warning(t("quiz_missing", lang, parts=names), icon="✍️")
+        names = ", ".join(t("quiz_part_" + p, view.lang, i=qz.pile(sol.n, q)) for p in missing)
+        st.warning(t("quiz_missing", view.lang, parts=names), icon="✍️")
 
 
-def _winner_question(q: int, lang: Lang) -> None:
+def _winner_question(q: int, view: View) -> None:
     """The last question: who wins, Alice, Bob or a tie."""
     st.radio(
-        t("quiz_ask_winner", lang),
+        t("quiz_ask_winner", view.lang),
         WINNERS,
         key=state.QUIZ_WINNER.format(q=q),
         index=None,
         horizontal=True,
-        format_func=lambda w: t("winner_" + w, lang),
+        format_func=lambda w: t("winner_" + w, view.lang),
     )
 
 
-def _pile_questions(sol: Solution, q: int, lang: Lang) -> None:
+def _pile_questions(sol: Solution, q: int, view: View) -> None:
     """The three questions about pile i: the best take, what the opponent is held to, and dp[i]."""
     i, takes = qz.pile(sol.n, q), qz.takes(sol, q)
     st.radio(
-        t("quiz_ask_take", lang, i=i),
+        t("quiz_ask_take", view.lang, i=i),
         takes,
         key=state.QUIZ_TAKE.format(q=q),
         index=None,
         horizontal=True,
-        format_func=lambda k: t("quiz_take_k", lang, k=k, span=span(i, k)),
+        format_func=lambda k: t("quiz_take_k", view.lang, k=k, span=span(i, k)),
     )
     left, right = st.columns(2)
     choices = ", ".join(f"dp[{i + k}]" for k in takes)
     with left:
-        _number_question(t("quiz_ask_opponent", lang, choices=choices), state.QUIZ_OPPONENT.format(q=q), lang)
+        _number_question(t("quiz_ask_opponent", view.lang, choices=choices), state.QUIZ_OPPONENT.format(q=q), view)
     with right:
-        _number_question(t("quiz_ask_dp", lang, i=i), state.QUIZ_DP.format(q=q), lang)
+        _number_question(t("quiz_ask_dp", view.lang, i=i), state.QUIZ_DP.format(q=q), view)
 
 
-def _number_question(label: str, key: str, lang: Lang) -> None:
+def _number_question(label: str, key: str, view: View) -> None:
     """A whole-number answer, blank until given, within ±NUMBER_LIMIT."""
     st.number_input(
-        label, -NUMBER_LIMIT, NUMBER_LIMIT, value=None, step=1, key=key, placeholder=t("quiz_placeholder", lang)
+        label, -NUMBER_LIMIT, NUMBER_LIMIT, value=None, step=1, key=key, placeholder=t("quiz_placeholder", view.lang)
     )
 
 
-def reveal(sol: Solution, marked: qz.Marked, lang: Lang) -> None:
+def reveal(sol: Solution, marked: qz.Marked, view: View) -> None:
     """Each part right (✓) or wrong (✗, with the right answer and why), then the step's own formula
     and sentence as the explainer says them."""
-    lines = [feedback.mark_line(sol, marked, mark, lang) for mark in marked.marks]
+    lines = [feedback.mark_line(sol, marked, mark, view.lang) for mark in marked.marks]
     box = st.success if marked.right else st.warning
     box("  \n".join(lines), icon="✅" if marked.right else "✍️")
-    words = feedback.explanation(sol, marked.question, lang)
+    words = feedback.explanation(sol, marked.question, view.lang)
     st.code(words.formula.replace(ZWSP, ""), language=None)
     st.markdown(state.as_text(words.sentence))
     for mark in marked.marks:
         if not mark.right:
-            st.markdown("→ " + feedback.why(sol, marked, mark, words.candidates, lang))
+            st.markdown("→ " + feedback.why(sol, marked, mark, words.candidates, view.lang))
 
 
-def result(sol: Solution, quiz: qz.Quiz, lang: Lang) -> None:
+def result(sol: Solution, quiz: qz.Quiz, view: View) -> None:
     """The end: the score, the best streak, and the ways to go on."""
-    st.subheader(t("quiz_done", lang))
-    st.markdown(t("quiz_done_score", lang, score=quiz.score, most=qz.max_score(sol.n), best=quiz.best_streak))
+    st.subheader(t("quiz_done", view.lang))
+    st.markdown(t("quiz_done_score", view.lang, score=quiz.score, most=qz.max_score(sol.n), best=quiz.best_streak))
     again, new = st.columns(2)
-    again.button(t("quiz_again", lang), key=state.QUIZ_RESTART, on_click=_restart, width="stretch")
+    again.button(t("quiz_again", view.lang), key=state.QUIZ_RESTART, on_click=_restart, width="stretch")
     if quiz.setup.row == "generated":
         new.button(
-            t("quiz_new", lang), key=state.QUIZ_NEW, on_click=_next_generated, disabled=locked(), width="stretch"
+            t("quiz_new", view.lang), key=state.QUIZ_NEW, on_click=_next_generated, disabled=locked(), width="stretch"
         )
 
 
-def share(lang: Lang) -> None:
+def share(view: View) -> None:
     """The link that gives a whole class this same quiz."""
     setup = qz.write_setup(st.session_state[state.QUIZ].setup)  # the quiz, not how far this tab got
     query = "&".join(f"{k}={v}" for k, v in {**state.link_params(), **setup}.items())
     base = (st.context.url or "").split("?")[0]
-    with st.expander(t("quiz_share", lang)):
+    with st.expander(t("quiz_share", view.lang)):
         st.code(f"{base}?{query}" if query else base, language=None)
-        st.caption(t("quiz_share_help", lang))
+        st.caption(t("quiz_share_help", view.lang))
 
 
 def params() -> dict[str, str]:

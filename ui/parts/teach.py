@@ -7,9 +7,9 @@ import streamlit as st
 
 from stonegame import Solution, format_values
 from stonegame.i18n import t
-from stonegame.terms import Lang
 from stonegame.text import ROW_SHOWN
 from ui import state
+from ui.state import View
 
 
 def locked() -> bool:
@@ -17,7 +17,7 @@ def locked() -> bool:
     return bool(st.session_state[state.LOCK])
 
 
-def row_line(sol: Solution, lang: Lang) -> None:
+def row_line(sol: Solution, view: View) -> None:
     """The row in one line (summarised when longer than ROW_SHOWN piles)."""
-    summary = t("row_summary", lang, n=sol.n, total=sol.total)
+    summary = t("row_summary", view.lang, n=sol.n, total=sol.total)
     st.markdown(f"`[{format_values(sol.values)}]` · {summary}" if sol.n <= ROW_SHOWN else summary)

@@ -22,6 +22,7 @@ from stonegame.solver import PHASES
 from stonegame.terms import Lang
 from ui import cache, state
 from ui.parts import files
+from ui.state import View
 
 SHOWN_ROWS = 1000  # rows drawn in the page; the download carries them all
 
@@ -67,28 +68,28 @@ def shown(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
     return head.assign(phase=head["phase"].cat.rename_categories(names))
 
 
-def show(table: Table, sol: Solution, lang: Lang) -> None:
+def show(table: Table, sol: Solution, view: View) -> None:
     """The table's first SHOWN_ROWS rows (with a note when there are more), and under them, in the left
     half, the two buttons, named after its tab, that make all of it as stone-game-<name>.csv (kept
     under the row's digest, its rule and the table's name) and download it."""
     rows = table.table
     if len(rows) > SHOWN_ROWS:
-        st.caption(t("trace_large", lang, shown=SHOWN_ROWS, rows=len(rows)))
-    st.dataframe(shown(rows, lang), hide_index=True, width="stretch")
+        st.caption(t("trace_large", view.lang, shown=SHOWN_ROWS, rows=len(rows)))
+    st.dataframe(shown(rows, view.lang), hide_index=True, width="stretch")
     key = f"table:{cache.digest(sol.values)}:{sol.max_take}:{table.name}"
     with st.columns([1, 1])[0]:
-        files.made_here(_buttons(table, lang), lang, key, _maker(sol, table.name))
+        files.made_here(_buttons(table, view), view, key, _maker(sol, table.name))
 
 
-def _buttons(table: Table, lang: Lang) -> files.Buttons:
+def _buttons(table: Table, view: View) -> files.Buttons:
     """The table's buttons: its keys, "Make <tab> as CSV" and "Download <tab> as CSV", its file's name."""
-    name = t(table.tab, lang)
+    name = t(table.tab, view.lang)
     return files.Buttons(
         make=state.TRACE_MAKE.format(name=table.name),
         download=state.TRACE_DOWNLOAD.format(name=table.name),
         wait=state.TRACE_WAIT.format(name=table.name),
-        make_label=t("trace_make", lang, name=name),
-        label=t("trace_download", lang, name=name),
+        make_label=t("trace_make", view.lang, name=name),
+        label=t("trace_download", view.lang, name=name),
         file_name=f"stone-game-{table.name}.csv",
         mime="text/csv",
     )
