@@ -24,11 +24,8 @@ Counters (value-independent: they depend on n and K only, as every rung weighs e
     held    the most stored answers alive at once
     depth   the deepest call stack (0 for the loops)
 
-Tables (one row per observation; schemas written once, below):
-    calls_table   one row per call of the recursive function         CALLS_SCHEMA
-    slots_table   one row per slot of the window after each step      SLOTS_SCHEMA
-    growth        one row per (n, rung, counter)                      GROWTH_SCHEMA
-    identity      one row per position i: diff[i] against 2*dp[i] - suffix[i]
+Tables, one row per observation (schemas below): calls_table (a call), slots_table (a window slot
+after a step), growth (n, rung, counter), identity (a position: diff[i] against 2*dp[i] - suffix[i]).
 """
 
 from __future__ import annotations

@@ -1,16 +1,5 @@
-"""The explainer's animated GIF in a few seconds of CPU: what does not move is drawn once.
-
-Rendering every frame whole, as the PNG is drawn, means that Vega lays out and measures every text
-mark, resvg draws every glyph, and a palette is computed, frame after frame (a 12-pile Java/Chinese
-GIF: 26 frames, 46 s of CPU). Most of that repeats itself. Of one frame's work, measured on the explainer
-chart: the code listing's text (never changes, only its highlight band does) is most of the glyphs;
-the axes, legends and panel titles (fixed scales: never change) are half of the rest; and every
-glyph drawn from the Noto CJK collection costs 3-5 times a DejaVu glyph (vl-convert opens and maps
-the 19 MB file once per glyph), yet export.static_spec puts that font first for all text as soon as
-any text is Chinese, which the Java listing's comments always are (export.picture_spec now puts it
-only where the text is Chinese).
-
-So a GIF is three pictures a frame, two of them made once:
+"""The explainer's animated GIF in a few seconds of CPU: what does not move is drawn once (why: README,
+Long rows and speed). A GIF is three pictures a frame, two of them made once:
 
     under     the chart at frame 0 with every dynamic mark and everything drawn after one taken out:
               the background, the grid's boxes, the bars' axis (drawn once)
@@ -21,13 +10,10 @@ So a GIF is three pictures a frame, two of them made once:
               the titles, the zero rule), on a transparent background (drawn once)
     frame     under + dynamic + over, mapped onto one palette made from the first and last frames
 
-A long chart is shown in fewer frames (shown_frames): at most MAX_DRAWN, the first and the verdict
-always, every third or fourth step between them for a 12- to 16-pile window. Fonts: the picture's
-(export.to_vega: CJK only where the text is Chinese, from stonegame.teach.fonts' small subsets). The
-layers are checked: frame 0 composed must match frame 0 rendered whole (at most CHECK_TOLERANCE of the
-pixels off, allowing a one-pixel shift); if not, or if the chart has a dynamic guide or scale, every
-frame is rendered whole, so a change to the chart makes the GIF slower, not wrong (later frames are
-checked against whole renders by the tests, for several charts).
+A long chart is shown in fewer frames (shown_frames, at most MAX_DRAWN). The layers are checked: frame
+0 composed must match frame 0 rendered whole (at most CHECK_TOLERANCE of the pixels off, allowing a
+one-pixel shift); if not, or if the chart has a dynamic guide or scale, every frame is rendered whole,
+so a change to the chart makes the GIF slower, not wrong.
 """
 
 from __future__ import annotations

@@ -350,7 +350,7 @@ def answered(bundle, path):
 
 
 def test_a_file_is_gzipped_once_and_then_sent_from_memory():
-    bundle = edge.Bundle(edge.static_dir())
+    bundle = edge.CompressedAssets(edge.static_dir())
     path = max(bundle.files, key=lambda p: bundle.files[p].stat().st_size)
     headers, body = answered(bundle, path)
     assert gzip.decompress(body) == bundle.files[path].read_bytes()
@@ -360,7 +360,7 @@ def test_a_file_is_gzipped_once_and_then_sent_from_memory():
 
 
 def test_past_the_budget_files_go_plain_through_streamlit():
-    bundle = edge.Bundle(edge.static_dir(), budget=10)
+    bundle = edge.CompressedAssets(edge.static_dir(), budget=10)
     path = next(iter(bundle.files))
     headers, body = answered(bundle, path)
     assert (headers[b"x-by"], body) == (b"streamlit", b"plain") and headers[b"vary"] == b"Accept-Encoding"
@@ -370,7 +370,7 @@ def test_past_the_budget_files_go_plain_through_streamlit():
 def test_a_file_that_cannot_be_read_goes_plain_through_streamlit(tmp_path):
     (tmp_path / "static" / "js").mkdir(parents=True)
     (tmp_path / "static" / "js" / "index.abc.js").write_text("x" * 5000)
-    bundle = edge.Bundle(tmp_path)
+    bundle = edge.CompressedAssets(tmp_path)
     assert list(bundle.files) == ["/static/js/index.abc.js"]
     (tmp_path / "static" / "js" / "index.abc.js").unlink()
     headers, body = answered(bundle, "/static/js/index.abc.js")

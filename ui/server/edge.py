@@ -1,13 +1,6 @@
 """The app's edge: an ASGI middleware in front of Streamlit (streamlit_app.py puts it there) that reads
 every message a browser sends on the websocket before Streamlit does, and sends Streamlit's own
-JavaScript and CSS compressed.
-
-Why. Streamlit 1.67 reads a widget's value with the deserialiser of the widget's kind, and a value of
-another kind (a number for a text area, NaN for a whole-number input, text that is not JSON for a
-chart's selection) raises inside Streamlit, before any of the app's code runs: the sender's session
-shows an error box and stays broken. And it obeys messages that only its developer menu sends
-(`clear_cache` empties the sender's session and Streamlit's caches for everybody, `set_run_on_save`),
-or that it answers with a warning in its log each time (the debug messages).
+JavaScript and CSS compressed. Why each check exists, and how it is tested: README, Security.
 
 Vocabulary:
     message   one binary websocket frame from the browser: a BackMsg (Streamlit's protobuf)
@@ -17,18 +10,9 @@ Vocabulary:
     fits      a widget's value is of its kind and well formed (KINDS below), or it has no value at all
               (what the browser sends for a cleared input; Streamlit reads it as the widget's default)
 
-What happens to a message (`checked`): one that does not parse, has no type or is REFUSED is dropped;
-in a `rerun_script`, every widget that does not fit (or whose key is not in WIDGETS) is dropped from
-it and the rest is forwarded; anything else goes on byte for byte. A dropped widget is one the
-message does not mention, so Streamlit keeps the value it had at the end of the last run and runs
-no callback for it (a button: not pressed). Nothing is answered: only a script sends such a message.
-The connection stays open.
-
-Streamlit's bundle (`Bundle`): Streamlit sends its hashed JavaScript and CSS (~2 MB on a first visit)
-uncompressed, on purpose (its gzip middleware explains why: compressing on every request costs more
-CPU than it saves). Here each such file is compressed once per process, on its first request, and
-kept in memory (GZIP_BUDGET in all), so a browser that accepts gzip gets ~0.5 MB for the same bytes.
-Behind nginx (scripts/serve.py) nginx serves these files itself and the edge never sees them.
+`checked` drops a message that does not parse, has no type or is REFUSED, and drops from a
+`rerun_script` every widget that does not fit; Streamlit then keeps that widget's last value and runs
+no callback for it. `CompressedAssets` gzips Streamlit's hashed files once per process.
 """
 
 from __future__ import annotations
@@ -287,7 +271,7 @@ def _compressed(path: Path) -> bytes:
     return gzip.compress(path.read_bytes(), GZIP_LEVEL, mtime=0)
 
 
-class Bundle:
+class CompressedAssets:
     """Streamlit's bundle files (bundle_files), each gzipped on its first request in a worker thread,
     once per process, and kept while the total stays within GZIP_BUDGET (past it, or if a file cannot
     be read, the file is sent plain by Streamlit)."""
@@ -351,11 +335,11 @@ def _varied(send: Send) -> Send:
 
 class Edge:
     """ASGI middleware: Streamlit's websocket with every message checked (`checked`), its bundle
-    gzipped from memory for a client that accepts it (`Bundle`), everything else passed through."""
+    gzipped from memory for a client that accepts it (`CompressedAssets`), everything else passed through."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.bundle = Bundle(static_dir())
+        self.bundle = CompressedAssets(static_dir())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope.get("path", "").endswith(STREAM):
