@@ -3,7 +3,7 @@
 from ui import frame, state
 from ui.parts import fill
 
-view, sol = frame.page("app_title", title=False)  # the header draws the title beside the row input
+view, sol = frame.page("app_title", title=False, stage=True)  # the header draws the title beside the row input
 fill.style(view)
 if not view.present:
     fill.header(sol, view)

@@ -42,6 +42,23 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
 ).replace("MUTED", MUTED)
 
 
+# "Skip to the stage": the first thing a keyboard reaches on the explainer (the sidebar's links and
+# settings are ~20 Tab stops before the stage's Play); hidden until focused, it asks the stage
+# (stonegame/draw/stage.js) to focus Play.
+SKIP_JS = """export default function ({parentElement, data}) {
+  let link = parentElement.querySelector("a");
+  if (!link) {
+    link = Object.assign(document.createElement("a"), {href: "#", className: "skip"});
+    link.addEventListener("click", e => { e.preventDefault(); window.dispatchEvent(new CustomEvent("stage-skip")); });
+    parentElement.append(link);
+  }
+  link.textContent = data.label;
+}"""
+SKIP_CSS = """.skip { position: absolute; left: -10000px; }
+.skip:focus { position: static; display: inline-block; padding: 0.4rem 0.8rem; font: 600 1.1rem sans-serif;
+  color: #fff; background: #1a5fb4; border-radius: 0.4rem; outline: 3px solid #000; }"""
+SKIP = st.components.v2.component("stonegame_skip", js=SKIP_JS, css=SKIP_CSS)
+
 # Presenter mode: no sidebar, no toolbar, bigger title; the page's own exit button brings them back.
 PRESENTER_STYLE = """<style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
@@ -58,17 +75,17 @@ class Page(NamedTuple):
     sol: Solution
 
 
-def page(title_key: str, title: bool = True) -> Page:
+def page(title_key: str, title: bool = True, stage: bool = False) -> Page:
     """Set up a page: config, state (reading the URL on a session's first run), our CSS, the sidebar
-    (hidden in presenter mode), the title (unless the page draws its own) and the notices; return the
-    view settings and the session's row, solved."""
+    (hidden in presenter mode; on a page with the `stage`, a skip link to it first), the title (unless
+    the page draws its own) and the notices; return the view settings and the session's row, solved."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
     st.html(STYLE)
     if st.session_state[state.PRESENT]:
         st.html(PRESENTER_STYLE)
     else:
-        sidebar()
+        sidebar(stage)
     view = state.view()
     if title:
         st.title(t(title_key, view.lang))
@@ -97,11 +114,13 @@ def _setting(
     widget(label, key=widget_key, on_change=_copy_widget, args=(widget_key, state_key, allowed), **kwargs)
 
 
-def sidebar() -> None:
+def sidebar(stage: bool = False) -> None:
     """Page links and the shared settings (presenter mode, language, k, formulation, code listing),
-    the same on every page."""
+    the same on every page; above them, on a page with the stage, the skip link to it."""
     lang = st.session_state[state.LANG]
     with st.sidebar:
+        if stage:
+            SKIP(data={"label": t("skip_to_stage", lang)}, key=state.SKIP)
         st.markdown(f"### 🪨 {t('app_title', lang)}")
         for path, key, icon in PAGES:
             st.page_link(path, label=t(key, lang), icon=icon)

@@ -154,6 +154,7 @@ W_PILE = "explainer_pile"  # slider (long rows): the pile the window shows (sets
 W_OVERVIEW = "explainer_overview"  # element key of the overview chart (its click selection moves the window)
 STAGE = "explainer_stage"  # element key of the stage (its "link" trigger carries the frame on screen)
 LINKED = "explainer_linked"  # bool: "Link to this step" was pressed since the row last changed: show the link
+SKIP = "explainer_skip"  # element key of the "Skip to the stage" link (ui/frame.py)
 VEGA_LOADER = "explainer_vega_loader"  # element key of the inline Vega loader (only when the bundle cannot be served)
 W_SHARE_LOCK = "explainer_share_lock"  # checkboxes: what the share link asks for
 W_SHARE_PRESENT = "explainer_share_present"
@@ -241,6 +242,8 @@ WIDGETS: dict[str, WidgetKind] = {
     EVENTS.format(key=STAGE): "events",
     VEGA_LOADER: "component",
     EVENTS.format(key=VEGA_LOADER): "events",
+    SKIP: "component",
+    EVENTS.format(key=SKIP): "events",
     W_SHARE_LOCK: "toggle",
     W_SHARE_PRESENT: "toggle",
     W_SHARE_QUIZ: "toggle",

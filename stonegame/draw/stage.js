@@ -10,6 +10,7 @@
 // exported file inlines.
 
 const NAV = ["first", "back", "play", "next", "last"];
+const SKIP_EVENT = "stage-skip";  // sent by the skip link (ui/frame.py SKIP_JS)
 // Keys a focused control uses itself, which must not also reach the player's window key handlers.
 const NATIVE = {
   BUTTON: [" ", "Enter"],
@@ -246,9 +247,17 @@ export async function mountStage(root, data, host = {}) {
   resize.observe(ui.stage);
   resize.observe(document.body);
   wire(ui, data, view, host, send, state);
+  // the page's "Skip to the stage" link (ui/frame.py) lands a keyboard user on Play, past the sidebar
+  const skip = () => ui.buttons.play.focus();
+  window.addEventListener(SKIP_EVENT, skip);
   ui.stage.dataset.ready = "true";
   return {
-    destroy: () => { resize.disconnect(); embedded.finalize(); ui.stage.remove(); },
+    destroy: () => {
+      window.removeEventListener(SKIP_EVENT, skip);
+      resize.disconnect();
+      embedded.finalize();
+      ui.stage.remove();
+    },
     // the same picture again with another start step: go there only if the server asks for a new one
     // (not the one "Link to this step" just sent it)
     update: next => {

@@ -232,9 +232,10 @@ WORDS: dict[str, dict[str, str]] = {
     "overview_diff": {"en": "2·dp − suffix", "zh": "2·dp − suffix"},
     "chart_grid_title": {"en": "The arrays, filled right to left", "zh": "数组：从右往左填写"},
     "chart_bars_title": {
-        "en": "dp[i]: the most the player to move at pile i can collect",
-        "zh": "dp[i]：在第 i 堆行动的玩家最多能拿到的分数",
+        "en": "dp[i]: best total for the mover at i",
+        "zh": "dp[i]：第 i 堆起行动者的最高得分",
     },
+    "skip_to_stage": {"en": "Skip to the stage", "zh": "跳到演示区"},
     "chart_code_title": {"en": "The code, line by line", "zh": "代码逐行对照"},
     "axis_pile": {"en": "pile i", "zh": "第 i 堆"},
     "row_values": {"en": "values", "zh": "values"},
@@ -292,8 +293,8 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "在 k = 1..{k} 中取 sum(values[{i}:{i}+k]) − {after} 的最大值",
     },
     "chart_bars_title_diff": {
-        "en": "diff[i] = 2·dp[i] − suffix[i]: how far ahead the player to move at pile i can finish",
-        "zh": "diff[i] = 2·dp[i] − suffix[i]：在第 i 堆行动的玩家最终最多能领先多少分",
+        "en": "diff[i] = 2·dp[i] − suffix[i]: the mover's best lead",
+        "zh": "diff[i] = 2·dp[i] − suffix[i]：行动者最多领先",
     },
     "pile_one": {"en": "pile", "zh": "堆"},
     "pile_many": {"en": "piles", "zh": "堆"},

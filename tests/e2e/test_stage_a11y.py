@@ -42,6 +42,16 @@ def tab_to(page: Page, wanted: str, most: int = 30) -> int:
     raise AssertionError(f"{most} Tabs never reached {wanted!r}; last focus {focused(page)!r}")
 
 
+@pytest.mark.parametrize(("lang", "label"), [("en", "Skip to the stage"), ("zh", "跳到演示区")])
+def test_a_skip_link_takes_the_keyboard_past_the_sidebar_to_play(page: Page, lang: str, label: str):
+    open_explainer(page, f"/?values=1,2,3,7&lang={lang}")
+    assert tab_to(page, f"[{label}]", most=3) <= 3, "the skip link is the first thing Tab reaches"
+    page.keyboard.press("Enter")
+    assert "[Play]" in focused(page) or "[播放]" in focused(page), focused(page)
+    page.keyboard.press("Enter")  # Play, from where the link left the keyboard
+    expect_playing(page, True)
+
+
 def test_the_explainer_with_the_keyboard_alone(page: Page):
     open_explainer(page, "/?values=1,2,3,7")
     # from the top of the page: past the sidebar's links and settings, the row input and the first buttons
