@@ -21,7 +21,7 @@ from ui import cache, specs, state
 from ui.parts.teach import locked
 
 
-@cache.cached(**cache.CACHE)
+@cache.cached(cache.CACHE)
 def _cards() -> dict[cards.CardName, cards.Card]:
     """Every card's row and numbers (the same for everyone: computed once per server)."""
     return {name: cards.card(name) for name in cards.CARDS}
@@ -108,7 +108,7 @@ def _zero_init(card: cards.Card, lang: Lang) -> None:
         st.code(inspect.getsource(cards.score_difference_zero_init_buggy), language="python")
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _memo_spec(lang: Lang) -> dict:
     """The spec of the memo chart in this language, ready to send (unvalidated: the tests validate the
     builder's): a single view, drawn with an explicit height (charts.MEMO_HEIGHT), since
