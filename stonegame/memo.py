@@ -19,7 +19,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -125,6 +125,10 @@ class Memo(Generic[K, V]):
         """The values held now, least recently used first."""
         with self._lock:
             return [entry.value for entry in self._entries.values()]
+
+    def __iter__(self) -> Iterator[K]:
+        """The keys held now, least recently used first (a snapshot: the memo may change meanwhile)."""
+        return iter(self.keys())
 
     def __len__(self) -> int:
         """How many entries are held."""
