@@ -10,7 +10,7 @@ Vocabulary:
 Why not cachetools: its caches bound one total (entries, or summed sizes, not both) and drop nothing
 for being idle, and its decorators hold one lock for the whole cache. Here a lock per key means two
 sessions asking for one new row solve it once, and dropping big idle entries means a server whose
-visitors have gone keeps no long row. Pure: threads, no Streamlit.
+visitors have gone keeps no long row. Pure Python (threading; no Streamlit).
 """
 
 from __future__ import annotations
