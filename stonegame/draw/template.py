@@ -27,21 +27,22 @@ the row's own layout and tables, up to the datasets' names (the tests check it f
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import altair as alt
 import pandas as pd
 from altair.utils.data import to_values
 from altair.vegalite.v6.schema.core import Root
 
+from stonegame.memo import Memo, Policy
+
 Spec = dict[str, Any]
 Tables = Mapping[str, pd.DataFrame]
 Path = tuple[str | int, ...]
 Builder = Callable[[Tables, Any], alt.TopLevelMixin]
+T = TypeVar("T")
 
 SENTINEL = -1_987_654_000  # an int field's sentinel is SENTINEL - its index (a float's: - 0.25 more)
 MARK = "\u2063slot{}\u2063"  # a string field's sentinel; a list field's is [MARK]
@@ -213,22 +214,25 @@ def altair_defaults() -> bool:
     return alt.theme.active == "default" and alt.data_transformers.active == "default"
 
 
-class Templates:
+def with_defaults(build: Callable[[], T]) -> tuple[T, bool]:
+    """build()'s result, and whether Altair's globals were their defaults before and after it (so
+    nothing switched them meanwhile, and the result may be kept)."""
+    clean = altair_defaults()
+    built = build()
+    return built, clean and altair_defaults()
+
+
+class Templates(Memo[Hashable, Template]):
     """Templates by shape, the least recently used dropped beyond `max_shapes`; thread-safe (two threads
     making one shape's template at once both build it, and one is kept)."""
 
     def __init__(self, max_shapes: int = MAX_SHAPES) -> None:
-        self.max_shapes = max_shapes
-        self._kept: OrderedDict[Hashable, Template] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(Policy(max_shapes), "templates")
 
     def spec(self, shape: Hashable, build: Builder, tables: Tables, layout: tuple) -> Spec:
         """The spec of build(tables, layout) (unvalidated), filled from the shape's template, made on first
         use; a build that cannot become a template is returned as built."""
-        with self._lock:
-            template = self._kept.get(shape)
-            if template is not None:
-                self._kept.move_to_end(shape)
+        template = self.get(shape)
         if template is None:
             template = self._made(shape, build, tables, layout)
         if template is None:
@@ -236,20 +240,15 @@ class Templates:
         return fill(template, layout, tables)
 
     def _made(self, shape: Hashable, build: Builder, tables: Tables, layout: tuple) -> Template | None:
-        """The shape's template, built now and kept; None if this build cannot become one."""
-        clean = altair_defaults()
+        """The shape's template, built now and kept unless Altair's globals were switched meanwhile; None
+        if this build cannot become one."""
         probed = probe(layout)
         try:
-            template = template_of(build(tables, probed).to_dict(validate=False), probed, tables)
+            template, clean = with_defaults(
+                lambda: template_of(build(tables, probed).to_dict(validate=False), probed, tables)
+            )
         except Exception:  # a builder that cannot take sentinels (a bug the tests catch): built plainly
             return None
-        if not (clean and altair_defaults()):
-            return template  # usable for this row, but not kept
-        with self._lock:
-            self._kept[shape] = template
-            while len(self._kept) > self.max_shapes:
-                self._kept.popitem(last=False)
+        if clean:
+            self.put(shape, template)
         return template
-
-    def __len__(self) -> int:
-        return len(self._kept)

@@ -8,8 +8,8 @@ A picture's spec (stonegame.fill.stage.picture_spec) depends on the row only thr
     two font sizes        the grid's numbers and the bars' numbers fit `digits` characters per column
 and on its shape: whether the row travels whole (n up to FOLLOW_MAX: its length does not matter, the
 piles are in the data and the params) or as a window and pile 0 (whether lo is 0), max_take, lang,
-form and present. `picture` keeps one template (a full build and where those values
-sit in it) per shape, at most MAX_TEMPLATES, the least recently used dropped, and fills it;
+form and present. `picture` keeps one template (a full build and where those values sit in it)
+per shape in a memo (stonegame.memo) of at most MAX_TEMPLATES, and fills it;
 tests/fill/test_template.py checks a fill equals a full build for rows of many shapes.
 Pure: no Streamlit.
 """
@@ -17,14 +17,12 @@ Pure: no Streamlit.
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
-from stonegame.draw.template import Path, altair_defaults, set_at, walk
+from stonegame.draw.template import Path, set_at, walk, with_defaults
 from stonegame.fill.stage import (
     FOLLOW_MAX,
     Data,
@@ -35,6 +33,7 @@ from stonegame.fill.stage import (
     picture_tables,
 )
 from stonegame.fill.view import Window
+from stonegame.memo import Memo, Policy
 from stonegame.solver import Solution
 from stonegame.terms import Form, Lang
 
@@ -81,29 +80,20 @@ def row_values(drawn: pd.DataFrame) -> RowValues:
     )
 
 
-_templates: OrderedDict[Shape, Template] = OrderedDict()
-_lock = threading.Lock()
+_templates: Memo[Shape, Template] = Memo(Policy(MAX_TEMPLATES), "stage pictures")
 
 
 def picture(sol: Solution, win: Window, form: Form, lang: Lang, present: bool) -> Data:
-    """picture_spec(sol, win, form, lang, present), from its shape's template (built on first use)."""
+    """picture_spec(sol, win, form, lang, present), from its shape's template (built on first use, and
+    kept unless Altair's globals were switched meanwhile)."""
     key = shape(sol, win, lang, form, present)
-    with _lock:
-        template = _templates.get(key)
-        if template is not None:
-            _templates.move_to_end(key)
-    if template is None:
-        clean = altair_defaults()
-        spec = picture_spec(sol, win, form, lang, present)
-        if not (clean and altair_defaults()):  # built while another thread had Altair's globals switched
-            return spec
-        template = template_of(spec, row_values(picture_tables(sol, win, form)[0]))
-        with _lock:
-            _templates[key] = template
-            while len(_templates) > MAX_TEMPLATES:
-                _templates.popitem(last=False)
-        return spec
-    return filled(template, sol, win, form, lang)
+    template = _templates.get(key)
+    if template is not None:
+        return filled(template, sol, win, form, lang)
+    spec, clean = with_defaults(lambda: picture_spec(sol, win, form, lang, present))
+    if clean:
+        _templates.put(key, template_of(spec, row_values(picture_tables(sol, win, form)[0])))
+    return spec
 
 
 def template_of(spec: Data, values: RowValues) -> Template:

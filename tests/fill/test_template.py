@@ -11,6 +11,7 @@ import pytest
 from stonegame import solve
 from stonegame.fill import template
 from stonegame.fill.stage import DATASETS, carried, picture_spec
+from stonegame.memo import Memo, Policy
 from stonegame.window import WINDOW
 
 SETTINGS = [("en", "total", False), ("zh", "diff", True), ("en", "diff", True), ("zh", "total", False)]
@@ -34,7 +35,7 @@ def cases():
 
 @pytest.fixture(autouse=True)
 def no_templates(monkeypatch):
-    monkeypatch.setattr(template, "_templates", type(template._templates)())
+    monkeypatch.setattr(template, "_templates", Memo(template._templates.policy))
 
 
 @pytest.mark.parametrize(("n", "k", "lo", "settings"), cases())
@@ -83,7 +84,8 @@ def test_the_datasets_have_fixed_names_and_every_reference_follows():
 
 
 def test_templates_are_bounded(monkeypatch):
-    monkeypatch.setattr(template, "MAX_TEMPLATES", 3)
+    assert template._templates.policy.max_entries == template.MAX_TEMPLATES
+    monkeypatch.setattr(template, "_templates", Memo(Policy(max_entries=3)))
     for k in range(1, 6):
         sol = solve([1, 2, 3, 7], k)
         template.picture(sol, carried(sol, 0), "total", "en", False)

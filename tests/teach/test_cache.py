@@ -1,58 +1,37 @@
-"""The app's own caches (ui/cache.py) and the compact row a session keeps (ui/state.Row)."""
+"""The app's own caches (ui/cache.py) and the compact row a session keeps (ui/state.Row). The memo
+itself is tested in tests/core/test_memo.py."""
 
-import threading
-
+from stonegame.memo import Memo, Policy
 from ui import cache, state
 
 
-def test_a_memo_is_bounded_in_entries_and_bytes_least_recently_used_first():
-    memo = cache.Memo("t", max_entries=3, ttl=60.0, max_bytes=10, sizeof=len)
-    for key in "abc":
-        memo.get(key, lambda key=key: key * 3)  # 3 bytes each
-    assert memo.values() == ["aaa", "bbb", "ccc"] and memo.size == 9
-    memo.get("a", lambda: "never")  # a hit: now the most recently used
-    memo.get("d", lambda: "dddd")  # 13 bytes > 10: the least recently used (b) goes
-    assert memo.values() == ["ccc", "aaa", "dddd"] and memo.size == 10
-    memo.get("e", lambda: "e" * 11)  # alone over the byte bound: returned, not kept
-    assert "e" * 11 not in memo.values()
-
-
-def test_expired_and_idle_big_entries_are_swept():
-    memo = cache.Memo("t", max_entries=8, ttl=100.0, sizeof=len, big=5, idle=10.0)
-    memo.get("small", lambda: "x")
-    memo.get("big", lambda: "y" * 5)
-    now = memo._entries["big"].used
-    assert memo.sweep(now + 11) == 1 and memo.values() == ["x"]  # big and idle: dropped
-    assert memo.sweep(now + 101) == 1 and len(memo) == 0  # expired
-
-
-def test_one_computation_per_key_however_many_threads_ask():
-    memo = cache.Memo("t", max_entries=8, ttl=60.0)
-    calls, gate = [], threading.Event()
-
-    def compute():
-        calls.append(1)
-        gate.wait(5)
-        return 42
-
-    threads = [threading.Thread(target=memo.get, args=("k", compute)) for _ in range(8)]
-    for thread in threads:
-        thread.start()
-    gate.set()
-    for thread in threads:
-        thread.join(5)
-    assert calls == [1] and memo.get("k", lambda: 0) == 42
+def test_every_policy_is_one_policy_bounded_in_entries_and_time():
+    policies = [cache.CACHE, cache.PAGE, cache.FILES, cache.SOLUTIONS]
+    assert all(isinstance(p, Policy) and p.max_entries <= 64 and p.ttl <= 3600 for p in policies)
+    assert (cache.ONCE.max_entries, cache.ONCE.ttl) == (1, float("inf")), "one value for the process's life"
+    assert cache.SOLUTIONS.max_bytes and cache.SOLUTIONS.idle < cache.SOLUTIONS.ttl, "big rows go sooner"
 
 
 def test_cached_keys_leave_out_underscored_arguments():
     seen = []
 
-    @cache.cached(max_entries=4, ttl=60.0)
+    @cache.cached(Policy(max_entries=4, ttl=60.0))
     def f(key, _payload):
         seen.append(_payload)
         return key
 
     assert f("a", [1]) == f("a", [2]) == "a" and seen == [[1]]
+    assert f.peek("a", None) == "a" and f.peek("b", None) is None and seen == [[1]], "peek computes nothing"
+
+
+def test_a_cached_functions_memo_is_swept():
+    @cache.cached(Policy(max_entries=4, ttl=60.0))
+    def f(key):
+        return key
+
+    f("a")
+    assert isinstance(f.memo, Memo) and f.memo in cache.MEMOS and f.memo.name.endswith("f")
+    assert f.memo.sweep(f.memo.clock() + 61) == 1 and len(f.memo) == 0
 
 
 def test_a_row_is_compact_reads_like_its_list_and_keeps_its_digest():

@@ -13,17 +13,20 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+import psutil
 import pytest
 
 from stonegame import solve
 from stonegame.fill.spec import opening, step_spec
+from stonegame.memo import Memo
 from stonegame.teach import export, gif
 from tests.teach import render_fakes as fakes
 from ui.server import renderer
-from ui.server.renderer import BoundedCache, Busy, Done, Failed, Limit, Pending, Renderer, RenderKey, TooSlow
+from ui.server.renderer import Busy, Done, Failed, Limit, Pending, Renderer, RenderKey, TooSlow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,7 +54,10 @@ def gone(pid, timeout=10.0):
     """Whether the process has exited (or is a zombie nobody reaped yet) within timeout seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if renderer._proc_stat(pid)[:1] in ([], ["Z"], ["X"]):
+        try:
+            if psutil.Process(pid).status() in (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD):
+                return True
+        except psutil.NoSuchProcess:
             return True
         time.sleep(0.05)  # polling a process table, not synchronising with the service
     return False
@@ -207,7 +213,7 @@ def test_the_real_makers_make_each_kind_in_the_worker():
             "gif": svc.render("s", key("gif", row="kinds"), gif.to_gif, spec),
         }
         (pid,) = svc.pids()
-        rss = svc.rss_bytes(pid)
+        rss = renderer.rss_bytes(pid)
     finally:
         svc.shutdown()
     assert all(isinstance(result, Done) for result in made.values()), made
@@ -215,7 +221,7 @@ def test_the_real_makers_make_each_kind_in_the_worker():
     assert made["svg"].data == export.to_svg(step_spec(sol, 9, "en", "py", "total"), 9), "the explainer's chart"
     assert b"Bob wins." in made["svg"].data
     print(f"CPU seconds in the worker: {', '.join(f'{k} {d.seconds:.2f}' for k, d in made.items())}; {rss >> 20} MB")
-    assert rss < svc.MAX_WORKER_RSS / 2, "a worker that only draws stays small (issue 14: memory)"
+    assert rss < renderer.MAX_WORKER_RSS / 2, "a worker that only draws stays small (issue 14: memory)"
 
 
 def test_the_worker_never_imports_streamlit_altair_or_pandas():
@@ -259,11 +265,10 @@ def test_a_burst_never_blocks_the_calling_threads():
     def burst():
         started = time.perf_counter()
         answers = [
-            renderer.request(f"s{i}", key("png", step=i + 1, row="burst"), export.to_png, spec, i + 1)
-            for i in range(40)
+            svc.request(f"s{i}", key("png", step=i + 1, row="burst"), export.to_png, spec, i + 1) for i in range(40)
         ]
         asked = time.perf_counter() - started
-        return answers, asked, [renderer.wait(a.key, 120) for a in answers if isinstance(a, Pending)]
+        return answers, asked, [svc.wait(a.key, 120) for a in answers if isinstance(a, Pending)]
 
     svc = Renderer(workers=1, max_queue=2, limits={"png": Limit(60.0, 120.0)})  # a loaded machine is slow
     try:
@@ -281,7 +286,7 @@ def test_a_burst_never_blocks_the_calling_threads():
 
 
 def test_the_cache_is_bounded_and_no_clear_cache_reaches_it(service):
-    cache_ = BoundedCache(max_entries=3, max_bytes=10)
+    cache_ = Memo(replace(renderer.FILES, max_entries=3, max_bytes=10))
     for i in range(5):
         cache_.put(key(step=i), b"abc")
     assert len(cache_) == 3 and cache_.get(key(step=0)) is None and cache_.get(key(step=4)) == b"abc"
@@ -309,3 +314,14 @@ def test_every_result_has_a_message_in_both_languages():
         fields = [{f for _, f, _, _ in string.Formatter().parse(text) if f} for text in entry.values()]
         assert fields[0] == fields[1], entry
     assert WORDS["render_too_slow"]["zh"].format(seconds=15.0).startswith("生成这个文件超过了 15 秒")
+
+
+def test_the_service_reads_a_processs_cpu_seconds_and_resident_memory():
+    """What the limits are checked against: the process's user + system CPU seconds (its own clock
+    agrees) and its resident bytes; 0 for both once it is gone."""
+    mine = os.times()
+    assert abs(renderer.cpu_seconds(os.getpid()) - (mine.user + mine.system)) < 0.1
+    assert 10 * 2**20 < renderer.rss_bytes(os.getpid()) < 4 * 2**30
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait(30)  # exited and reaped
+    assert (renderer.cpu_seconds(ended.pid), renderer.rss_bytes(ended.pid)) == (0.0, 0)

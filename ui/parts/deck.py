@@ -22,7 +22,7 @@ from ui.parts.teach import locked
 from ui.state import View
 
 
-@cache.cached(**cache.CACHE)
+@cache.cached(cache.CACHE)
 def _cards() -> dict[cards.CardName, cards.Card]:
     """Every card's row and numbers (the same for everyone: computed once per server)."""
     return {name: cards.card(name) for name in cards.CARDS}
@@ -111,7 +111,7 @@ def _zero_init(card: cards.Card, view: View) -> None:
         st.code(inspect.getsource(cards.score_difference_zero_init_buggy), language="python")
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _memo_spec(lang: Lang) -> dict:
     """The spec of the memo chart in this language, ready to send (unvalidated: the tests validate the
     builder's): a single view, drawn with an explicit height (charts.MEMO_HEIGHT), since

@@ -41,7 +41,7 @@ class Buttons(NamedTuple):
     mime: str
 
 
-@cache.cached(**cache.FILES)
+@cache.cached(cache.FILES)
 def made(key: str, _make: Callable[[], bytes]) -> bytes:
     """The file `key` names, made by `_make` unless it is kept already; kept in the bounded cache of
     made files (`made.peek(key, None)` is the file if it is kept, else None)."""

@@ -215,7 +215,7 @@ def chart_spec(sol: Solution, step: int, view: View, scale: float = 1.0) -> tupl
     return at_frame(_window_spec(_row_key(sol), sol, win.lo, view.lang, view.code, view.form, scale), frame), win
 
 
-@cache.cached(**cache.CACHE)
+@cache.cached(cache.CACHE)
 def _window_spec(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scale: float) -> Spec:
     """The spec of the window of piles starting at lo for the row with this key (cached as a dict:
     building the Altair chart costs far more than a script run should)."""
@@ -259,7 +259,7 @@ def long_row(sol: Solution, view: View) -> None:
     _pile_slider(sol, view)
 
 
-@cache.cached(**cache.CACHE)
+@cache.cached(cache.CACHE)
 def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Spec:
     """The overview chart's Vega-Lite spec for the row with this key and this window, its datasets as
     Arrow bytes (st.vega_lite_chart passes them through instead of converting them on every run)."""
@@ -286,7 +286,7 @@ def stage(sol: Solution, view: View) -> None:
         st.caption(t("stage_link_help", view.lang))
 
 
-@cache.cached(**cache.CACHE)
+@cache.cached(cache.CACHE)
 def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool) -> Data:
     """The stage data of the row with this key for its window starting at lo (cached: shared read-only
     by every session that shows it); its picture cached without the listing, which only changes the
@@ -295,7 +295,7 @@ def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form:
     return stage_data(_sol, carried(_sol, lo), lang, code, form, present, key, picture)
 
 
-@cache.cached(**cache.CACHE)
+@cache.cached(cache.CACHE)
 def _stage_picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present: bool) -> Data:
     """The stage picture's spec of the row with this key for its window starting at lo (filled from its
     shape's template: stonegame.fill.template)."""

@@ -86,7 +86,7 @@ def row(sol: Solution, view: View, widget: str) -> None:
 # --- the optimal replay --------------------------------------------------------------------------
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _turns(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None) -> pd.DataFrame:
     """The turns of the game `takes` on this row (the optimal game if None); read-only, shared."""
     sol = cache.solution(_values, max_take)
@@ -98,7 +98,7 @@ def game_turns(sol: Solution, takes: tuple[int, ...] | None = None) -> pd.DataFr
     return _turns(cache.digest(sol.values), sol.values, sol.max_take, takes)
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _replay(
     key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...] | None, centre: int, lang: Lang
 ) -> dict:
@@ -250,7 +250,7 @@ def _your_move(row: pd.Series, view: View) -> None:
     st.warning(moved + " " + cost, icon="❗")
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _board(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...], lang: Lang) -> dict:
     """The spec of the board of the game `takes` on this row (the piles around its position), named for
     screen readers, ready to send (ui.specs.chart_spec)."""
@@ -326,7 +326,7 @@ def game_over(sol: Solution, game: Game, table: pd.DataFrame, score: Score, view
         moves_table(table, view)
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _strip(key: str, _values: Sequence[int], max_take: int, takes: tuple[int, ...], lang: Lang) -> dict:
     """The spec of the strip of the finished game `takes` beside the optimal game on this row (their
     first STRIP_PILES piles), named for screen readers, ready to send (ui.specs.chart_spec)."""
@@ -385,13 +385,13 @@ class Counts(NamedTuple):
     leaves: str
 
 
-@cache.cached(**cache.CACHE)
+@cache.cached(cache.CACHE)
 def counts(n: int, max_take: int) -> Counts:
     """The game tree's node and leaf counts for n piles, by the counting recurrences."""
     return Counts(describe_count(tree_size(n, max_take)), describe_count(tree_leaves(n, max_take)))
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang) -> dict:
     """The spec of the tree, merged-states and dp-array chart of a short row, named for screen readers,
     ready to send (ui.specs.chart_spec)."""
@@ -399,7 +399,7 @@ def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang) -> dict:
     return specs.chart_spec(described_chart(chart, t("tree_desc", lang)))
 
 
-@cache.cached(**cache.CACHE)
+@cache.cached(cache.CACHE)
 def _tree_growth(n: int, max_take: int, lang: Lang) -> dict:
     """The spec of the tree page's growth chart, the row's n marked, named for screen readers, ready to
     send (ui.specs.chart_spec)."""

@@ -28,43 +28,43 @@ STYLE = f"<style>\n{', '.join(f'.st-key-{key}' for key in SCROLLING)} {{ overflo
 # --- cached work (keyed by the row's digest and the settings; the Solution itself is not hashed) ---------
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _runs(key: str, max_take: int, _sol: Solution) -> dict[ap.Rung, ap.Run]:
     """Every rung run (or counted) on the row."""
     return ap.ladder(_sol)
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _identity(key: str, max_take: int, _sol: Solution) -> ap.Identity:
     """diff[i] against 2·dp[i] − suffix[i] on every position of the row."""
     return ap.identity(_sol)
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _growth(max_take: int) -> pd.DataFrame:
     """The counters for n = 1..30 (read-only, shared)."""
     return ap.growth(max_take)
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _calls_spec(key: str, max_take: int, _sol: Solution, memo: bool, form: Form, lang: Lang) -> spec.Spec:
     """The spec of the recursion's (or the memo's) animated chart, ready to send."""
     return specs.arrow_datasets(spec.calls_spec(_sol, memo, form, lang))
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _table_spec(key: str, max_take: int, _sol: Solution, form: Form, code: Code, lang: Lang) -> spec.Spec:
     """The spec of the bottom-up table's animated chart, ready to send."""
     return specs.arrow_datasets(spec.table_spec(_sol, form, code, lang))
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _window_spec(key: str, max_take: int, _sol: Solution, form: Form, lang: Lang) -> spec.Spec:
     """The spec of the rolling window's animated chart, ready to send."""
     return specs.arrow_datasets(spec.window_spec(_sol, form, lang))
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _growth_specs(max_take: int, n: int, lang: Lang) -> tuple[spec.Spec, spec.Spec]:
     """The specs of the growth charts (work, memory), the row's n marked if it is on them, ready to send."""
     work, memory = spec.growth_specs(_growth(max_take), max_take, n, lang)

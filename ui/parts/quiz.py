@@ -150,7 +150,7 @@ def progress(sol: Solution, quiz: qz.Quiz, view: View) -> None:
     best.metric(t("quiz_best_streak", view.lang), quiz.best_streak)
 
 
-@cache.cached(**cache.PAGE)
+@cache.cached(cache.PAGE)
 def _board_spec(key: str, _sol: Solution, q: int, revealed: bool, lang: Lang) -> dict:
     """The spec of the board (the explainer's grid at question q's step) for the row `key`, named for
     screen readers, ready to send."""

@@ -72,7 +72,7 @@ def write_bundle(folder: Path, bundle: str) -> str:
     return name
 
 
-@cache.cached(**cache.ONCE)
+@cache.cached(cache.ONCE)
 def bundle_url() -> str | None:
     """The bundle's address relative to the page (once per process: the stamp, or else a build and a
     write), or None when the static folder cannot be written."""
@@ -86,7 +86,7 @@ def bundle_url() -> str | None:
     return URL_PREFIX + name
 
 
-@cache.cached(**cache.ONCE)
+@cache.cached(cache.ONCE)
 def _bundle() -> str:
     """vl-convert's JavaScript bundle (built once per process, only when needed: 5-10 s)."""
     return vl_convert.javascript_bundle()
@@ -103,7 +103,7 @@ def loader() -> None:
     _loader_component()(key=state.VEGA_LOADER)
 
 
-@cache.cached(**cache.ONCE)
+@cache.cached(cache.ONCE)
 def _loader_component() -> object:
     """The loader component, registered once per process."""
     return st.components.v2.component("stonegame_vega_loader", js=_bundle() + "\nexport default function () {}")

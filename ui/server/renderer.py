@@ -1,32 +1,26 @@
 """Files (PNG, SVG, GIF, HTML) made in a worker process, never in the server's threads.
 
-Why: vl-convert 1.9 holds the GIL for the whole of every call (a heartbeat thread stops for as long
-as the call runs: 1-3 s for one Chinese/Java chart's SVG on a 2-core machine), and two calls at once
-from two threads can deadlock the process (issue 14: the lock-order inversion GIL <-> converter). A
-render in the server process stops the event loop, the health check and every other session; a burst
-of downloads stops them for minutes or for good. Here the server only queues work and looks at its
-state; the renders run in at most `workers` child processes, one job at a time each.
+Why: vl-convert holds the GIL for the whole of every call, and two calls at once from two threads can
+deadlock the process, so a render in the server would stop the event loop, the health check and every
+other session. Here the server only queues work and looks at its state; the renders run in at most
+`workers` child processes, one job at a time each.
 
 Vocabulary:
-    key       what a result depends on (RenderKey: row digest, step, lang, code, k, form, kind); the
-              caller builds it from the same values it builds the maker's arguments from
-    maker     a pure function of the core, named by its module and name ("stonegame.teach.pictures:
-              png"), called in the worker with the job's arguments; it returns bytes or str (a str is
-              sent as UTF-8): pictures.png(view, frame), which builds the explainer's chart from the
-              row and draws it, export.to_png(spec, frame), gif.to_gif(spec), or an HTML page builder
+    key       what a result depends on (RenderKey); the caller builds it from the same values it
+              builds the maker's arguments from
+    maker     a pure function of the core, named "module:qualified name", called in the worker with
+              the job's arguments; it returns bytes or str (sent as UTF-8)
     job       a key with its maker and arguments, queued for a worker
-    worker    one child process (`python -m ui.server.renderer`), started from its slot's thread so that the
-              kernel kills it when that thread, or its whole process, dies (PR_SET_PDEATHSIG); killed
-              and replaced when a job runs past its kind's CPU or wall-clock limit, after
-              JOBS_PER_WORKER jobs, when its memory passes MAX_WORKER_RSS, and stopped when idle
-    result    Done (bytes), Pending (queued or running: ask again), Busy (the queue is full, or this
-              session already has a render in flight: try again), TooSlow (killed at its limit;
-              remembered for a while, so asking again answers at once) or Failed (the maker raised;
-              remembered as long)
+    worker    one child process (`python -m ui.server.renderer`), started from its slot's thread so that
+              the kernel kills it when that thread dies (PR_SET_PDEATHSIG); replaced past its kind's CPU
+              or wall-clock limit, after JOBS_PER_WORKER jobs or over MAX_WORKER_RSS; stopped when idle
+    result    Done (bytes), Pending (ask again), Busy (the queue is full, or this session has a render
+              in flight), TooSlow (killed at its limit) or Failed (the maker raised); the last two are
+              remembered for REMEMBER seconds, so asking again answers at once
 
-Every Done is kept in a bounded cache of this module's own (entries and bytes), so a visitor's
-`clear_cache` message, which empties st.cache_data and st.cache_resource for everybody, cannot make
-the server render again. Nothing here imports Streamlit: it is a service, tested without a runtime.
+Every Done is kept in a memo of the service's own (stonegame.memo), so a visitor's `clear_cache`
+message cannot make the server render again. Nothing here imports Streamlit: a service, tested without
+a runtime.
 """
 
 from __future__ import annotations
@@ -37,19 +31,21 @@ import ctypes
 import importlib
 import os
 import queue
-import re
 import signal
 import subprocess
 import sys
 import threading
 import time
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, Pipe
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
+
+import psutil
+
+from stonegame.memo import Memo, Policy
 
 ROOT = Path(__file__).resolve().parents[2]
 Kind = Literal["png", "svg", "gif", "html"]  # what the app renders (RenderKey.kind; tests add their own)
@@ -153,71 +149,28 @@ def maker_name(maker: Callable[..., bytes | str]) -> str:
 
 # --- the cache ---------------------------------------------------------------------------------
 
-
-class BoundedCache:
-    """A thread-safe least-recently-used map of key -> bytes, bounded in entries and total bytes."""
-
-    def __init__(self, max_entries: int = 64, max_bytes: int = 64 * 2**20) -> None:
-        self.max_entries, self.max_bytes = max_entries, max_bytes
-        self._items: OrderedDict[RenderKey, bytes] = OrderedDict()
-        self._bytes = 0
-        self._lock = threading.Lock()
-
-    def get(self, key: RenderKey) -> bytes | None:
-        """The bytes kept under key (now the most recently used), or None."""
-        with self._lock:
-            data = self._items.get(key)
-            if data is not None:
-                self._items.move_to_end(key)
-            return data
-
-    def put(self, key: RenderKey, data: bytes) -> None:
-        """Keep data under key (unless it alone is over the byte bound), dropping the least recently
-        used entries until both bounds hold."""
-        if len(data) > self.max_bytes:
-            return
-        with self._lock:
-            old = self._items.pop(key, None)
-            self._bytes -= len(old) if old is not None else 0
-            self._items[key] = data
-            self._bytes += len(data)
-            while len(self._items) > self.max_entries or self._bytes > self.max_bytes:
-                _, dropped = self._items.popitem(last=False)
-                self._bytes -= len(dropped)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @property
-    def size(self) -> int:
-        """Total bytes held."""
-        return self._bytes
+FILES = Policy(max_entries=64, max_bytes=64 * 2**20, sizeof=len)  # the made files, by key
+REMEMBERED = Policy(max_entries=MAX_REMEMBERED, ttl=REMEMBER)  # the TooSlow and Failed results, by key
 
 
 # --- one worker process ------------------------------------------------------------------------
 
 
-def _proc_stat(pid: int) -> list[str]:
-    """The fields of /proc/<pid>/stat after the command name (empty if the process is gone)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return []
-
-
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds the process has used (0 if it is gone)."""
-    fields = _proc_stat(pid)
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") if fields else 0.0
+    try:
+        times = psutil.Process(pid).cpu_times()
+    except psutil.Error:
+        return 0.0
+    return times.user + times.system
 
 
 def rss_bytes(pid: int) -> int:
     """The process's resident memory in bytes (0 if it is gone)."""
     try:
-        found = re.search(r"^VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text(), re.M)
-    except OSError:
+        return psutil.Process(pid).memory_info().rss
+    except psutil.Error:
         return 0
-    return int(found.group(1)) * 1024 if found else 0
 
 
 class Worker:
@@ -306,19 +259,19 @@ class Renderer:
         workers: int = 1,
         max_queue: int = 8,
         limits: dict[str, Limit] | None = None,
-        cache: BoundedCache | None = None,
+        cache: Memo[RenderKey, bytes] | None = None,
         warm_up: str = WARM_UP,
         makers_from: tuple[str, ...] = MAKERS_FROM,
         jobs_per_worker: int = JOBS_PER_WORKER,
     ) -> None:
         self.limits = {**LIMITS, **(limits or {})}
-        self.cache = cache if cache is not None else BoundedCache()
+        self.cache = cache if cache is not None else Memo(FILES, "rendered files")
         self.warm_up, self.makers_from, self.jobs_per_worker = warm_up, makers_from, jobs_per_worker
         self._queue: queue.Queue[_Job | None] = queue.Queue(maxsize=max_queue)
         self._lock = threading.Lock()
         self._jobs: dict[RenderKey, _Job] = {}  # queued or running, by key
         self._sessions: dict[str, RenderKey] = {}  # session -> the key it waits for
-        self._remembered: OrderedDict[RenderKey, tuple[float, TooSlow | Failed]] = OrderedDict()
+        self._remembered: Memo[RenderKey, TooSlow | Failed] = Memo(REMEMBERED, "remembered")
         self._workers: list[Worker | None] = [None] * workers
         self._stopping = False
         self._threads = [
@@ -339,7 +292,7 @@ class Renderer:
         with self._lock:
             if key in self._jobs:
                 return Pending(key)
-            return self._recalled(key)
+            return self._remembered.get(key)
 
     def request(self, session: str, key: RenderKey, maker: Callable[..., bytes | str], *args: Any) -> Result:
         """The result for key if it is known (status), else queue maker(*args) for this session:
@@ -424,24 +377,6 @@ class Renderer:
         self._sessions[session] = key
         return Pending(key)
 
-    def _recalled(self, key: RenderKey) -> TooSlow | Failed | None:
-        """The TooSlow or Failed key had within the last REMEMBER seconds, if any."""
-        known = self._remembered.get(key)
-        if known is None or time.monotonic() - known[0] >= REMEMBER:
-            return None
-        return known[1]
-
-    def _remember(self, key: RenderKey, result: TooSlow | Failed) -> None:
-        """Remember a TooSlow or Failed result, forgetting what is older than REMEMBER seconds and,
-        past MAX_REMEMBERED keys, the oldest."""
-        now = time.monotonic()
-        self._remembered.pop(key, None)
-        self._remembered[key] = (now, result)
-        while self._remembered and (
-            len(self._remembered) > MAX_REMEMBERED or now - next(iter(self._remembered.values()))[0] >= REMEMBER
-        ):
-            self._remembered.popitem(last=False)
-
     # --- the slot threads ---
 
     def _slot(self, index: int) -> None:
@@ -491,7 +426,7 @@ class Renderer:
             self.cache.put(job.key, result.data)
         with self._lock:
             if isinstance(result, TooSlow | Failed) and not self._stopping:
-                self._remember(job.key, result)
+                self._remembered.put(job.key, result)
             self._jobs.pop(job.key, None)
             for session in job.sessions:
                 if self._sessions.get(session) == job.key:
