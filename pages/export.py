@@ -5,7 +5,7 @@ import streamlit as st
 
 from stonegame.i18n import t
 from ui import cache, frame, state
-from ui.parts import export, teach
+from ui.parts import embed, export, teach
 
 lang = frame.page("export_title")
 sol = cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
@@ -14,4 +14,5 @@ teach.row_line(sol, lang)
 chart = export.chart_at(sol, export.step_input(sol, lang), lang)
 export.downloads(chart, lang)
 export.preview(chart, lang)
+embed.snippet(chart.step, lang)
 state.sync_url()

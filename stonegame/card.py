@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
+from urllib.parse import urlencode
 
 from stonegame.i18n import t
 from stonegame.link import Link, write_link
@@ -155,3 +156,23 @@ def meta(card: Card, url: str, image: str) -> str:
 def attribute(value: str) -> str:
     """A value cleaned (clean) and escaped for a double-quoted HTML attribute: & < > " ' as entities."""
     return html.escape(clean(value), quote=True)
+
+
+# --- the embed snippet ---------------------------------------------------------------------------
+
+EMBED = {"present": "1", "embed": "true", "embed_options": "light_theme"}  # Streamlit's embed mode hides its toolbar
+EMBED_HEIGHT = 720  # pixels: the presenter stage and its bar, whole, at a course page's width
+
+
+def embed_url(base: str, link: Link) -> str:
+    """The address an <iframe> opens: `base` and the link written again, in presenter mode, with
+    Streamlit's embed mode (no toolbar, no padding) in its light theme."""
+    return base.rstrip("/") + "/?" + urlencode({**write_link(link), **EMBED}, safe=",")
+
+
+def iframe(base: str, link: Link, title: str) -> str:
+    """A course page's <iframe> of the link's stage (embed_url), every attribute escaped."""
+    return (
+        f'<iframe src="{attribute(embed_url(base, link))}" title="{attribute(title)}" width="100%" '
+        f'height="{EMBED_HEIGHT}" style="border: 0" loading="lazy" allow="clipboard-write; fullscreen"></iframe>'
+    )

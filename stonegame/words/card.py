@@ -37,5 +37,9 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "把这段代码粘贴到课程页面或学习平台的 HTML 区块中：这一行在第 {step} 步的舞台，"
         "没有 Streamlit 的工具栏，浅色主题，大小与演示模式相同。",
     },
+    "embed_too_long": {
+        "en": "This row is too long for a link, so an embed cannot carry it: draw a random row instead.",
+        "zh": "这一行太长，链接装不下，所以无法嵌入：请改用随机生成的一行。",
+    },
     "embed_frame_title": {"en": "Stone Game III, explained", "zh": "石子游戏 III 图解"},
 }

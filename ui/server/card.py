@@ -58,6 +58,7 @@ PAGES: dict[str, cards.Page] = {
 HOST = re.compile(r"(?:[A-Za-z0-9-]{1,63}\.)*[A-Za-z0-9-]{1,63}(?::\d{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?")
 PICTURE = "/card.png"
 ICON = "/icon.svg"
+CHARSET = '<meta charset="UTF-8" />'  # index.html's first tag in <head>; the card's tags go after it
 RATE = 6.0  # new pictures a client may ask for per minute ...
 BURST = 3  # ... and at once, after a quiet while
 CARD_JOBS = 2  # pictures being made for cards at once (the render queue holds 8, shared with the Export page)
@@ -138,11 +139,13 @@ def index_html() -> str:
 
 def with_card(index: str, card: cards.Card, url: str, image: str) -> str:
     """index.html with <html lang> the card's, the app's name as its <title>, the app's icon, and the
-    card's <meta> tags first in <head> (where a crawler that reads only the start finds them)."""
+    card's <meta> tags first in <head>, after its charset (where a crawler that reads only the start
+    finds them, and the charset stays within the first 1024 bytes)."""
     out = re.sub(r"<html lang=\"[^\"]*\">", f'<html lang="{card.lang}">', index, count=1)
     out = re.sub(r"<title>.*?</title>", f"<title>{cards.attribute(card.title)}</title>", out, count=1, flags=re.S)
     out = re.sub(r"<link rel=\"shortcut icon\"[^>]*>", f'<link rel="icon" type="image/svg+xml" href=".{ICON}" />', out)
-    return out.replace("<head>", "<head>\n" + cards.meta(card, url, image), 1)
+    anchor = CHARSET if CHARSET in out else "<head>"
+    return out.replace(anchor, anchor + "\n" + cards.meta(card, url, image), 1)
 
 
 _INDEX: list[str] = []  # Streamlit's index.html, read once
