@@ -23,7 +23,7 @@ from typing import Literal
 from urllib.parse import urlencode
 
 from stonegame.i18n import t
-from stonegame.link import Link, write_link
+from stonegame.link import Link, fits_in_link, write_link
 from stonegame.parse import format_values
 from stonegame.terms import Lang, Winner
 
@@ -122,10 +122,17 @@ def row_card(link: Link, winner: Winner | None = None) -> Card:
     return Card(title, description, lang, picture_query(link, hidden=False))
 
 
+def carried(link: Link) -> bool:
+    """Whether the link's row is one a link can carry (a seeded random row, or one that fits_in_link):
+    the card's own address and picture write the link again, so a longer row would become the default."""
+    return link.random is not None or fits_in_link(link.values)
+
+
 def card_for(link: Link, page: Page, winner: Winner | None = None) -> Card:
     """The card of a link on a page: the general card if the link had any problem (in the language it
-    asked for, if that one was good) or the page is not a row's, the quiz's, else the row's."""
-    if link.problems or page == "general":
+    asked for, if that one was good), carries a row too long for a link, or the page is not a row's;
+    the quiz's; else the row's."""
+    if link.problems or not carried(link) or page == "general":
         return general(link.lang)
     return quiz(link) if page == "quiz" else row_card(link, winner)
 

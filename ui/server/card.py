@@ -124,7 +124,7 @@ def page_card(scope: Scope, page: cards.Page) -> tuple[cards.Card, str, str]:
     link = read_link(params_of(scope))
     found = cards.card_for(link, page, winner_at(link) if page == "row" else None)
     base = base_url(scope)
-    own = {} if link.problems or page == "general" else write_link(link)
+    own = {} if link.problems or not cards.carried(link) or page == "general" else write_link(link)
     url = base + (scope["path"] if page != "general" else "/") + ("?" + urlencode(own) if own else "")
     image = base + PICTURE + ("?" + urlencode(found.image_query) if found.image_query else "")
     return found, url, image
@@ -200,10 +200,10 @@ _MAKING = threading.BoundedSemaphore(CARD_JOBS)
 
 
 def picture_link(params: dict[str, list[str]]) -> Link:
-    """The link a picture shows: the query read as a link; one with any problem is the default row's
-    (the general card's picture); a locked one at step 0."""
+    """The link a picture shows: the query read as a link; one with any problem, or a row too long for
+    a link, is the default row's (the general card's picture); a locked one at step 0."""
     link = read_link(params)
-    if link.problems:
+    if link.problems or not cards.carried(link):
         return Link()
     return Link(link.values, link.random, 0 if link.lock else link.step, link.lang, link.code, link.max_take, link.form)
 
