@@ -8,12 +8,13 @@ key, or a key defined twice is a bug the tests catch.
 from __future__ import annotations
 
 from stonegame.terms import Lang
-from stonegame.words import app, game, ladder, renderer, teach
+from stonegame.words import app, card, game, ladder, renderer, teach
 
 LANG_NAMES: dict[Lang, str] = {"en": "English", "zh": "中文"}
 
 SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "app": app.WORDS,
+    "card": card.WORDS,
     "game": game.WORDS,
     "ladder": ladder.WORDS,
     "renderer": renderer.WORDS,

@@ -33,6 +33,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.web.server.starlette.starlette_server_config import STATIC_ASSET_CACHE_MAX_AGE_SECONDS
 
+from ui.server import card
 from ui.state import WIDGETS, WidgetKind
 
 LOG = logging.getLogger(__name__)
@@ -334,8 +335,9 @@ def _varied(send: Send) -> Send:
 
 
 class Edge:
-    """ASGI middleware: Streamlit's websocket with every message checked (`checked`), its bundle
-    gzipped from memory for a client that accepts it (`CompressedAssets`), everything else passed through."""
+    """ASGI middleware: Streamlit's websocket with every message checked (`checked`), a page request
+    answered with index.html and the link's card (ui/server/card.py), Streamlit's bundle gzipped from
+    memory for a client that accepts it (`CompressedAssets`), everything else passed through."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -344,6 +346,8 @@ class Edge:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope.get("path", "").endswith(STREAM):
             await self.app(scope, _checking(receive), send)
+        elif (page := card.page_of(scope)) is not None:  # index.html with the link's card (ui/server/card.py)
+            await card.answer_page(scope, receive, send, page)
         elif scope["type"] == "http" and wants_gzip(scope, self.bundle.files):
             await self.bundle.answer(scope, receive, send, self.app)
         elif scope["type"] == "http" and scope.get("path") in self.bundle.files:
