@@ -149,7 +149,7 @@ def _scaled(size: Any, scale: float) -> Any:
     return {"expr": f"clamp({fitted[1]}, 8, {float(fitted[2]) * scale:.1f})"} if fitted else size
 
 
-def picture_spec(sol: Solution, win: Window, form: Form, lang: Lang, present: bool) -> Data:
+def picture_spec(sol: Solution, win: Window, lang: Lang, form: Form, present: bool) -> Data:
     """The picture's playable spec (not validated: the tests validate the builder), its datasets packed
     and named by role (DATASETS, then stage_fixed_0, … for the fixed ones): no drawn controls (the stage's
     HTML controls send the player's events), the keys on; legends and axes scaled with the rest in
@@ -237,7 +237,7 @@ def frame_words(frames_table: pd.DataFrame, sol: Solution, lang: Lang, form: For
     return [
         {
             "step": int(step),
-            "phase": phase_name(phase, form, lang),
+            "phase": phase_name(phase, lang, form),
             "status": t("step_of", lang, step=int(step), last=sol.last_step),
             "formula": formula.replace(ZWSP, "").replace(NBSP, " "),
             "sentence": sentence,
@@ -290,7 +290,7 @@ def stage_data(
         "present": present,
         "last": len(table) - 1,
         "start": 0,
-        "spec": picture_spec(sol, win, form, lang, present) if picture is None else picture,
+        "spec": picture_spec(sol, win, lang, form, present) if picture is None else picture,
         "frames": frame_words(table, sol, lang, form),
         "lines": listed.lines,
         "highlight": _by_frame(lit, len(table)),

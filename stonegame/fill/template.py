@@ -83,14 +83,14 @@ def row_values(drawn: pd.DataFrame) -> RowValues:
 _templates: Memo[Shape, Template] = Memo(Policy(MAX_TEMPLATES), "stage pictures")
 
 
-def picture(sol: Solution, win: Window, form: Form, lang: Lang, present: bool) -> Data:
+def picture(sol: Solution, win: Window, lang: Lang, form: Form, present: bool) -> Data:
     """picture_spec(sol, win, form, lang, present), from its shape's template (built on first use, and
     kept unless Altair's globals were switched meanwhile)."""
     key = shape(sol, win, lang, form, present)
     template = _templates.get(key)
     if template is not None:
-        return filled(template, sol, win, form, lang)
-    spec, clean = with_defaults(lambda: picture_spec(sol, win, form, lang, present))
+        return filled(template, sol, win, lang, form)
+    spec, clean = with_defaults(lambda: picture_spec(sol, win, lang, form, present))
     if clean:
         _templates.put(key, template_of(spec, row_values(picture_tables(sol, win, form)[0])))
     return spec
@@ -115,7 +115,7 @@ def template_of(spec: Data, values: RowValues) -> Template:
     return Template(spec, tuple(domains), tuple(grid_fonts), tuple(bar_fonts))
 
 
-def filled(template: Template, sol: Solution, win: Window, form: Form, lang: Lang) -> Data:
+def filled(template: Template, sol: Solution, win: Window, lang: Lang, form: Form) -> Data:
     """The template's spec with this row's datasets, params, bars' domain and fitted font sizes (a new
     dict along each changed path; the rest shared with the template, read-only)."""
     drawn, marked = picture_tables(sol, win, form)

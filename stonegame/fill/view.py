@@ -122,10 +122,10 @@ def _lines(text: str, wrap: bool) -> str:
 
 def _title(phase: str, step: int, sol: Solution, lang: Lang, form: Form) -> str:
     """A frame's title: the phase's name and the step's number, e.g. "Backward fill of dp  ·  Step 7 of 9"."""
-    return phase_name(phase, form, lang) + "  ·  " + t("step_of", lang, step=step, last=sol.last_step)
+    return phase_name(phase, lang, form) + "  ·  " + t("step_of", lang, step=step, last=sol.last_step)
 
 
-def phase_name(phase: str, form: Form, lang: Lang) -> str:
+def phase_name(phase: str, lang: Lang, form: Form) -> str:
     """A phase's name in `lang`, e.g. "Backward fill of dp" ("… of diff" in the score-difference form)."""
     return t(_phase_key(phase, form), lang)
 

@@ -104,11 +104,11 @@ def _playable(spec: Spec, rung: ap.Rung, lang: Lang, validate: bool) -> Spec:
     return _described(add_vega_on(spec, player_handlers(keys=False)), rung, lang)
 
 
-def calls_spec(sol: Solution, memo: bool, form: Form, lang: Lang, validate: bool = False) -> Spec:
+def calls_spec(sol: Solution, memo: bool, lang: Lang, form: Form, validate: bool = False) -> Spec:
     """The playable spec of plain recursion's (or the memo's) animated chart on the row (validated
     against the schema if `validate`)."""
     rung: ap.Rung = "memo" if memo else "recursion"
-    view = calls_view(sol, ap.calls_table(sol.values, sol.max_take, memo), memo, form, lang)
+    view = calls_view(sol, ap.calls_table(sol.values, sol.max_take, memo), memo, lang, form)
     words = calls_words(rung, lang)
     build = partial(calls_chart, rung=rung, listing=view.code.lines, words=words)
     shape = ("calls", rung, form, lang, sol.max_take)
@@ -127,10 +127,10 @@ def table_spec(sol: Solution, form: Form, code: Code, lang: Lang, validate: bool
     return _playable(spec, "table", lang, validate)
 
 
-def window_spec(sol: Solution, form: Form, lang: Lang, validate: bool = False) -> Spec:
+def window_spec(sol: Solution, lang: Lang, form: Form, validate: bool = False) -> Spec:
     """The playable spec of the rolling window's animated chart on the row (validated against the
     schema if `validate`)."""
-    view = window_view(sol, form, lang)
+    view = window_view(sol, lang, form)
     words = window_words(view.rows, lang)
     build = partial(window_chart, rows=view.rows, max_take=sol.max_take, listing=view.code.lines, words=words)
     shape = ("window", form, lang, sol.max_take)

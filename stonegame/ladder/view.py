@@ -195,7 +195,7 @@ def latex(form: Form, max_take: int) -> str:
     return rf"\begin{{aligned}} \mathrm{{dp}}[i] &= {step} \\ \mathrm{{dp}}[n] &= 0 \end{{aligned}}"
 
 
-def verdict_formula(sol: Solution, form: Form, lang: Lang, call: bool = False) -> str:
+def verdict_formula(sol: Solution, lang: Lang, form: Form, call: bool = False) -> str:
     """2·dp[0] against the total, or diff[0] against 0, and the winner."""
     winner, sign, zero = t("winner_" + sol.winner, lang), WINNER_SIGN[sol.winner], _at(name_of(form), 0, call)
     if form == "diff":
@@ -203,17 +203,17 @@ def verdict_formula(sol: Solution, form: Form, lang: Lang, call: bool = False) -
     return f"2·{zero} = {2 * sol.alice} {sign} total = {sol.total}  →  {winner}"
 
 
-def verdict_sentence(sol: Solution, form: Form, lang: Lang) -> str:
+def verdict_sentence(sol: Solution, lang: Lang, form: Form) -> str:
     """The verdict in words, in the form's terms."""
     if form == "diff":
         return t("say_diff_verdict_" + sol.winner, lang, lead=abs(answer(sol, 0, "diff")))
     return t("say_verdict_" + sol.winner, lang, alice=sol.alice, bob=sol.bob)
 
 
-def _verdict(sol: Solution, rung: Rung, form: Form, lang: Lang, counters: Counters, call: bool = False) -> Frame:
+def _verdict(sol: Solution, rung: Rung, lang: Lang, form: Form, counters: Counters, call: bool = False) -> Frame:
     """The last frame of a rung's animation: the verdict, in the form's terms."""
     title = _title(rung, lang, t("phase_verdict", lang))
-    return Frame(title, verdict_formula(sol, form, lang, call), verdict_sentence(sol, form, lang), counters)
+    return Frame(title, verdict_formula(sol, lang, form, call), verdict_sentence(sol, lang, form), counters)
 
 
 def _taken(sol: Solution, i: int, k: int) -> int:
@@ -343,7 +343,7 @@ class _CallStory:
     kids: dict[int, list[Kid]]
 
     @classmethod
-    def of(cls, sol: Solution, calls: pd.DataFrame, memo: bool, form: Form, lang: Lang) -> _CallStory:
+    def of(cls, sol: Solution, calls: pd.DataFrame, memo: bool, lang: Lang, form: Form) -> _CallStory:
         """The story of the call table `calls` (calls in call order, so in the order they start)."""
         kids: dict[int, list[Kid]] = {}
         for row in calls[calls["parent"] >= 0].itertuples():
@@ -426,9 +426,9 @@ def _memo_cells(sol: Solution, calls: pd.DataFrame, form: Form) -> list[Cell]:
     return [Cell(i, "memo", answer(sol, i, form), int(fills[i]) + 1) for i in range(sol.n)]
 
 
-def calls_view(sol: Solution, calls: pd.DataFrame, memo: bool, form: Form, lang: Lang) -> CallsView:
+def calls_view(sol: Solution, calls: pd.DataFrame, memo: bool, lang: Lang, form: Form) -> CallsView:
     """The frames of a call sequence: start, one per event (a call starts, returns, or answers at once), verdict."""
-    story = _CallStory.of(sol, calls, memo, form, lang)
+    story = _CallStory.of(sol, calls, memo, lang, form)
     events = events_of(calls)
     frames, marks, counters = [story.start()], [], Counters()
     for event in events:
@@ -436,7 +436,7 @@ def calls_view(sol: Solution, calls: pd.DataFrame, memo: bool, form: Form, lang:
         frame, marked = story.frame(event, counters, len(events))
         frames.append(frame)
         marks += marked
-    frames.append(_verdict(sol, story.rung, form, lang, replace(counters, depth=0), call=True))
+    frames.append(_verdict(sol, story.rung, lang, form, replace(counters, depth=0), call=True))
     code = code_for(story.rung, form)
     drawn = calls.assign(value=calls[story.f], name=calls["i"].astype(str))
     columns = ["call", "i", "depth", "start", "end", "kind", "value", "name"]
@@ -467,7 +467,7 @@ class GridView:
 SLOT_COLUMNS = ["frame", "store", "slot", "j", "number", "written"]
 
 
-def _table_frame(sol: Solution, row: pd.Series, cands: pd.DataFrame, win: Window, form: Form, lang: Lang) -> Frame:
+def _table_frame(sol: Solution, row: pd.Series, cands: pd.DataFrame, win: Window, lang: Lang, form: Form) -> Frame:
     """A frame of the table: the trace step's formula and sentence (the explainer's, in the form), the
     answers written so far and every cell held."""
     n, i, phase = sol.n, int(row["i"]), str(row["phase"])
@@ -519,7 +519,7 @@ def table_view(sol: Solution, form: Form, code: Code, lang: Lang, size: int = WI
     frames, marks, lines = [], [], []
     for frame, row in trace.iterrows():
         step_cands = by_step.get(row["step"], cands.iloc[0:0])
-        frames.append(_table_frame(sol, row, step_cands, win, form, lang))
+        frames.append(_table_frame(sol, row, step_cands, win, lang, form))
         marks += _table_marks(frame, row, step_cands, form, win.last == n)
         lines.append(listed.lines_for(str(row["phase"]), int(row["i"]), n, sol.max_take))
     filled = {int(i): frame for frame, i in enumerate(trace["i"]) if 0 < frame < len(trace) - 1}
@@ -540,7 +540,7 @@ def _window_slots(sol: Solution, form: Form, win: Window, frame_of: dict[int, in
     return slots.assign(number=[answer(sol, j, form) if j >= 0 else 0 for j in slots["j"]])
 
 
-def _window_start(sol: Solution, form: Form, lang: Lang, win: Window, alive: list[int]) -> Frame:
+def _window_start(sol: Solution, lang: Lang, form: Form, win: Window, alive: list[int]) -> Frame:
     """The window's first frame: what it holds before the first step shown (the recurrence above)."""
     n, K, f = sol.n, sol.max_take, name_of(form)
     if win.hi == n:
@@ -551,7 +551,7 @@ def _window_start(sol: Solution, form: Form, lang: Lang, win: Window, alive: lis
     return Frame(_title("window", lang, t("ladder_start", lang)), recurrence(form, K, n, lang), say, counters)
 
 
-def _window_say(sol: Solution, form: Form, lang: Lang, i: int) -> str:
+def _window_say(sol: Solution, lang: Lang, form: Form, i: int) -> str:
     """A window step in words: what it reads and keeps, what it lets go, and where the ring puts it."""
     n, K, f, take = sol.n, sol.max_take, name_of(form), sol.take[i]
     read = _span(f, i + 1, min(i + K, n))
@@ -599,7 +599,7 @@ def _window_cells(sol: Solution, form: Form, win: Window, frame_of: dict[int, in
     return cells
 
 
-def window_view(sol: Solution, form: Form, lang: Lang, size: int = WINDOW) -> GridView:
+def window_view(sol: Solution, lang: Lang, form: Form, size: int = WINDOW) -> GridView:
     """The rolling window, step by step over the piles shown: which answers are alive in its K slots,
     which one is read for the last time and let go, and where the K+1-slot ring puts each answer."""
     n, K, f = sol.n, sol.max_take, name_of(form)
@@ -608,14 +608,14 @@ def window_view(sol: Solution, form: Form, lang: Lang, size: int = WINDOW) -> Gr
     frame_of = {i: frame for frame, i in enumerate(order, start=1)} | {win.hi: 0}  # win.hi: before them
     slots = _window_slots(sol, form, win, frame_of)
     kept = slots[slots["store"] == "window"].groupby("frame")["j"].apply(list)
-    frames, marks = [_window_start(sol, form, lang, win, kept[0])], [Mark(0, j, f, "read") for j in kept[0]]
+    frames, marks = [_window_start(sol, lang, form, win, kept[0])], [Mark(0, j, f, "read") for j in kept[0]]
     for frame, i in enumerate(order, start=1):
         title = _title("window", lang, t("ladder_step_of", lang, step=frame, steps=len(order), i=i))
         counters = Counters(writes=n - i, held=len(kept[frame]))
-        frames.append(Frame(title, _window_formula(sol, i, form), _window_say(sol, form, lang, i), counters))
+        frames.append(Frame(title, _window_formula(sol, i, form), _window_say(sol, lang, form, i), counters))
         marks += _window_marks(sol, form, i, frame)
     last = len(frames)
-    frames.append(_verdict(sol, "window", form, lang, frames[-1].counters))
+    frames.append(_verdict(sol, "window", lang, form, frames[-1].counters))
     marks.append(Mark(last, 0, f, "best"))
     slots = pd.concat([slots, slots[slots["frame"] == len(order)].assign(frame=last, written=False)], ignore_index=True)
     code = code_for("window", form)
@@ -638,7 +638,7 @@ def count_text(count: int, lang: Lang) -> str:
     return t("ladder_big_count", lang, mantissa=big.mantissa, exponent=big.exponent, digits=big.digits)
 
 
-def summary_table(sol: Solution, runs: dict[Rung, ap.Run], form: Form, lang: Lang) -> pd.DataFrame:
+def summary_table(sol: Solution, runs: dict[Rung, ap.Run], lang: Lang, form: Form) -> pd.DataFrame:
     """One row per rung, in words: its time and extra memory, its counters on the row (“—” where it has
     no such thing), its answer in the form's terms (or “not run”), and how it was counted."""
     winner = t("winner_" + sol.winner, lang)

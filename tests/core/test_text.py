@@ -124,10 +124,10 @@ def test_every_step_sentence_in_chinese(values, form):
 def test_every_ladder_frame_sentence_in_chinese(values):
     sol = solve(values)
     views = [
-        calls_view(sol, rungs.calls_table(sol.values, sol.max_take, memo), memo, "total", "zh")
+        calls_view(sol, rungs.calls_table(sol.values, sol.max_take, memo), memo, "zh", "total")
         for memo in (False, True)
     ]
-    views += [table_view(sol, "diff", "py", "zh"), window_view(sol, "total", "zh")]
+    views += [table_view(sol, "diff", "py", "zh"), window_view(sol, "zh", "total")]
     for view in views:
         for text in view.frames["sentence"]:
             assert_lines_follow_the_rules(text)

@@ -44,8 +44,8 @@ def test_a_filled_template_is_the_full_build(n, k, lo, settings):
     first, second = (solve(values, k) for values in rows(n, n * 7 + lo))
     for sol in (first, second, first):  # the second and third are fills of the first's template
         win = carried(sol, lo)
-        assert json.dumps(template.picture(sol, win, form, lang, present)) == json.dumps(
-            picture_spec(sol, win, form, lang, present)
+        assert json.dumps(template.picture(sol, win, lang, form, present)) == json.dumps(
+            picture_spec(sol, win, lang, form, present)
         )
     assert len(template._templates) == 1
 
@@ -61,8 +61,8 @@ def test_one_template_serves_every_row_carried_whole(settings):
             [rng.randint(-1000, 1000) if n % 2 else rng.randint(-9, 9) for _ in range(n)], rng.choice([1, 3, 3])
         )
         win = carried(sol, 0)
-        assert json.dumps(template.picture(sol, win, form, lang, present)) == json.dumps(
-            picture_spec(sol, win, form, lang, present)
+        assert json.dumps(template.picture(sol, win, lang, form, present)) == json.dumps(
+            picture_spec(sol, win, lang, form, present)
         ), n
     assert {key[0] for key in template._templates} == {"whole"}
 
@@ -71,14 +71,14 @@ def test_a_fill_changes_what_depends_on_the_row():
     """A fill is not the template: another row's values, domain, fonts and focus come through."""
     a, b = solve([1, 2, 3, 7]), solve([-700, 5, 999, 3])
     win = carried(a, 0)
-    built, filled = template.picture(a, win, "total", "en", False), template.picture(b, win, "total", "en", False)
-    assert built != filled and json.dumps(filled) == json.dumps(picture_spec(b, win, "total", "en", False))
+    built, filled = template.picture(a, win, "en", "total", False), template.picture(b, win, "en", "total", False)
+    assert built != filled and json.dumps(filled) == json.dumps(picture_spec(b, win, "en", "total", False))
     assert "-700" in json.dumps(filled) and "-700" not in json.dumps(built)
 
 
 def test_the_datasets_have_fixed_names_and_every_reference_follows():
     sol = solve([4, -1, 6, 2, 9])
-    spec = picture_spec(sol, carried(sol, 0), "total", "en", False)
+    spec = picture_spec(sol, carried(sol, 0), "en", "total", False)
     assert list(spec["datasets"])[:3] == sorted(DATASETS, key=list(spec["datasets"]).index)
     assert set(DATASETS) <= set(spec["datasets"]) and "data-" not in json.dumps(spec)
 
@@ -88,7 +88,7 @@ def test_templates_are_bounded(monkeypatch):
     monkeypatch.setattr(template, "_templates", Memo(Policy(max_entries=3)))
     for k in range(1, 6):
         sol = solve([1, 2, 3, 7], k)
-        template.picture(sol, carried(sol, 0), "total", "en", False)
+        template.picture(sol, carried(sol, 0), "en", "total", False)
     assert len(template._templates) == 3
     assert [key[1] for key in template._templates] == [3, 4, 5]  # the least recently used dropped
 
@@ -98,9 +98,9 @@ def test_no_template_from_a_build_under_switched_altair_globals():
     returned, never kept as a template."""
     sol = solve([1, 2, 3, 7])
     with alt.theme.enable("none"):
-        spec = template.picture(sol, carried(sol, 0), "total", "en", False)
+        spec = template.picture(sol, carried(sol, 0), "en", "total", False)
     assert not template._templates and "continuousWidth" not in json.dumps(spec)
-    template.picture(sol, carried(sol, 0), "total", "en", False)
+    template.picture(sol, carried(sol, 0), "en", "total", False)
     assert len(template._templates) == 1
 
 

@@ -282,18 +282,18 @@ def test_the_frames_counters_end_at_the_runs_counters(form):
     sol = solve([1, 2, 3, 7, -4, 2], 3)
     runs = ap.ladder(sol)
     for memo in (False, True):
-        view = calls_view(sol, ap.calls_table(sol.values, 3, memo), memo, form, "en")
+        view = calls_view(sol, ap.calls_table(sol.values, 3, memo), memo, "en", form)
         end = view.frames.iloc[-2]  # the last event, before the verdict
         run = runs["memo" if memo else "recursion"].counters
         assert (end["calls"], end["hits"], end["writes"]) == (run.calls, run.hits, run.writes)
         assert view.frames["depth"].max() == run.depth and len(view.frames) == view.events + 2
     table = table_view(sol, form, "py", "en")
     assert len(table.frames) == sol.n + 2 and table.frames["writes"].iloc[-1] == sol.n
-    window = window_view(sol, form, "en")
+    window = window_view(sol, "en", form)
     assert window.frames["held"].max() == 3 and window.frames["writes"].iloc[-1] == sol.n
     name = "diff" if form == "diff" else "dp"
     assert table.frames["formula"].iloc[-1].startswith("2·dp[0]" if form == "total" else "diff[0] = ")
-    assert f"{name}(1) = " in " ".join(calls_view(sol, ap.calls_table(sol.values), False, form, "en").frames["formula"])
+    assert f"{name}(1) = " in " ".join(calls_view(sol, ap.calls_table(sol.values), False, "en", form).frames["formula"])
 
 
 def test_the_table_animation_is_cut_from_the_solvers_trace():
@@ -320,7 +320,7 @@ def test_latex_and_summary_words():
     assert r"\min(3," in latex("total", 3) and r"\max" in latex("diff", 5) and r"\min(5," in latex("diff", 5)
     sol = solve([1] * 50_000, 3)
     runs = {"recursion": ap.run_recursion(sol.values, 3), "table": ap.run_table(sol)}
-    table = summary_table(sol, runs, "diff", "zh")
+    table = summary_table(sol, runs, "zh", "diff")
     assert table.iloc[0, 3].startswith("≈ ") and "13,233" in table.iloc[0, 3] and table.iloc[0, -2] == "未运行"
     assert table.iloc[1, 3] == "—" and table.iloc[1, 5] == "50,000"  # the table makes no calls; writes n
 
@@ -342,13 +342,13 @@ def test_every_chart_validates_and_stays_small(max_take, form, lang):
     rng = random.Random(max_take)
     n = biggest_drawable(max_take)
     sol = solve([rng.randint(-9, 9) for _ in range(n)], max_take)
-    specs = [spec.calls_spec(sol, memo, form, lang, validate=True) for memo in (False, True)]
-    specs += [spec.table_spec(sol, form, "java", lang, validate=True), spec.window_spec(sol, form, lang, validate=True)]
+    specs = [spec.calls_spec(sol, memo, lang, form, validate=True) for memo in (False, True)]
+    specs += [spec.table_spec(sol, form, "java", lang, validate=True), spec.window_spec(sol, lang, form, validate=True)]
     specs += spec.growth_specs(ap.growth(max_take), max_take, n, lang, validate=True)
     assert specs == [
-        *(spec.calls_spec(sol, memo, form, lang) for memo in (False, True)),
+        *(spec.calls_spec(sol, memo, lang, form) for memo in (False, True)),
         spec.table_spec(sol, form, "java", lang),
-        spec.window_spec(sol, form, lang),
+        spec.window_spec(sol, lang, form),
         *spec.growth_specs(ap.growth(max_take), max_take, n, lang),
     ], "the page's unvalidated specs are the validated ones"
     for played_spec in specs[:4]:
@@ -370,7 +370,7 @@ def layer_names(played_spec, view):
 
 def test_the_grids_are_the_shared_grid_and_write_negatives_with_a_hyphen():
     sol = solve([1, 2, 3, -9])
-    table, window = spec.table_spec(sol, "diff", "py", "en"), spec.window_spec(sol, "total", "en")
+    table, window = spec.table_spec(sol, "diff", "py", "en"), spec.window_spec(sol, "en", "total")
     grid = [f"ladder_cell_{layer}_3" for layer in ("boxes", "marks", "symbols", "numbers")]  # view 3: after the
     assert layer_names(table, 3) == grid and layer_names(window, 3) == grid  # buttons, caption and counters
     numbers = table["vconcat"][3]["layer"][3]["transform"][0]["calculate"]
@@ -389,10 +389,10 @@ def test_the_grids_are_the_shared_grid_and_write_negatives_with_a_hyphen():
 def test_the_recurrence_a_rung_starts_with_speaks_the_pages_language():
     sol = solve([1, 2, 3, 7])
     calls = ap.calls_table(sol.values, 3, False)
-    en, zh = (calls_view(sol, calls, False, "diff", lang).frames["formula"].iloc[0] for lang in ("en", "zh"))
+    en, zh = (calls_view(sol, calls, False, lang, "diff").frames["formula"].iloc[0] for lang in ("en", "zh"))
     assert en == "diff(i) = max over k = 1..3 of sum(values[i:i+k]) − diff(i+k),  diff(4) = 0"
     assert zh == "diff(i) = 在 k = 1..3 中取 sum(values[i:i+k]) − diff(i+k) 的最大值，diff(4) = 0"
-    assert window_view(sol, "total", "zh").frames["formula"].iloc[0].endswith("dp[i+3])，dp[4] = 0")
+    assert window_view(sol, "zh", "total").frames["formula"].iloc[0].endswith("dp[i+3])，dp[4] = 0")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -415,10 +415,10 @@ def test_every_ladder_chart_is_named_for_screen_readers_and_inks_its_axes(lang):
     from the accessibility tree (an empty, unnamed graphic is axe's svg-img-alt)."""
     sol = solve([1, 2, 3, 7])
     specs = {
-        "recursion": spec.calls_spec(sol, False, "total", lang),
-        "memo": spec.calls_spec(sol, True, "total", lang),
+        "recursion": spec.calls_spec(sol, False, lang, "total"),
+        "memo": spec.calls_spec(sol, True, lang, "total"),
         "table": spec.table_spec(sol, "total", "py", lang),
-        "window": spec.window_spec(sol, "total", lang),
+        "window": spec.window_spec(sol, lang, "total"),
     }
     for rung, shown in specs.items():
         assert shown["description"].startswith(t("ladder_name_" + rung, lang)), rung

@@ -37,7 +37,7 @@ def rows(seed):
 
 def calls_parts(sol, memo, form, lang):
     rung = "memo" if memo else "recursion"
-    view = calls_view(sol, ap.calls_table(sol.values, sol.max_take, memo), memo, form, lang)
+    view = calls_view(sol, ap.calls_table(sol.values, sol.max_take, memo), memo, lang, form)
     words = spec.calls_words(rung, lang)
     build = partial(calls_chart, rung=rung, listing=view.code.lines, words=words)
     return build, calls_tables(view, memo, words), calls_layout(view, memo)
@@ -52,7 +52,7 @@ def table_parts(sol, form, code, lang):
 
 
 def window_parts(sol, form, lang):
-    view = window_view(sol, form, lang)
+    view = window_view(sol, lang, form)
     words = spec.window_words(view.rows, lang)
     build = partial(window_chart, rows=view.rows, max_take=sol.max_take, listing=view.code.lines, words=words)
     return build, grid_tables(view, words.grid.names), grid_layout(view)
@@ -109,9 +109,9 @@ def test_each_rung_becomes_a_template_and_a_new_row_costs_no_build():
 def test_the_page_specs_come_from_the_rung_templates():
     """spec.*_spec fill the module's templates: after one row of each shape, they hold one each."""
     sol = solve([5, -3, 2, 8, -1])
-    spec.calls_spec(sol, True, "total", "en")
+    spec.calls_spec(sol, True, "en", "total")
     shapes_before = len(spec.TEMPLATES)
-    spec.calls_spec(solve([1, 2, 3, -9, 4]), True, "total", "en")
+    spec.calls_spec(solve([1, 2, 3, -9, 4]), True, "en", "total")
     assert len(spec.TEMPLATES) == shapes_before
 
 

@@ -299,7 +299,7 @@ def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form:
 def _stage_picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present: bool) -> Data:
     """The stage picture's spec of the row with this key for its window starting at lo (filled from its
     shape's template: stonegame.fill.template)."""
-    return picture(_sol, carried(_sol, lo), form, lang, present)
+    return picture(_sol, carried(_sol, lo), lang, form, present)
 
 
 def _link() -> None:

@@ -47,9 +47,9 @@ def _growth(max_take: int) -> pd.DataFrame:
 
 
 @cache.cached(cache.PAGE)
-def _calls_spec(key: str, max_take: int, _sol: Solution, memo: bool, form: Form, lang: Lang) -> spec.Spec:
+def _calls_spec(key: str, max_take: int, _sol: Solution, memo: bool, lang: Lang, form: Form) -> spec.Spec:
     """The spec of the recursion's (or the memo's) animated chart, ready to send."""
-    return specs.arrow_datasets(spec.calls_spec(_sol, memo, form, lang))
+    return specs.arrow_datasets(spec.calls_spec(_sol, memo, lang, form))
 
 
 @cache.cached(cache.PAGE)
@@ -59,9 +59,9 @@ def _table_spec(key: str, max_take: int, _sol: Solution, form: Form, code: Code,
 
 
 @cache.cached(cache.PAGE)
-def _window_spec(key: str, max_take: int, _sol: Solution, form: Form, lang: Lang) -> spec.Spec:
+def _window_spec(key: str, max_take: int, _sol: Solution, lang: Lang, form: Form) -> spec.Spec:
     """The spec of the rolling window's animated chart, ready to send."""
-    return specs.arrow_datasets(spec.window_spec(_sol, form, lang))
+    return specs.arrow_datasets(spec.window_spec(_sol, lang, form))
 
 
 @cache.cached(cache.PAGE)
@@ -89,7 +89,7 @@ def summary(sol: Solution, view: View) -> None:
     """The ladder at a glance: each rung's cost and counters on the row, its answer, and whether all agree."""
     runs = _runs(_key(sol), sol.max_take, sol)
     st.header(t("ladder_summary", view.lang))
-    table = summary_table(sol, runs, view.form, view.lang)
+    table = summary_table(sol, runs, view.lang, view.form)
     with st.container(key=state.LADDER_SUMMARY):
         st.table(table.set_index(table.columns[0]))
     st.caption(t("ladder_counters_help", view.lang))
@@ -158,7 +158,7 @@ def recursion(sol: Solution, view: View) -> None:
     shown = count_text(calls, view.lang)
     st.info(t("ladder_exact_calls", view.lang, n=sol.n, k=sol.max_take, calls=shown), icon="🧮")
     if sol.n <= ap.DRAW_PILES and calls <= ap.DRAW_CALLS:
-        _chart("recursion", _calls_spec(_key(sol), sol.max_take, sol, False, view.form, view.lang))
+        _chart("recursion", _calls_spec(_key(sol), sol.max_take, sol, False, view.lang, view.form))
     else:
         note = t(
             "ladder_not_drawn_recursion", view.lang, piles=ap.DRAW_PILES, limit=ap.DRAW_CALLS, n=sol.n, calls=shown
@@ -171,7 +171,7 @@ def memo(sol: Solution, view: View) -> None:
     st.header(t("ladder_name_memo", view.lang))
     st.markdown(t("ladder_intro_memo", view.lang))
     if sol.n <= ap.MEMO_PILES:
-        _chart("memo", _calls_spec(_key(sol), sol.max_take, sol, True, view.form, view.lang))
+        _chart("memo", _calls_spec(_key(sol), sol.max_take, sol, True, view.lang, view.form))
     else:
         st.caption(t("ladder_not_drawn_memo", view.lang, piles=ap.MEMO_PILES, n=sol.n))
     st.caption(t("ladder_recursion_limit", view.lang, depth=sol.n + 1))
@@ -196,7 +196,7 @@ def window(sol: Solution, view: View) -> None:
     st.header(t("ladder_name_window", view.lang))
     st.markdown(t("ladder_intro_window", view.lang))
     _long_row_note(sol, view)
-    _chart("window", _window_spec(_key(sol), sol.max_take, sol, view.form, view.lang))
+    _chart("window", _window_spec(_key(sol), sol.max_take, sol, view.lang, view.form))
     size = sol.max_take + 1
     with st.expander(t("ladder_ring_title", view.lang, size=size)):
         st.markdown(t("ladder_ring_body", view.lang, k=sol.max_take, size=size))

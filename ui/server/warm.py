@@ -54,19 +54,19 @@ def templates(langs: tuple[Lang, ...] = LANGS, codes: tuple[Code, ...] = CODES) 
 
 def _explainer(short: Solution, long: Solution, lang: Lang) -> None:
     """The stage picture of a whole row and of a long row's first and last windows, and the overview."""
-    picture(short, carried(short, 0), "total", lang, False)
+    picture(short, carried(short, 0), lang, "total", False)
     for lo in (0, long.n - 16):
-        picture(long, carried(long, lo), "total", lang, False)
+        picture(long, carried(long, lo), lang, "total", False)
     overview_spec(long, 0, 16, lang)
 
 
 def _ladder(short: Solution, growth: pd.DataFrame, lang: Lang, codes: tuple[Code, ...]) -> None:
     """Every rung on the short row (the table in each listing) and the growth charts with n marked."""
-    ladder.calls_spec(short, False, "total", lang)
-    ladder.calls_spec(short, True, "total", lang)
+    ladder.calls_spec(short, False, lang, "total")
+    ladder.calls_spec(short, True, lang, "total")
     for code in codes:
         ladder.table_spec(short, "total", code, lang)
-    ladder.window_spec(short, "total", lang)
+    ladder.window_spec(short, lang, "total")
     ladder.growth_specs(growth, 3, short.n, lang)
 
 
