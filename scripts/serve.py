@@ -41,6 +41,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import psutil
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from scripts.servers import NGINX_HINT, StreamlitServer, free_port, nginx_path  # noqa: E402 - shared with the tests
@@ -204,7 +206,7 @@ class Nginx:
         while not (set(_children(self.pid)) - old and all(_shutting_down(pid) for pid in old)):
             if time.monotonic() > deadline or not self.alive():
                 raise RuntimeError(f"nginx did not reload within {timeout} s")
-            time.sleep(0.02)  # poll interval
+            time.sleep(0.02)
 
     def stop(self) -> None:
         """Fast shutdown (SIGTERM: the master closes every connection and stops its workers); SIGKILL
@@ -226,18 +228,17 @@ class Nginx:
 def _shutting_down(pid: int) -> bool:
     """Whether an nginx worker is gone or says it is shutting down (its process title)."""
     try:
-        return b"shutting down" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
+        return "shutting down" in " ".join(psutil.Process(pid).cmdline())
+    except psutil.Error:
         return True
 
 
 def _children(pid: int) -> list[int]:
-    """The direct children of `pid`, from /proc."""
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            found += [int(c) for c in (task / "children").read_text().split()]
-    return found
+    """The direct children of `pid` (none if it is gone)."""
+    try:
+        return [child.pid for child in psutil.Process(pid).children()]
+    except psutil.Error:
+        return []
 
 
 def healthy(host: str, port: int, cookie: str | None = None, timeout: float = HEALTH_TIMEOUT) -> bool:
@@ -388,7 +389,7 @@ class Topology:
             if todo and time.monotonic() > deadline:
                 raise RuntimeError(f"{todo} did not answer through nginx within {timeout} s:\n{self.nginx_log()}")
             if todo:
-                time.sleep(0.1)  # poll interval
+                time.sleep(0.1)
 
     def nginx_log(self) -> str:
         """nginx's error log and its own output so far."""
