@@ -209,6 +209,8 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
     times at once. A server that answers no health check for --hang-seconds while its CPU is idle is
     deadlocked (or, without CPU figures, hung): the rest of the attacks are skipped."""
     size, kinds = args.burst_size, ("png", "csv")
+    make = {kind: EXPORT_MAKE.format(kind=kind) for kind in kinds}
+    download = {kind: EXPORT_DOWNLOAD.format(kind=kind) for kind in kinds}
     print(
         f"\nburst: {args.bursts} x ({size} Make clicks each for the PNG and the CSV, then {size} fetches of each) "
         f"at once on /export?{EXPORT_LINK}  ({load()})"
@@ -230,11 +232,7 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
         try:
             await tab.open_page("export", f"{EXPORT_LINK}&step={b + 1}")
             phases.mark("open")
-            clicks = [
-                tab.click(EXPORT_MAKE.format(kind=kind))
-                for kind in kinds
-                if EXPORT_MAKE.format(kind=kind) in tab.widgets
-            ]
+            clicks = [tab.click(make[kind]) for kind in kinds if make[kind] in tab.widgets]
             for _ in range(size):  # else made already (a --url server's cache)
                 for click in clicks:
                     await tab.send(tab.rerun_message([click]))
@@ -244,14 +242,10 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
             # a kind whose Make is still there without its Download: every run that carried its click
             # was cut short by the next (the last run may be a click's own, which draws both); once more,
             # unless the run of another kind's click has made it meanwhile
-            lost = [
-                kind
-                for kind in kinds
-                if EXPORT_MAKE.format(kind=kind) in tab.widgets and EXPORT_DOWNLOAD.format(kind=kind) not in tab.widgets
-            ]
+            lost = [kind for kind in kinds if make[kind] in tab.widgets and download[kind] not in tab.widgets]
             for kind in lost:
-                if EXPORT_MAKE.format(kind=kind) in tab.widgets:
-                    await tab.rerun("click again", [tab.click(EXPORT_MAKE.format(kind=kind))])
+                if make[kind] in tab.widgets:
+                    await tab.rerun("click again", [tab.click(make[kind])])
             for kind in kinds:
                 urls[kind] = await tab.made(kind, MADE_TIMEOUT, hung)
             phases.mark("made")
