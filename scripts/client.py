@@ -27,7 +27,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from scripts.serve import ROUTE_COOKIE  # noqa: E402 - nginx's cookie naming a browser's replica
+from scripts.topology import ROUTE_COOKIE  # noqa: E402 - nginx's cookie naming a browser's replica
 from stonegame.i18n import t  # noqa: E402
 
 RUN_TIMEOUT = 60.0  # seconds a script run may take before it counts as an error

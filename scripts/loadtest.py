@@ -23,7 +23,7 @@ status 1 on any error or a failed memory bound. Run times depend on what else th
 the report starts with the load average.
 
 With --replicas N the students go through nginx to N replicas, started as `python scripts/serve.py
---replicas N` starts them (scripts/serve.py's Topology). Each tab keeps nginx's route cookie, as a
+--replicas N` starts them (scripts/topology.py's Topology). Each tab keeps nginx's route cookie, as a
 browser does, so its websocket and later requests reach its replica. CPU and memory are those of the
 replicas together (per script run, and the bound on memory), then of each replica and of nginx; the
 sessions each replica got are counted from the cookie. Every replica gets its warm-up visit.

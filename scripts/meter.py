@@ -2,7 +2,7 @@
 process tree (psutil), sampled over a phase; waiting until a server is idle, or its memory settled.
 
 A Server is the browser tests' StreamlitServer (`streamlit run` on a free port, healthy before it
-returns) that can also be measured, signalled and waited for; a Cluster is scripts/serve.py's
+returns) that can also be measured, signalled and waited for; a Cluster is scripts/topology.py's
 Topology (N replicas behind nginx), measured the same way: the replicas together, or each replica
 and nginx apart.
 """
@@ -22,8 +22,8 @@ import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from scripts.serve import Topology  # noqa: E402 - nginx and N replicas, as serve.py starts them
 from scripts.servers import StreamlitServer  # noqa: E402 - shared with the browser tests
+from scripts.topology import Topology  # noqa: E402 - nginx and N replicas, as serve.py starts them
 
 SAMPLE = 0.25  # seconds between two memory samples: often enough to catch a peak of a few seconds
 

@@ -1,26 +1,20 @@
-"""Serve the app to a class from one machine: N `streamlit run streamlit_app.py` replicas behind nginx.
+"""N `streamlit run streamlit_app.py` replicas behind nginx on one machine, watched: what
+scripts/serve.py starts for a class, and the load test and the deploy tests start too.
 
-    python scripts/serve.py --replicas 2             # http://<this machine>:8080
-    python scripts/serve.py --replicas 3 --port 8000
-
-Starts the replicas on free local ports (scripts/servers.py's StreamlitServer, which the tests use
-too: the same flags, the repository's .streamlit/config.toml, bound to 127.0.0.1 so that only nginx
-reaches them), renders deploy/nginx.conf.template into a temporary prefix (its config, pid file,
-logs and temp files, and a mirror of Streamlit's static files with precompressed copies), checks it
-with `nginx -t`, starts nginx in the foreground as the current user, and waits until every replica
-answers through nginx. Then it prints the URL and watches every replica's /_stcore/health: one that
+The replicas run on free local ports (scripts/servers.py's StreamlitServer, which the tests use too:
+the same flags, the repository's .streamlit/config.toml, bound to 127.0.0.1 so that only nginx
+reaches them). deploy/nginx.conf.template is rendered into a temporary prefix (its config, pid file,
+logs and temp files, and a mirror of Streamlit's static files with precompressed copies), checked
+with `nginx -t`, and nginx started in the foreground as the current user; start() returns once every
+replica answers through nginx. Then a thread watches every replica's /_stcore/health: one that
 answers slowly gets no new browsers until it answers again (its own browsers stay with it); one
 whose process exited, or that has not answered for a minute (hung), is marked `down` in nginx
-(reloaded), replaced by a new replica, and put back. Ctrl+C or SIGTERM stops nginx and every replica
-and removes the prefix.
-
-Needs Debian's nginx (`apt-get install -y nginx`, or $NGINX_PATH) and the app's requirements.txt (the
-replicas are started by scripts/servers.py, which has no test dependencies).
+(reloaded), replaced by a new replica, and put back. stop() stops nginx and every replica and
+removes the prefix.
 """
 
 from __future__ import annotations
 
-import argparse
 import concurrent.futures
 import contextlib
 import grp
@@ -30,7 +24,6 @@ import pwd
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -279,7 +272,7 @@ class Replica(StreamlitServer):
         super().__init__(extra_args=REPLICA_ARGS)
 
 
-def _say(line: str) -> None:
+def announce(line: str) -> None:
     print(line, flush=True)
 
 
@@ -295,7 +288,7 @@ class Topology:
         port: int = 8080,
         host: str = "0.0.0.0",
         health_interval: float = 2.0,
-        say: Callable[[str], None] = _say,
+        say: Callable[[str], None] = announce,
         on_fatal: Callable[[], None] | None = None,
         health_timeout: float = HEALTH_TIMEOUT,
         hung_after: float = HUNG_AFTER,
@@ -506,58 +499,3 @@ class Topology:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--replicas", type=int, default=2, help="Streamlit processes (default 2)")
-    parser.add_argument("--port", type=int, default=8080, help="nginx's port (default 8080; 0 = a free one)")
-    parser.add_argument("--host", default="0.0.0.0", help="nginx's address (default 0.0.0.0: every interface)")
-    parser.add_argument("--health-interval", type=float, default=2.0, help="seconds between health polls")
-    parser.add_argument(
-        "--hung-after",
-        type=float,
-        default=HUNG_AFTER,
-        help="seconds without a health answer before a replica is replaced",
-    )
-    args = parser.parse_args(argv)
-    if args.replicas < 1:
-        parser.error("--replicas must be at least 1")
-    if nginx_path() is None:
-        parser.error(NGINX_HINT)
-
-    done = threading.Event()
-    topology = Topology(
-        args.replicas, args.port, args.host, args.health_interval, on_fatal=done.set, hung_after=args.hung_after
-    )
-
-    def on_signal(*_: object) -> None:
-        topology.halt()  # before anything else: a Ctrl+C also reaches the replicas, which then exit
-        done.set()
-
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, on_signal)
-    _say(f"starting {args.replicas} replica(s) and nginx (prefix {topology.prefix}) ...")
-    try:
-        topology.start()
-    except RuntimeError as err:
-        _say(f"could not start: {err}")
-        return 1
-    for replica in topology.replicas:
-        _say(f"  {replica.name}: pid {replica.pid}, port {replica.port}")
-    _say(f"  nginx: pid {topology.nginx.pid}, config {topology.conf}")
-    shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
-    _say(f"serving on http://{shown}:{topology.port}/  (students: http://{socket.gethostname()}:{topology.port}/)")
-    _say("Ctrl+C or SIGTERM stops everything.")
-    try:
-        done.wait()
-    finally:
-        _say("stopping ...")
-        fatal = topology.nginx is not None and not topology.nginx.alive()
-        topology.stop()
-        _say("stopped.")
-    return 1 if fatal else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
