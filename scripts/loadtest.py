@@ -15,12 +15,13 @@ scripts/students.py's: a first visit, then actions after a think time of 2-6 s (
 the language or code listing, visit another page, reload the tab, step and play in the browser).
 
 An error is: an HTTP status other than 200, a websocket that fails or closes early, a run that does
-not finish within 60 s or finishes other than successfully, an exception or st.error element, or a
-warning (every row the students send is a good one). Reported: errors, script runs, p50/p95 time per
-script run (from sending the BackMsg to receiving script_finished), the server's CPU time per run, and
-its memory (RSS of the server process and its children, psutil) before, at peak and after. Exit
-status 1 on any error or a failed memory bound. Run times depend on what else the machine is doing:
-the report starts with the load average.
+not finish within 60 s or finishes other than successfully (one the script cut short with st.rerun
+is followed to the run after it), an exception or st.error element, or a warning (every row the
+students send is a good one). Reported: errors, script runs, p50/p95 time per script run (from
+sending the BackMsg to receiving script_finished), the server's CPU time per run, and its memory (RSS
+of the server process and its children, psutil) before, at peak and after. Exit status 1 on any
+error or a failed memory bound. Run times depend on what else the machine is doing: the report
+starts with the load average.
 
 With --replicas N the students go through nginx to N replicas, started as `python scripts/serve.py
 --replicas N` starts them (scripts/topology.py's Topology). Each tab keeps nginx's route cookie, as a
