@@ -181,7 +181,7 @@ class Tab:
         self.pages: dict[str, str] = {}  # url path ("" for the main page) -> page script hash, from `navigation`
         self.page = ""  # the current page's script hash
         self.widgets: dict[str, object] = {}  # widget key -> its element proto, from the last run
-        self.submit_id = ""  # the row form's Apply button
+        self.submit_id = ""  # the submit button of the form on the page (the row's Apply)
 
     async def open(self, query: str = "", first_visit: bool = False) -> None:
         """Load the page as a browser does, connect the websocket and run the script once."""
