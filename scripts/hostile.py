@@ -6,8 +6,8 @@ server must answer its health check throughout, and its memory must stay bounded
     python scripts/hostile.py --url http://host:8501   # a running server (no memory figures)
     python scripts/hostile.py --only burst,clear       # some of the attacks
 
-It starts `streamlit run streamlit_app.py` itself (scripts/loadtest.py's Server) and speaks to it as
-the browser does, with scripts/loadtest.py's Tab. The attacks, in order:
+It starts `streamlit run streamlit_app.py` itself (scripts/meter.py's Server) and speaks to it as
+the browser does, with scripts/client.py's Tab. The attacks, in order:
 
   burst    one session on EXPORT_LINK (at a new step each burst, so nothing is cached) clicks "Make"
            for the PNG and for the CSV --burst-size times each, all at once, waits for both and
@@ -23,7 +23,7 @@ the browser does, with scripts/loadtest.py's Tab. The attacks, in order:
   gifcpu   (no server) the CPU seconds a GIF costs in the render worker, for the rows GIF_CPU_ROWS
            names: the figure issue 14 bounds at 5 s
 
-Throughout, GET /_stcore/health every HEALTH_PERIOD (a sampling period): a health check that is not
+Throughout, GET /_stcore/health every HEALTH_PERIOD: a health check that is not
 answered within --health-timeout fails the run, and so does memory above --peak-mb, memory after the
 links more than MEMORY_BOUND times what it was before them (not with --quick: the solved rows'
 idle expiry, ui/cache.SOLUTIONS, is longer than its settling time), a small-row median run time over
@@ -36,9 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import collections
 import contextlib
-import os
 import shutil
 import signal
 import statistics
@@ -48,41 +46,23 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
-import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
-from streamlit.proto.ClientState_pb2 import ClientState
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from scripts.loadtest import (  # noqa: E402
-    FINISHED,
-    RUN_TIMEOUT,
-    W_LANG,
-    AppError,
-    MemoryWatch,
-    Server,
-    Stats,
-    Tab,
-    http_get,
-    mb,
-    ms,
-)
+from scripts.client import ERRORS, FINISHED, RUN_TIMEOUT, AppError, Stats, Tab, fetch, http_get, mb, ms  # noqa: E402
+from scripts.meter import CpuWatch, MemoryWatch, Server, load, settle  # noqa: E402
+from ui.state import EXPORT_DOWNLOAD, EXPORT_MAKE, W_LANG  # noqa: E402
 
 EXPORT_LINK = "values=-9,-2,5,-7,0,7,-5,2,9,-3,4,-8&lang=zh&code=java"  # the issue's 12-pile row
 HEAVY_LINK = "random=50000&seed={seed}"
 SMALL_LINK = "values=1,2,3,7"  # the small-row student's row (4 piles, 10 steps)
-HEALTH_PERIOD = 0.5  # seconds between two health checks (sampling, not synchronisation)
+HEALTH_PERIOD = 0.5  # seconds between two health checks
 MEMORY_BOUND = 1.20  # RSS after the links may be at most this times RSS before them
-EXPORT_DOWNLOAD = "export_download_{kind}"  # ui/state.py's keys: the export page's Download buttons ...
-EXPORT_MAKE = "export_make_{kind}"  # ... and its Make buttons (the pictures)
 MADE_TIMEOUT = 180.0  # seconds a picture may take to be made before the attack counts it as lost
 BASELINE_S = 10.0  # seconds the small-row student measures alone, by default
 IDLE_WINDOW, IDLE_CPU = 10.0, 0.2  # a server that used less than 0.2 s of CPU in 10 s is idle
-ERRORS = (AppError, OSError, TimeoutError, KeyError, websockets.WebSocketException)
 
 
 # --- the health check ---------------------------------------------------------------------------
@@ -100,10 +80,9 @@ class Health:
 
     async def check(self) -> None:
         """One GET /_stcore/health over a fresh connection, timed; a miss unless it says ok in time."""
-        parts = urlsplit(self.base)
         started = time.perf_counter()
         try:
-            answer = await asyncio.wait_for(_get(parts.hostname, parts.port, "/_stcore/health"), self.timeout)
+            answer = await asyncio.wait_for(fetch(self.base, "/_stcore/health"), self.timeout)
         except (OSError, TimeoutError) as err:
             self.missed.append(f"{time.strftime('%H:%M:%S')}: {type(err).__name__} {err}".strip())
             return
@@ -119,7 +98,7 @@ class Health:
 
     async def watch(self) -> None:
         while True:
-            await asyncio.gather(self.check(), asyncio.sleep(HEALTH_PERIOD))  # a sampling period
+            await asyncio.gather(self.check(), asyncio.sleep(HEALTH_PERIOD))
 
     def down(self, since: int = 0) -> bool:
         """Whether a check was missed (since the first `since` misses)."""
@@ -135,108 +114,29 @@ class Health:
         )
 
 
-async def _get(host: str, port: int, path: str) -> bytes:
-    """The raw HTTP/1.1 answer to a GET."""
-    reader, writer = await asyncio.open_connection(host, port)
-    try:
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
-        await writer.drain()
-        return await reader.read()
-    finally:
-        writer.close()
-
-
-class HostileServer(Server):
-    """The load test's server, which can also be signalled and waited for."""
-
-    @property
-    def pid(self) -> int:
-        return self._proc.pid
-
-    def signal(self, signum: int) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signum)
-
-    def wait(self, timeout: float) -> bool:
-        """Whether the process exited within timeout seconds."""
-        try:
-            self._proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return False
-        return True
-
-
 # --- a tab that can click Download and Make ----------------------------------------------------
 
 
 class HostileTab(Tab):
-    """A Tab that also knows its session id (from new_session), can send any BackMsg, click a button
-    without waiting for the run, poll until a file is made, and keeps the page's messages (a busy
-    warning is an answer here, not an error)."""
+    """A Tab that waits on a server however long it is silent (that silence is what is measured),
+    polls until a file is made, reads on after reruns sent without waiting, and keeps the page's
+    messages (a busy warning is an answer here, not an error)."""
 
-    session_id = ""
+    ping_timeout = None
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.messages: list[str] = []  # the info and warning texts of the last runs
+        self.messages: list[str] = []  # the info and warning texts of the last run
+
+    def _page_cleared(self) -> None:
+        super()._page_cleared()
+        self.messages = []
 
     def _element(self, element) -> None:
         if element.WhichOneof("type") == "alert":
             self.messages.append(element.alert.body)
             return
         super()._element(element)
-
-    async def rerun(self, action: str, widgets: list | None = None, page: str | None = None) -> None:
-        """Tab.rerun, except that a run ending early because the script asked for another (st.rerun)
-        is read on past, until a run finishes."""
-        if self.ws is not None and not isinstance(self.ws, _SessionSpy):
-            # wait as long as it takes: a server that answers no ping for 20 s is what is measured
-            self.ws.ping_timeout = None
-            self.ws = _SessionSpy(self.ws, self)
-        state = ClientState(query_string=self.query, page_script_hash=self.page if page is None else page)
-        state.context_info.url = f"{self.base}/?{self.query}" if self.query else f"{self.base}/"
-        state.widget_states.widgets.extend(widgets or [])
-        msg = BackMsg()
-        msg.rerun_script.CopyFrom(state)
-        self.widgets, self.messages = {}, []
-        started = time.perf_counter()
-        await self.ws.send(msg.SerializeToString())
-        while True:
-            raw = await asyncio.wait_for(self.ws.recv(), RUN_TIMEOUT)
-            self.stats.ws_bytes += len(raw)
-            fm = ForwardMsg()
-            fm.ParseFromString(raw)
-            kind = fm.WhichOneof("type")
-            if kind == "new_session":
-                self.page = fm.new_session.page_script_hash
-            elif kind == "navigation":
-                self.pages = {p.url_pathname: p.page_script_hash for p in fm.navigation.app_pages}
-                self.page = fm.navigation.page_script_hash or self.page
-            elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
-                self._element(fm.delta.new_element)
-            elif kind == "page_info_changed":
-                self.query = fm.page_info_changed.query_string
-            elif kind == "page_not_found":
-                raise AppError(f"page not found: {fm.page_not_found.page_name}")
-            elif kind == "script_finished" and fm.script_finished == FINISHED.FINISHED_EARLY_FOR_RERUN:
-                self.widgets, self.messages = {}, []  # the next run draws the page again
-            elif kind == "script_finished":
-                if fm.script_finished != FINISHED.FINISHED_SUCCESSFULLY:
-                    raise AppError(f"script finished with {FINISHED.Name(fm.script_finished)}")
-                self.stats.run(action, time.perf_counter() - started)
-                return
-
-    async def open_page(self, path: str, query: str) -> None:
-        """Open the app with this query string, then switch to the page at this url path."""
-        await self.open(query, first_visit=False)
-        await self.rerun(f"page {path}", page=self.pages[path])
-
-    async def send(self, msg: BackMsg) -> None:
-        await self.ws.send(msg.SerializeToString())
-
-    def click(self, key: str) -> WidgetState:
-        """The widget state a click on the button with this key sends."""
-        return WidgetState(id=self.widgets[key].id, trigger_value=True)
 
     async def made(self, kind: str, timeout: float, give_up: Callable[[], bool] = lambda: False) -> str | None:
         """Run the page once a second (as its fragment asks) until the `kind` Download button is there:
@@ -248,77 +148,27 @@ class HostileTab(Tab):
                 return button.url
             if EXPORT_MAKE.format(kind=kind) in self.widgets:  # not pending any more, and not made
                 return None
-            await asyncio.sleep(1.0)  # the page's own polling period (ui/export.POLL)
+            await asyncio.sleep(1.0)  # the page's own polling period (ui/parts/export.py)
             await self.rerun("poll")
         return None
 
     async def drain(self, quiet: float = 1.5) -> None:
-        """After reruns sent without waiting: read ForwardMsgs until a run has finished and nothing
-        came for `quiet` seconds; the widgets are those of the last run that finished."""
+        """After reruns sent without waiting: read until a run has finished and nothing came for
+        `quiet` seconds; the widgets are those of the last run that finished."""
         last: dict[str, object] | None = None
         self.widgets = {}
         while True:
             try:
-                raw = await asyncio.wait_for(self.ws.recv(), quiet if last is not None else RUN_TIMEOUT)
+                fm = await self.receive(quiet if last is not None else RUN_TIMEOUT)
             except TimeoutError:
                 if last is not None:
                     self.widgets = last
                     return
                 raise
-            fm = ForwardMsg()
-            fm.ParseFromString(raw)
-            kind = fm.WhichOneof("type")
-            if kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
-                self._element(fm.delta.new_element)  # into this run's self.widgets
-            elif kind == "script_finished":
+            if fm.WhichOneof("type") == "script_finished":
                 if fm.script_finished == FINISHED.FINISHED_SUCCESSFULLY:
                     last = self.widgets
                 self.widgets = {}
-
-    def rerun_message(self, widgets: list[WidgetState]) -> BackMsg:
-        """The rerun BackMsg a click sends (the page's query and script hash, these widget states)."""
-        msg = BackMsg()
-        msg.rerun_script.query_string = self.query
-        msg.rerun_script.page_script_hash = self.page
-        msg.rerun_script.widget_states.widgets.extend(widgets)
-        return msg
-
-    async def answers(
-        self, request_ids: set[str], timeout: float, give_up: Callable[[], bool] = lambda: False
-    ) -> dict[str, str]:
-        """Read ForwardMsgs until every request has its backend_operation_response, the time is up or
-        give_up() says so: request id -> "url" or the error message (requests not answered are left out)."""
-        got: dict[str, str] = {}
-        deadline = time.monotonic() + timeout
-        while set(got) != request_ids and time.monotonic() < deadline and not give_up():
-            try:
-                raw = await asyncio.wait_for(self.ws.recv(), 1.0)  # then look at the clock and give_up again
-            except TimeoutError:
-                continue
-            fm = ForwardMsg()
-            fm.ParseFromString(raw)
-            if fm.WhichOneof("type") == "backend_operation_response":
-                answer = fm.backend_operation_response
-                got[answer.request_id] = "url" if answer.deferred_file.url else answer.error_msg or "?"
-        return got
-
-
-class _SessionSpy:
-    """The tab's websocket, reading the session id out of new_session as messages go by."""
-
-    def __init__(self, ws: websockets.ClientConnection, tab: HostileTab) -> None:
-        self._ws, self._tab = ws, tab
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._ws, name)
-
-    async def recv(self) -> bytes:
-        raw = await self._ws.recv()
-        fm = ForwardMsg()
-        fm.ParseFromString(raw)
-        if fm.WhichOneof("type") == "new_session":
-            self._tab.session_id = fm.new_session.initialize.session_id
-        return raw
 
 
 # --- the attacks ------------------------------------------------------------------------------
@@ -333,10 +183,6 @@ class Verdict:
     def fail(self, text: str) -> None:
         self.failures.append(text)
         print(f"  FAILED: {text}")
-
-
-def load() -> str:
-    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
 
 
 class Phases:
@@ -357,34 +203,14 @@ class Phases:
         return ", ".join(self.parts)
 
 
-class CpuWatch:
-    """Samples the CPU seconds a server we started has used, once a second, to tell a busy server
-    from an idle (deadlocked) one."""
-
-    def __init__(self, server: Server | None) -> None:
-        self.server = server
-        self.samples: collections.deque[tuple[float, float]] = collections.deque(maxlen=120)
-
-    async def watch(self) -> None:
-        while self.server:
-            self.samples.append((time.monotonic(), self.server.cpu()))
-            await asyncio.sleep(1.0)  # a sampling period
-
-    def used(self, seconds: float) -> float | None:
-        """CPU seconds used over about the last `seconds` (None when not known)."""
-        if not self.samples:
-            return None
-        now, cpu = self.samples[-1]
-        old = next(((t, c) for t, c in self.samples if now - t <= seconds), None)
-        return None if old is None or now - old[0] < seconds / 2 else cpu - old[1]
-
-
 async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWatch, verdict: Verdict) -> None:
     """--bursts times, one session on EXPORT_LINK at a new step clicks Make PNG and Make CSV
     --burst-size times each, all at once, waits until both are made and fetches each --burst-size
     times at once. A server that answers no health check for --hang-seconds while its CPU is idle is
     deadlocked (or, without CPU figures, hung): the rest of the attacks are skipped."""
     size, kinds = args.burst_size, ("png", "csv")
+    make = {kind: EXPORT_MAKE.format(kind=kind) for kind in kinds}
+    download = {kind: EXPORT_DOWNLOAD.format(kind=kind) for kind in kinds}
     print(
         f"\nburst: {args.bursts} x ({size} Make clicks each for the PNG and the CSV, then {size} fetches of each) "
         f"at once on /export?{EXPORT_LINK}  ({load()})"
@@ -406,11 +232,7 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
         try:
             await tab.open_page("export", f"{EXPORT_LINK}&step={b + 1}")
             phases.mark("open")
-            clicks = [
-                tab.click(EXPORT_MAKE.format(kind=kind))
-                for kind in kinds
-                if EXPORT_MAKE.format(kind=kind) in tab.widgets
-            ]
+            clicks = [tab.click(make[kind]) for kind in kinds if make[kind] in tab.widgets]
             for _ in range(size):  # else made already (a --url server's cache)
                 for click in clicks:
                     await tab.send(tab.rerun_message([click]))
@@ -420,14 +242,10 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
             # a kind whose Make is still there without its Download: every run that carried its click
             # was cut short by the next (the last run may be a click's own, which draws both); once more,
             # unless the run of another kind's click has made it meanwhile
-            lost = [
-                kind
-                for kind in kinds
-                if EXPORT_MAKE.format(kind=kind) in tab.widgets and EXPORT_DOWNLOAD.format(kind=kind) not in tab.widgets
-            ]
+            lost = [kind for kind in kinds if make[kind] in tab.widgets and download[kind] not in tab.widgets]
             for kind in lost:
-                if EXPORT_MAKE.format(kind=kind) in tab.widgets:
-                    await tab.rerun("click again", [tab.click(EXPORT_MAKE.format(kind=kind))])
+                if make[kind] in tab.widgets:
+                    await tab.rerun("click again", [tab.click(make[kind])])
             for kind in kinds:
                 urls[kind] = await tab.made(kind, MADE_TIMEOUT, hung)
             phases.mark("made")
@@ -538,16 +356,6 @@ async def links(
         verdict.fail(f"memory after the links {mb(after)} is over {MEMORY_BOUND:.2f} x {mb(before)}")
 
 
-async def settle(memory: MemoryWatch, seconds: float) -> int:
-    """RSS after a settling period (sampled every quarter second)."""
-    end = time.monotonic() + seconds
-    rss = memory.now()
-    while time.monotonic() < end:
-        await asyncio.sleep(0.25)  # a sampling period
-        rss = memory.now()
-    return rss
-
-
 GIF_ROWS = [  # 12-pile rows (26 frames each), one per GIF session, so no cache answers for another
     "values=-9,-2,5,-7,0,7,-5,2,9,-3,4,-8&code=java&lang=zh",
     "values=3,-1,4,-1,5,-9,2,6,-5,3,5,-8&code=java&lang=en",
@@ -561,11 +369,10 @@ async def small_rows(tab: HostileTab, deadline: float, verdict: Verdict, warm_up
     the browser, so a setting is what runs the explainer on the server), once a second until the
     deadline, the first `warm_up` times untimed: once both languages are drawn, a run whose every part is cached, so
     its time is the server's responsiveness. Runs go to tab.stats as "small row"; one that does not
-    finish within loadtest's RUN_TIMEOUT is recorded as taking that long, and ends it."""
+    finish within client.RUN_TIMEOUT is recorded as taking that long, and ends it."""
     edits = 0
     while time.monotonic() < deadline:
-        radio = tab.widgets[W_LANG]
-        switch = WidgetState(id=radio.id, string_value=list(radio.options)[edits % 2])
+        switch = tab.input(W_LANG, string_value=list(tab.widgets[W_LANG].options)[edits % 2])
         try:
             await tab.rerun("small row" if edits >= warm_up else "warm-up", [switch])
         except TimeoutError:
@@ -819,7 +626,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.only:
             print(f"\nresult: {'FAILED' if verdict.failures else 'ok'}  ({load()})")
             return 1 if verdict.failures else 0
-    server = None if args.url else HostileServer()
+    server = None if args.url else Server()
     try:
         return asyncio.run(main_async(args, server, args.url.rstrip("/") if args.url else server.url))
     finally:

@@ -9,10 +9,10 @@
         --variant nogc=HEAD:STREAMLIT_RUNNER_POST_SCRIPT_GC=false
                                                         # the same load on each variant in turn, side by side
 
-It starts the app the way scripts/loadtest.py does (its Server: `streamlit run streamlit_app.py` on a
-free port, the repository's .streamlit/config.toml, CPU and memory of the process tree from /proc),
-makes loadtest's warm-up visit (every page once, so imports and first caches are not counted), then
-runs loadtest's two phases with its own functions: the concurrent students, then the sessions opened
+It starts the app the way scripts/loadtest.py does (scripts/meter.py's Server: `streamlit run
+streamlit_app.py` on a free port, the repository's .streamlit/config.toml, CPU and memory of the process
+tree), makes the load test's warm-up visit (every page once, so imports and first caches are not
+counted), then runs its two phases (scripts/students.py): the concurrent students, then the sessions opened
 and closed one after another. During each phase `py-spy record --gil --format raw --function
 --full-filenames --subprocesses --rate R --pid <server>` samples the server. With --gil a sample is
 the stack of the thread holding the GIL at that tick, so in this GIL-bound process the samples add
@@ -72,7 +72,6 @@ import argparse
 import asyncio
 import collections
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -83,10 +82,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-import loadtest  # noqa: E402 - the load itself: students, phases and the server's /proc readings
-
-from scripts.servers import StreamlitServer  # noqa: E402 - loadtest put the repository on sys.path
+sys.path.insert(0, str(ROOT))
+from scripts.client import Stats, mb, percentile, report_runs  # noqa: E402
+from scripts.meter import MemoryWatch, Server, quiet  # noqa: E402
+from scripts.students import concurrent, fixed_work, open_and_close, student_once  # noqa: E402
 
 SITE = sysconfig.get_paths()["purelib"] + "/"
 STDLIB = sysconfig.get_paths()["stdlib"] + "/"
@@ -147,75 +146,86 @@ APP_ROOMS = (
     "streamlit_app.py",
 )
 
-# (category, sub-category, path prefix, function names or None for any). Read top to bottom: the
+# (category, sub-category, path prefixes, function names or None for any). Read top to bottom: the
 # first rule that matches a frame decides it. Paths are relative to site-packages, "stdlib:" for
 # the standard library, "app:" for this repository.
-RULES: list[tuple[str, str, str, tuple[str, ...] | None]] = [
+RULES: list[tuple[str, str, tuple[str, ...], tuple[str, ...] | None]] = [
     (
         GC,
         "gc.collect(2) after each run",
-        "streamlit/runtime/scriptrunner/script_runner.py",
+        ("streamlit/runtime/scriptrunner/script_runner.py",),
         ("ScriptRunner._on_script_finished",),
     ),
-    (CACHE, "the app's row digests", "app:ui/cache.py", ("digest",)),
-    *((SCRIPT, f"app code: {room}", "app:" + room, None) for room in APP_ROOMS),
-    (SCRIPT, "app code: elsewhere", "app:", None),
-    (SCRIPT, "Altair: building charts", "altair/", None),
-    (SCRIPT, "jsonschema: validating specs", "jsonschema/", None),
-    (SCRIPT, "jsonschema: validating specs", "referencing/", None),
-    (SCRIPT, "jsonschema: validating specs", "rpds/", None),
+    (CACHE, "the app's row digests", ("app:ui/cache.py",), ("digest",)),
+    *((SCRIPT, f"app code: {room}", ("app:" + room,), None) for room in APP_ROOMS),
+    (SCRIPT, "app code: elsewhere", ("app:",), None),
+    (SCRIPT, "Altair: building charts", ("altair/",), None),
+    (SCRIPT, "jsonschema: validating specs", ("jsonschema/", "referencing/", "rpds/"), None),
     (
         CACHE,
         "element ids",
-        "streamlit/elements/lib/utils.py",
+        ("streamlit/elements/lib/utils.py",),
         ("compute_and_register_element_id", "_compute_element_id", "compute_element_id"),
     ),
-    (CACHE, "ForwardMsg hash", "streamlit/runtime/forward_msg_cache.py", None),
-    (CACHE, "st.cache_* lookup and hashing", "streamlit/runtime/caching/", None),
-    (SERIAL, "Arrow IPC of datasets", "streamlit/dataframe_util.py", None),
-    (SERIAL, "Arrow IPC of datasets", "streamlit/elements/lib/arrow", None),
+    (CACHE, "ForwardMsg hash", ("streamlit/runtime/forward_msg_cache.py",), None),
+    (CACHE, "st.cache_* lookup and hashing", ("streamlit/runtime/caching/",), None),
+    (SERIAL, "Arrow IPC of datasets", ("streamlit/dataframe_util.py", "streamlit/elements/lib/arrow"), None),
     (
         SERIAL,
         "chart spec JSON",
-        "streamlit/elements/vega_charts.py",
+        ("streamlit/elements/vega_charts.py",),
         ("_stabilize_vega_json_spec", "_prepare_vega_lite_spec"),
     ),
-    (SERIAL, "element protos (st.* elements)", "streamlit/elements/", None),
-    (SERIAL, "protobuf", "google/protobuf/", None),
-    (SERIAL, "ForwardMsg to bytes", "streamlit/runtime/runtime_util.py", None),
-    (WEBSOCKET, "Streamlit session client", "streamlit/web/server/starlette/starlette_websocket.py", None),
-    (WEBSOCKET, "websocket protocol", "uvicorn/protocols/websockets/", None),
-    (WEBSOCKET, "websocket protocol", "websockets/", None),
-    (WEBSOCKET, "websocket protocol", "wsproto/", None),
-    (WEBSOCKET, "websocket protocol", "starlette/websockets.py", None),
-    (WEBSOCKET, "message queues", "streamlit/runtime/forward_msg_queue.py", None),
-    (WEBSOCKET, "message queues", "streamlit/runtime/app_session.py", None),
-    (WEBSOCKET, "message queues", "streamlit/runtime/runtime.py", None),
-    (STATIC, "static files (StaticFiles, FileResponse)", "starlette/staticfiles.py", None),
-    (STATIC, "static files (StaticFiles, FileResponse)", "starlette/responses.py", None),
+    (SERIAL, "element protos (st.* elements)", ("streamlit/elements/",), None),
+    (SERIAL, "protobuf", ("google/protobuf/",), None),
+    (SERIAL, "ForwardMsg to bytes", ("streamlit/runtime/runtime_util.py",), None),
+    (WEBSOCKET, "Streamlit session client", ("streamlit/web/server/starlette/starlette_websocket.py",), None),
+    (
+        WEBSOCKET,
+        "websocket protocol",
+        ("uvicorn/protocols/websockets/", "websockets/", "wsproto/", "starlette/websockets.py"),
+        None,
+    ),
+    (
+        WEBSOCKET,
+        "message queues",
+        ("streamlit/runtime/forward_msg_queue.py", "streamlit/runtime/app_session.py", "streamlit/runtime/runtime.py"),
+        None,
+    ),
     (
         STATIC,
         "static files (StaticFiles, FileResponse)",
-        "streamlit/web/server/starlette/starlette_static_routes.py",
+        (
+            "starlette/staticfiles.py",
+            "starlette/responses.py",
+            "streamlit/web/server/starlette/starlette_static_routes.py",
+        ),
         None,
     ),
-    (STATIC, "HTTP routes (health, host-config)", "streamlit/web/server/starlette/starlette_routes.py", None),
-    (STATIC, "HTTP protocol", "uvicorn/protocols/http/", None),
-    (STATIC, "HTTP protocol", "h11/", None),
-    (STATIC, "HTTP protocol", "httptools/", None),
-    (STATIC, "HTTP protocol", "starlette/requests.py", None),
-    (STATIC, "HTTP protocol", "starlette/datastructures.py", None),
-    (SCRIPT, "Streamlit API in the script (state, widgets, pages)", "streamlit/runtime/state/", None),
-    (SCRIPT, "Streamlit API in the script (state, widgets, pages)", "streamlit/navigation/", None),
-    (SCRIPT, "Streamlit API in the script (state, widgets, pages)", "streamlit/commands/", None),
-    (SCRIPT, "Streamlit API in the script (state, widgets, pages)", "streamlit/delta_generator.py", None),
-    (SCRIPT, "Streamlit API in the script (state, widgets, pages)", "streamlit/runtime/context.py", None),
-    (SCRIPT, "Streamlit API in the script (state, widgets, pages)", "streamlit/runtime/scriptrunner_utils/", None),
-    (OTHER, "script runner", "streamlit/runtime/scriptrunner/", None),
-    (OTHER, "file watcher", "streamlit/watcher/", None),
-    (OTHER, "Streamlit, elsewhere", "streamlit/", None),
-    (WEBSOCKET, "asyncio event loop", "stdlib:asyncio/", None),
-    (WEBSOCKET, "asyncio event loop", "stdlib:selectors.py", None),
+    (STATIC, "HTTP routes (health, host-config)", ("streamlit/web/server/starlette/starlette_routes.py",), None),
+    (
+        STATIC,
+        "HTTP protocol",
+        ("uvicorn/protocols/http/", "h11/", "httptools/", "starlette/requests.py", "starlette/datastructures.py"),
+        None,
+    ),
+    (
+        SCRIPT,
+        "Streamlit API in the script (state, widgets, pages)",
+        (
+            "streamlit/runtime/state/",
+            "streamlit/navigation/",
+            "streamlit/commands/",
+            "streamlit/delta_generator.py",
+            "streamlit/runtime/context.py",
+            "streamlit/runtime/scriptrunner_utils/",
+        ),
+        None,
+    ),
+    (OTHER, "script runner", ("streamlit/runtime/scriptrunner/",), None),
+    (OTHER, "file watcher", ("streamlit/watcher/",), None),
+    (OTHER, "Streamlit, elsewhere", ("streamlit/",), None),
+    (WEBSOCKET, "asyncio event loop", ("stdlib:asyncio/", "stdlib:selectors.py"), None),
 ]
 
 
@@ -352,18 +362,6 @@ class Profile:
 # --- running the load under py-spy ----------------------------------------------------------------
 
 
-class AppServer(loadtest.Server):
-    """loadtest's server (CPU and memory from /proc) started from any checkout of the app."""
-
-    def __init__(self, app_dir: Path, script: str = "streamlit_app.py") -> None:
-        StreamlitServer.__init__(self, app_dir=app_dir, script=script)
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    @property
-    def pid(self) -> int:
-        return self._proc.pid
-
-
 class Spy:
     """`py-spy record` on a process until stop(): the raw profile is written when it gets SIGINT."""
 
@@ -397,7 +395,7 @@ class PhaseResult:
     name: str
     cpu: float
     wall: float
-    stats: loadtest.Stats
+    stats: Stats
     peak: int
     profile: Profile | None
 
@@ -409,12 +407,12 @@ class PhaseResult:
         return self.cpu * 1000 / max(self.runs, 1)
 
 
-async def phase(name: str, server: AppServer, spy_to: Path | None, rate: int, work) -> PhaseResult:
+async def phase(name: str, server: Server, spy_to: Path | None, rate: int, work) -> PhaseResult:
     """Run one phase of the load (`work(memory)` returns its Stats), measured and maybe profiled."""
     spy = Spy(server.pid, spy_to, rate) if spy_to else None
     if spy:
         await asyncio.sleep(1.0)  # py-spy attaching: not synchronisation with the app
-    memory = loadtest.MemoryWatch(server)
+    memory = MemoryWatch(server)
     memory.peak = memory.now()
     print(f"\n{name}  ({load_average()})")
     started, cpu = time.monotonic(), server.cpu()
@@ -424,47 +422,23 @@ async def phase(name: str, server: AppServer, spy_to: Path | None, rate: int, wo
         spy.stop()
     result = PhaseResult(name, used, wall, stats, memory.peak, Profile.read(spy_to) if spy else None)
     print(f"  took {wall:.0f} s; server CPU {used:.1f} s, {result.per_run_ms():.0f} ms per script run")
-    loadtest.report_runs(stats)
-    print(f"  server memory peak {loadtest.mb(memory.peak)}  ({load_average()})")
+    report_runs(stats)
+    print(f"  server memory peak {mb(memory.peak)}  ({load_average()})")
     return result
 
 
-async def fixed_work(base: str, students: int, actions: int, stats: loadtest.Stats) -> loadtest.Stats:
-    """`students` students one after another, without think time: each a first visit, then `actions`
-    actions drawn with loadtest's weights (the ones that run in the browser skipped) from a seeded
-    generator, so every variant is given the same rows, settings and pages in the same order."""
-    for i in range(students):
-        rng = random.Random(1406 + i)
-        tab = loadtest.Tab(base, stats)
-        try:
-            await tab.open(first_visit=True)
-            done = 0
-            while done < actions:
-                action = rng.choices(list(loadtest.ACTIONS), list(loadtest.ACTIONS.values()))[0]
-                if action in loadtest.CLIENT_SIDE:
-                    continue
-                stats.did(action)
-                done += 1
-                await tab.act(action, rng)
-        except (loadtest.AppError, OSError, TimeoutError, KeyError, loadtest.websockets.WebSocketException) as err:
-            stats.errors.append(f"student {i}: {type(err).__name__}: {err}")
-        finally:
-            await tab.close()
-    return stats
-
-
-async def run_load(server: AppServer, args: argparse.Namespace, out: Path | None) -> list[PhaseResult]:
-    """loadtest's warm-up visit, then its concurrent phase and its open/close phase."""
-    warm = loadtest.Stats()
-    await loadtest.student_once(server.url, warm)
+async def run_load(server: Server, args: argparse.Namespace, out: Path | None) -> list[PhaseResult]:
+    """The load test's warm-up visit, then its concurrent phase and its open/close phase."""
+    warm = Stats()
+    await student_once(server.url, warm)
     if warm.errors:
         raise SystemExit("warm-up failed: " + "; ".join(warm.errors))
-    await loadtest.quiet(server)  # the server's own template warm-up (ui/server/warm.py) is not the load's CPU
-    print(f"server {server.url} (pid {server.pid}); after the warm-up visit {loadtest.mb(server.rss())}")
+    await quiet(server)  # the server's own template warm-up (ui/server/warm.py) is not the load's CPU
+    print(f"server {server.url} (pid {server.pid}); after the warm-up visit {mb(server.rss())}")
     if args.fixed:
         name = f"{args.fixed} students one after another, {args.actions} actions each (fixed work)"
         spy_to = out / "fixed.raw" if out else None
-        work = lambda memory: fixed_work(server.url, args.fixed, args.actions, loadtest.Stats())  # noqa: E731
+        work = lambda memory: fixed_work(server.url, args.fixed, args.actions, Stats())  # noqa: E731
         return [await phase(name, server, spy_to, args.rate, work)]
     ramp = min(5.0, args.seconds / 3)
     results = [
@@ -473,7 +447,7 @@ async def run_load(server: AppServer, args: argparse.Namespace, out: Path | None
             server,
             out / "concurrent.raw" if out else None,
             args.rate,
-            lambda memory: loadtest.concurrent(server.url, args.sessions, args.seconds, ramp, memory),
+            lambda memory: concurrent(server.url, args.sessions, args.seconds, ramp, memory),
         )
     ]
     if args.churn:
@@ -483,7 +457,7 @@ async def run_load(server: AppServer, args: argparse.Namespace, out: Path | None
                 server,
                 out / "churn.raw" if out else None,
                 args.rate,
-                lambda memory: loadtest.open_and_close(server.url, args.churn),
+                lambda memory: open_and_close(server.url, args.churn),
             )
         )
     return results
@@ -516,12 +490,12 @@ class Variant:
         return cls(name, directory.resolve(), pairs, script or "streamlit_app.py")
 
 
-def serve(variant: Variant) -> AppServer:
+def serve(variant: Variant) -> Server:
     """A fresh server of the variant: its directory and its environment on top of ours."""
     saved = {key: os.environ.get(key) for key in variant.env}
     os.environ.update(variant.env)
     try:
-        return AppServer(variant.app_dir, variant.script)
+        return Server(variant.app_dir, variant.script)
     finally:
         for key, value in saved.items():
             if value is None:
@@ -579,7 +553,7 @@ def compare(args: argparse.Namespace, variants: list[Variant]) -> None:
         ratio = row["cpu_ms"] / first["cpu_ms"]
         print(
             f"  {variant.name:<14} first phase: {row['runs']:>4} runs, {row['cpu_ms']:5.0f} ms CPU/run (x{ratio:.2f}), "
-            f"p50 {row['p50']:6.0f} ms, p95 {row['p95']:6.0f} ms, peak {loadtest.mb(row['peak'])}"
+            f"p50 {row['p50']:6.0f} ms, p95 {row['p95']:6.0f} ms, peak {mb(row['peak'])}"
             + (f"; churn {row['churn_ms']:4.0f} ms CPU/run" if row.get("churn_ms") else "")
         )
         for action, (p50, p95) in sorted(row["actions"].items()):
@@ -598,12 +572,10 @@ def summarise(rounds: list[list[PhaseResult]]) -> dict:
     row = {
         "runs": len(times),
         "cpu_ms": sum(r.cpu for r in concurrent) * 1000 / max(len(times), 1),
-        "p50": loadtest.percentile(times, 50) * 1000,
-        "p95": loadtest.percentile(times, 95) * 1000,
+        "p50": percentile(times, 50) * 1000,
+        "p95": percentile(times, 95) * 1000,
         "peak": max(r.peak for r in concurrent),
-        "actions": {
-            a: (loadtest.percentile(t, 50) * 1000, loadtest.percentile(t, 95) * 1000) for a, t in per_action.items()
-        },
+        "actions": {a: (percentile(t, 50) * 1000, percentile(t, 95) * 1000) for a, t in per_action.items()},
     }
     churn = [r[1] for r in rounds if len(r) > 1]
     if churn:

@@ -92,7 +92,7 @@ class StreamlitServer:
                         return
             except OSError:
                 pass
-            time.sleep(0.1)  # poll interval
+            time.sleep(0.1)
         raise RuntimeError(f"streamlit did not answer {self.url}/_stcore/health within {timeout} s:\n{self.log()}")
 
     @property

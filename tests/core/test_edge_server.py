@@ -17,15 +17,16 @@ import pytest
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from scripts.hostile import HostileServer, HostileTab
-from scripts.loadtest import ASSET, Stats
+from scripts.client import ASSET, Stats
+from scripts.hostile import HostileTab
+from scripts.meter import Server
 from tests.loop import run_apart
 from ui.server import edge
 
 
 @pytest.fixture(scope="module")
 def server():
-    started = HostileServer()
+    started = Server()
     yield started
     started.stop()
 

@@ -14,15 +14,16 @@ import pytest
 from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from scripts.hostile import HostileServer, HostileTab
-from scripts.loadtest import Stats, Tab
+from scripts.client import Stats, Tab
+from scripts.hostile import HostileTab
+from scripts.meter import Server
 from tests.loop import run_apart
 from tests.widget_states import widget_state
 
 
 @pytest.fixture(scope="module")
 def server():
-    started = HostileServer()
+    started = Server()
     yield started
     assert started.alive(), "the server outlived every forgery"
     started.stop()
@@ -30,7 +31,7 @@ def server():
 
 class Forger(HostileTab):
     """A tab that keeps the alerts of its runs (their format and text) instead of failing on a warning;
-    an exception element on the page still fails it (loadtest.AppError), as does a run that does not
+    an exception element on the page still fails it (client.AppError), as does a run that does not
     finish successfully."""
 
     def __init__(self, *args, **kwargs):

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from scripts.serve import (
+from scripts.servers import free_port, nginx_path
+from scripts.topology import (
     ROUTE_COOKIE,
     TEMPLATE,
     Topology,
@@ -35,7 +36,6 @@ from scripts.serve import (
     render,
     upstream_blocks,
 )
-from scripts.servers import free_port, nginx_path
 from tests.e2e.helpers import skip_without_nginx
 
 ROOT = Path(__file__).resolve().parents[2]

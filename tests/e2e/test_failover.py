@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Response, WebSocket, expect
 
-from scripts.serve import ROUTE_COOKIE, Topology, active_sessions, package_static_dir
+from scripts.topology import ROUTE_COOKIE, Topology, active_sessions, package_static_dir
 from stonegame.i18n import t
 
 from .helpers import (

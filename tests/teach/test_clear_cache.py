@@ -18,15 +18,17 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.runtime import caching
 
-from scripts.hostile import HostileServer, HostileTab, picture_survives_clear
-from scripts.loadtest import W_LANG, Stats
+from scripts.client import Stats
+from scripts.hostile import HostileTab, picture_survives_clear
+from scripts.meter import Server
 from tests.loop import run_apart
 from ui import cache
+from ui.state import W_LANG
 
 
 @pytest.fixture(scope="module")
 def server():
-    started = HostileServer()
+    started = Server()
     yield started
     started.stop()
 
