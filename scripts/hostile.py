@@ -617,7 +617,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick and args.baseline_seconds == BASELINE_S:
         args.baseline_seconds = 4.0
     # Streamlit keeps a closed session for server.disconnectedSessionTTL (120 s) in case it reconnects
-    # and ui/cache drops an idle solved row after SOLUTIONS["idle"] (60 s) at the next sweep (10 s)
+    # and ui/cache drops an idle solved row after SOLUTIONS.idle (60 s) at the next sweep (10 s)
     args.settle = args.settle if args.settle is not None else (5.0 if args.quick else 130.0)
     if "gifcpu" in args.only:
         verdict = Verdict()
