@@ -2,7 +2,8 @@
 with the app's own edge in front of it (ui/server/edge.py: a widget value of the wrong kind is dropped before
 Streamlit reads it, the messages only a developer's menu sends are refused, and Streamlit's bundle goes
 out compressed), and the chart templates a class asks for first made as it starts (ui/server/warm.py, in a
-thread of its own; STONEGAME_WARM=0 skips it, as the tests' servers do).
+thread of its own; STONEGAME_WARM=0 skips it, as the tests' servers do), and the class room's routes
+under /classroom/ (ui/server/rooms/: JSON and an event stream per room, outside any script run).
 
 `streamlit run streamlit_app.py` finds `app` and serves it with the same flags and
 .streamlit/config.toml as any Streamlit script (Streamlit 1.67's st.App, its "ASGI mode").
@@ -17,6 +18,7 @@ from starlette.middleware import Middleware
 
 from ui.server import warm
 from ui.server.edge import Edge
+from ui.server.rooms.routes import classroom_routes
 
 
 @asynccontextmanager
@@ -27,4 +29,4 @@ async def lifespan(app: st.App) -> AsyncIterator[None]:
     yield
 
 
-app = st.App("explainer.py", middleware=[Middleware(Edge)], lifespan=lifespan)
+app = st.App("explainer.py", routes=classroom_routes(), middleware=[Middleware(Edge)], lifespan=lifespan)

@@ -2,7 +2,7 @@
 event stream here, and when one moved on, reads that room once and hands its public view to every
 stream of it. So a step change costs one store read per process, whatever the number of students.
 
-What wakes the task is the store's Waiter: a 0.2 s sleep for SQLite (a poll), a pub/sub message for
+What wakes the task is the store's Waiter: a 0.1 s sleep for SQLite (a poll), a pub/sub message for
 Redis (which also wakes it once a second, so a lost message is late, never lost).
 """
 

@@ -80,7 +80,7 @@ class Store(ABC):
     """The class room's operations over a backend's five primitives (_locked, _get, _put, _open, _drop)."""
 
     errors: tuple[type[Exception], ...] = ()  # the driver's exceptions that mean "down"
-    poll_interval = 0.2  # seconds between the fan-out's version reads (one query per process, not per student)
+    poll_interval = 0.1  # seconds between the fan-out's version reads (one query per process, not per student)
 
     def __init__(self, limits: Limits | None = None, clock: Clock = time.time) -> None:
         self.limits = limits or rm.limits_from_env()
