@@ -110,6 +110,11 @@ class Hub:
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, Hub]] = weakref.WeakKeyDictionary()
 
 
+def hubs() -> list[Hub]:
+    """Every Hub of every event loop still running in this process (for tests and measurements)."""
+    return [hub for per_loop in list(_hubs.values()) for hub in per_loop.values()]
+
+
 def hub_for(store: Store) -> Hub:
     """This event loop's Hub for the store (made on first use: asyncio objects belong to one loop)."""
     per_loop = _hubs.setdefault(asyncio.get_running_loop(), {})

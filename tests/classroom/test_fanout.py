@@ -1,0 +1,52 @@
+"""The fan-out costs one store read per change per process, however many students have a stream open,
+and every stream gets every step (served for real by uvicorn, on both stores)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import httpx2
+from starlette.applications import Starlette
+
+from tests.classroom.live import LiveServer
+from ui.server.rooms.hub import hubs
+from ui.server.rooms.routes import PREFIX, Classroom
+
+STUDENTS = 30
+
+
+def follow(base: str, code: str, steps: int, seen: list[list[int]]) -> None:
+    """Open the room's stream and append the steps of its first `steps` events to a new list in `seen`."""
+    mine: list[int] = []
+    seen.append(mine)
+    with httpx2.Client(base_url=base, timeout=20) as client, client.stream("GET", f"{PREFIX}/rooms/{code}/events") as s:
+        for line in s.iter_lines():
+            if line.startswith("data: "):
+                mine.append(json.loads(line[6:])["stage"]["step"])
+                if len(mine) == steps:
+                    return
+
+
+def test_thirty_streams_cost_one_read_per_change(store):
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        made = client.post(f"{PREFIX}/rooms", json={"values": [5, -3, 8, 2, -1, 7, 4, -6]}).json()
+        code, secret = made["code"], made["secret"]
+        seen: list[list[int]] = []
+        readers = [threading.Thread(target=follow, args=(live.url, code, 4, seen)) for _ in range(STUDENTS)]
+        for r in readers:
+            r.start()
+        deadline = time.monotonic() + 15
+        while sum(len(s) for s in seen) < STUDENTS and time.monotonic() < deadline:
+            time.sleep(0.05)  # every stream has its first view
+        (hub,) = [h for h in hubs() if h.store is store]
+        before = hub.reads
+        for step in (3, 7, 11):
+            client.post(f"{PREFIX}/rooms/{code}/stage", json={"secret": secret, "step": step})
+            time.sleep(0.5)  # one change at a time, so each is its own read
+        for r in readers:
+            r.join(15)
+        assert seen == [[0, 3, 7, 11]] * STUDENTS, "every student saw every step, in order"
+        assert hub.reads - before == 3, f"{hub.reads - before} reads for 3 changes and {STUDENTS} streams"
