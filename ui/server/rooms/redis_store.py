@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -32,6 +33,7 @@ from ui.server.rooms.store import Clock, Store, Waiter, guarded
 KEY = "sg"
 CHANNEL = f"{KEY}:changes"
 LOCK_SECONDS = 10  # a lock left by a process that died frees itself after this
+LOCK_POLL = 0.005  # seconds between tries for a taken lock (redis-py's 0.1 s would queue a class's answers)
 WAKE_SECONDS = 1.0  # the longest the fan-out waits for a message before it reads the versions anyway
 TIMEOUT = 2.0  # seconds to connect or to wait for an answer: a store that is down says so quickly
 
@@ -55,11 +57,16 @@ class RedisStore(Store):
         super().__init__(limits, clock)
         self.url = url
         self.client = redis.Redis.from_url(url, **client_options())
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}  # one per room this process has changed
 
     @contextmanager
     def _locked(self, name: str) -> Iterator[None]:
         """Hold redis-py's Lock on this room (or on creating, for "*") while the body runs."""
-        with self.client.lock(f"{KEY}:lock:{name}", timeout=LOCK_SECONDS, blocking_timeout=LOCK_SECONDS):
+        lock = self.client.lock(
+            f"{KEY}:lock:{name}", timeout=LOCK_SECONDS, sleep=LOCK_POLL, blocking_timeout=LOCK_SECONDS
+        )
+        with lock:
             yield
 
     def _get(self, code: str) -> Room | None:
