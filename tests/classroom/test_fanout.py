@@ -50,3 +50,21 @@ def test_thirty_streams_cost_one_read_per_change(store):
             r.join(15)
         assert seen == [[0, 3, 7, 11]] * STUDENTS, "every student saw every step, in order"
         assert hub.reads - before == 3, f"{hub.reads - before} reads for 3 changes and {STUDENTS} streams"
+
+
+def test_a_change_made_in_this_process_wakes_the_fanout_without_waiting_for_the_poll(tmp_path):
+    from stonegame.room import Limits
+    from ui.server.rooms.sqlite_store import SqliteStore
+
+    store = SqliteStore(tmp_path / "rooms.sqlite3", Limits())
+    store.poll_interval = 60.0  # no poll within the test: only the poke can bring the step
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        made = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()
+        seen: list[list[int]] = []
+        reader = threading.Thread(target=follow, args=(live.url, made["code"], 2, seen))
+        reader.start()
+        time.sleep(0.5)
+        client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
+        reader.join(10)
+    assert seen == [[0, 5]]

@@ -2,8 +2,9 @@
 event stream here, and when one moved on, reads that room once and hands its public view to every
 stream of it. So a step change costs one store read per process, whatever the number of students.
 
-What wakes the task is the store's Waiter: a 0.1 s sleep for SQLite (a poll), a pub/sub message for
-Redis (which also wakes it once a second, so a lost message is late, never lost).
+What wakes the task is the store's Waiter: for SQLite a change made in this process, or else a 0.1 s
+sleep (the poll that sees other processes' changes); for Redis a pub/sub message (and once a second
+anyway, so a lost message is late, never lost).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class Hub:
         self.store = store
         self.channels: dict[str, Channel] = {}
         self.waiter = store.waiter()
+        store.listeners.append(self.waiter.poke)  # this process's own changes wake the fan-out at once
         self.task: asyncio.Task[None] | None = None
         self.reads = 0  # rooms read for the fan-out, for the tests and a later load script
 

@@ -147,6 +147,9 @@ class PubSubWaiter:
             await self.close()  # subscribe afresh once Redis is back; the hub reads versions meanwhile
             await asyncio.sleep(WAKE_SECONDS)
 
+    def poke(self) -> None:
+        """Nothing: this process's own changes come back on CHANNEL like everyone's."""
+
     async def close(self) -> None:
         """Drop the subscription and its client."""
         pubsub, client, self.pubsub, self.client = self.pubsub, self.client, None, None

@@ -15,6 +15,7 @@ STONEGAME_STATE (default ~/.local/state/stonegame).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import os
 import time
@@ -48,19 +49,35 @@ class Waiter(Protocol):
     async def close(self) -> None:
         """Release what waiting holds."""
 
+    def poke(self) -> None:
+        """Wake the waiting soon: this process changed a room (callable from any thread)."""
+
 
 class Sleep:
-    """A Waiter that sleeps a fixed time: the poll of a store with no push (SQLite)."""
+    """A Waiter that sleeps `seconds` (the poll of a store with no push, SQLite, for the changes of
+    other processes) or until poked (this process's own changes, at once)."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.event: asyncio.Event | None = None
 
     async def wait(self) -> None:
-        """Sleep `seconds`."""
-        await asyncio.sleep(self.seconds)
+        """Sleep `seconds`, or less if poked meanwhile (or since the last wait)."""
+        if self.event is None:
+            self.loop, self.event = asyncio.get_running_loop(), asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.event.wait(), self.seconds)
+        self.event.clear()
 
     async def close(self) -> None:
         """Nothing to release."""
+
+    def poke(self) -> None:
+        """Set the event in its loop's thread (nothing if that loop has not waited yet or has closed)."""
+        if self.loop is not None and self.event is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
+                self.loop.call_soon_threadsafe(self.event.set)
 
 
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -85,6 +102,7 @@ class Store(ABC):
     def __init__(self, limits: Limits | None = None, clock: Clock = time.time) -> None:
         self.limits = limits or rm.limits_from_env()
         self.clock = clock
+        self.listeners: list[Callable[[], None]] = []  # called after each change this process makes
 
     # --- the backend's primitives ---
 
@@ -149,13 +167,21 @@ class Store(ABC):
 
     @guarded
     def _change(self, code: str, action: Callable[[Room], Room]) -> Room:
-        """The room after `action`, applied to it under its lock and stored if it changed."""
+        """The room after `action`, applied to it under its lock; stored if it changed, and then, once
+        committed, the listeners told."""
         with self._locked(code):
             before = self.room(code)
             after = action(before)
             if after.version != before.version:
                 self._put(after)
-            return after
+        if after.version != before.version:
+            self._told()
+        return after
+
+    def _told(self) -> None:
+        """Call every listener (the fan-out of each event loop here), after the change is committed."""
+        for listener in list(self.listeners):
+            listener()
 
     def stage(self, code: str, secret: object, data: Mapping[str, Any]) -> Room:
         """The teacher moves the stage (any of values, k, form, step, playing, speed)."""
