@@ -49,7 +49,7 @@ def start(client, **stage) -> tuple[str, str]:
 
 def join(client, code: str) -> str:
     """A new student's id."""
-    joined = client.post(url(code, "/join"))
+    joined = client.post(url(code, "/join"), json={})
     assert joined.status_code == 201, joined.text
     return joined.json()["student"]
 
@@ -279,7 +279,7 @@ def test_a_full_room_and_too_many_rooms_say_so(client, limits):
     code, _ = start(client)
     for _ in range(limits.students):
         join(client, code)
-    refused(client.post(url(code, "/join")), 409, "full")
+    refused(client.post(url(code, "/join"), json={}), 409, "full")
     for n in range(limits.rooms - 1):
         client.post(f"{PREFIX}/rooms", json={"values": ROW}, headers={"X-Forwarded-For": f"192.0.2.{n}"})
     refused(

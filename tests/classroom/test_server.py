@@ -1,7 +1,8 @@
 """The class room inside the real app: `streamlit run streamlit_app.py` (scripts/servers.py), two of
 them on one store, as serve.py's replicas are. The teacher leads on one; a student's event stream,
 opened on the other with a browser's Accept-Encoding, gets the step uncompressed and at once
-(neither the app's edge nor Streamlit's gzip holds it back), with no script run."""
+(neither the app's edge nor Streamlit's gzip holds it back), with no script run; and no other site's
+page can post to the routes."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def test_a_step_on_one_replica_reaches_a_student_on_the_other(replicas):
         made = client.post(f"{teacher_side.url}{PREFIX}/rooms", json={"values": [5, -3, 8, 2, -1, 7, 4, -6]})
         assert made.status_code == 201, made.text
         code, secret = made.json()["code"], made.json()["secret"]
-        joined = client.post(f"{student_side.url}{PREFIX}/rooms/{code}/join")
+        joined = client.post(f"{student_side.url}{PREFIX}/rooms/{code}/join", json={})
         assert joined.status_code == 201, joined.text
         got: list[tuple[float, dict]] = []
         with client.stream("GET", f"{student_side.url}{PREFIX}/rooms/{code}/events", headers=BROWSER) as stream:
@@ -75,3 +76,15 @@ def test_a_step_on_one_replica_reaches_a_student_on_the_other(replicas):
     with httpx2.Client(timeout=20) as client:  # and the app around the routes is as it was
         assert client.get(f"{student_side.url}/_stcore/health").text == "ok"
         assert client.get(f"{student_side.url}/").status_code == 200
+        assert_no_other_site_can_post(client, f"{student_side.url}{PREFIX}/rooms/{code}/join")
+
+
+def assert_no_other_site_can_post(client: httpx2.Client, url: str) -> None:
+    """Another site's page can send JSON only after a CORS preflight, which the app does not grant, and
+    the one kind it may send without asking (a form's text/plain) is refused unread."""
+    evil = {"Origin": "https://evil.example"}
+    asked = {"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"}
+    preflight = client.options(url, headers=evil | asked)
+    assert "access-control-allow-origin" not in preflight.headers, preflight.headers
+    simple = client.post(url, content=b"{}", headers=evil | {"content-type": "text/plain"})
+    assert simple.status_code == 415

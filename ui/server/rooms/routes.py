@@ -5,7 +5,7 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
 
     POST {PREFIX}/rooms                       {values, k?, form?, step?}   -> 201 {code, secret, room}
     GET  {PREFIX}/rooms/{code}                                              -> the public view
-    POST {PREFIX}/rooms/{code}/join                                         -> 201 {student, room}
+    POST {PREFIX}/rooms/{code}/join           {}                           -> 201 {student, room}
     POST {PREFIX}/rooms/{code}/me             {student}                    -> the student's view
     POST {PREFIX}/rooms/{code}/status         {student, status}            -> the student's view
     POST {PREFIX}/rooms/{code}/teacher        {secret}                     -> the teacher's view
@@ -167,8 +167,11 @@ class Classroom:
         return JSONResponse(rm.public_view(room))
 
     async def join(self, request: Request) -> Response:
-        """A new anonymous student in the room: their id and their view."""
-        student, room = await run_in_threadpool(self.store().join, self.code(request))
+        """A new anonymous student in the room: their id and their view. The body is `{}`, read like every
+        POST's, so another site's form (text/plain, no preflight) cannot fill a room."""
+        code = self.code(request)
+        await read_body(request)
+        student, room = await run_in_threadpool(self.store().join, code)
         return JSONResponse({"student": student, "room": rm.student_view(room, student)}, 201)
 
     async def me(self, request: Request) -> Response:
