@@ -68,3 +68,31 @@ def test_a_change_made_in_this_process_wakes_the_fanout_without_waiting_for_the_
         client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
         reader.join(10)
     assert seen == [[0, 5]]
+
+
+def test_an_open_stream_outlives_a_redis_restart(tmp_path):
+    from stonegame.room import Limits
+    from tests.classroom.conftest import RedisServer
+    from ui.server.rooms.redis_store import RedisStore
+
+    server = RedisServer(tmp_path).start()
+    try:
+        store = RedisStore(server.url, Limits())
+        app = Starlette(routes=Classroom(lambda: store).routes())
+        with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+            made = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()
+            seen: list[list[int]] = []
+            reader = threading.Thread(target=follow, args=(live.url, made["code"], 2, seen))
+            reader.start()
+            time.sleep(0.5)
+            server.stop()
+            time.sleep(1.5)  # the fan-out finds Redis gone, logs it and keeps the stream open
+            down = client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
+            assert down.status_code == 503
+            server.start()
+            led = client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 6})
+            assert led.status_code == 200, led.text
+            reader.join(15)
+        assert seen == [[0, 6]], "the stream stayed open and got the step led after the restart"
+    finally:
+        server.stop()

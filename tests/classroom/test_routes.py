@@ -357,3 +357,16 @@ def test_a_store_that_cannot_be_made_is_down_too():
 
     with TestClient(Starlette(routes=Classroom(broken).routes())) as client:
         refused(client.get(url("ABCDEF")), 503, "store_down")
+
+
+def test_the_default_stream_cap_holds_a_class_and_refuses_more(store):
+    guards = Guards()
+    assert (guards.streams.limit, guards.streams.total) == (250, 2000), "a whole class behind one address fits"
+    with TestClient(app_for(store, guards)) as client:
+        code, _ = start(client)
+        for _ in range(250):  # the gauge as 250 open streams from this address leave it (opening them
+            assert guards.streams.take("testclient")  # for real is test_streams_per_address_are_capped's)
+        for _ in range(3):
+            refused(client.get(url(code, "/events")), 429, "too_many_streams")
+        assert guards.streams.open["testclient"] == 250, "a refused stream takes no place"
+        assert client.get(url(code)).status_code == 200, "the address can still read the room"
