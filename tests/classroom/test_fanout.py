@@ -96,3 +96,29 @@ def test_an_open_stream_outlives_a_redis_restart(tmp_path):
         assert seen == [[0, 6]], "the stream stayed open and got the step led after the restart"
     finally:
         server.stop()
+
+
+def test_a_room_that_expires_tells_its_streams_it_ended(tmp_path, monkeypatch):
+    from stonegame.room import ROOM_TTL, Limits
+    from ui.server.rooms.hub import Hub
+    from ui.server.rooms.sqlite_store import SqliteStore
+
+    monkeypatch.setattr(Hub, "expiry_check", 0.2)
+    now = [1000.0]
+    store = SqliteStore(tmp_path / "rooms.sqlite3", Limits(), clock=lambda: now[0])
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        code = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()["code"]
+        ended: list[dict] = []
+
+        def read() -> None:
+            with client.stream("GET", f"{PREFIX}/rooms/{code}/events") as s:
+                ended.extend(json.loads(line[6:]) for line in s.iter_lines() if line.startswith("data: "))
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        time.sleep(0.5)
+        now[0] += ROOM_TTL + 1  # four hours without the teacher
+        reader.join(10)
+        assert not reader.is_alive(), "the stream closed once it said the room ended"
+    assert [e["ended"] for e in ended] == [False, True]

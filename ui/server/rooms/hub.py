@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import weakref
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,12 +42,14 @@ class Channel:
 
 
 def gone_view(code: str, version: int) -> dict[str, Any]:
-    """The view of a room no longer stored (swept): ended."""
+    """The view of a room no longer stored (swept) or expired: ended."""
     return {"code": code, "version": version, "ended": True}
 
 
 class Hub:
     """The channels of one process's event loop, and the task that keeps them current."""
+
+    expiry_check = 60.0  # seconds between looks for watched rooms that expired (no version marks that)
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -55,6 +58,7 @@ class Hub:
         store.listeners.append(self.waiter.poke)  # this process's own changes wake the fan-out at once
         self.task: asyncio.Task[None] | None = None
         self.reads = 0  # rooms read for the fan-out, for the tests and a later load script
+        self.expiry_checked = time.monotonic()
 
     async def open(self, code: str) -> Channel:
         """The room's channel with one more stream, read now if it is new here (StoreDown if the store
@@ -94,6 +98,16 @@ class Hub:
             if channel is not None and versions.get(code, channel.version + 1) > channel.version:
                 await self._refresh(channel)
 
+    async def expire(self) -> None:
+        """Tell the streams of every watched room that expired, or is gone, that it ended (a room
+        expires by the clock, with no change to its version for tick to see)."""
+        for channel in list(self.channels.values()):
+            if channel.view is None or channel.view.get("ended"):
+                continue
+            found = await asyncio.to_thread(self.store.peek, channel.code)
+            if found is None or found.ended or rm.expired(found.touched, self.store.clock()):
+                channel.publish(channel.version + 1, gone_view(channel.code, channel.version + 1))
+
     async def _run(self) -> None:
         """Wait and tick while any stream is open; a store that is down is logged and tried again."""
         try:
@@ -101,6 +115,9 @@ class Hub:
                 await self.waiter.wait()
                 try:
                     await self.tick()
+                    if time.monotonic() - self.expiry_checked >= self.expiry_check:
+                        self.expiry_checked = time.monotonic()
+                        await self.expire()
                 except StoreDown as down:
                     log.warning("class room fan-out: %s (%s)", down, down.detail)
                     await asyncio.sleep(1)
