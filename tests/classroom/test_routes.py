@@ -4,6 +4,7 @@ student's), and every refusal of the issue's security list, each with nothing co
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -17,7 +18,7 @@ from stonegame import room as rm
 from tests.classroom.live import LiveServer
 from ui.server.rooms.guard import Blocker, Gauge, Window
 from ui.server.rooms.routes import MAX_BODY, PREFIX, Classroom, Guards
-from ui.server.rooms.store import DOWN, StoreDown
+from ui.server.rooms.store import DOWN
 
 ROW = [1, 2, 3, 7]
 
@@ -269,8 +270,6 @@ def test_a_body_that_lies_about_its_length_is_cut_at_the_cap(store):
         "scheme": "http",
         "root_path": "",
     }
-    import asyncio
-
     asyncio.run(asyncio.wait_for(app(scope, receive, send), 5))
     assert sent[0]["status"] == 413
 
@@ -319,16 +318,6 @@ def test_a_closed_stream_gives_its_place_back_on_a_real_server(store):
 
 def test_an_unknown_room_has_no_stream(client):
     refused(client.get(url("ABCDEF", "/events")), 404, "unknown_room")
-
-
-class DownStore:
-    """A store whose every call finds its backend unreachable."""
-
-    def __getattr__(self, name: str):
-        def down(*args, **kwargs):
-            raise StoreDown("ConnectionError: refused")
-
-        return down
 
 
 @pytest.mark.parametrize("kind", ["redis-down", "sqlite-down"])
