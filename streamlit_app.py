@@ -2,9 +2,10 @@
 with the app's own edge in front of it (ui/server/edge.py: a widget value of the wrong kind is dropped before
 Streamlit reads it, the messages only a developer's menu sends are refused, and Streamlit's bundle goes
 out compressed; a page request gets index.html with the link's preview card, ui/server/card.py, whose
-routes serve the card's picture, /robots.txt and the app's icon), and the chart templates a class asks
-for first made as it starts (ui/server/warm.py, in a thread of its own; STONEGAME_WARM=0 skips it, as
-the tests' servers do).
+routes serve the card's picture, /robots.txt and the app's icon), the chart templates a class asks for
+first made as it starts (ui/server/warm.py, in a thread of its own; STONEGAME_WARM=0 skips it, as the
+tests' servers do), and the class room's routes under /classroom/ (ui/server/rooms/: JSON and an event
+stream per room, outside any script run).
 
 `streamlit run streamlit_app.py` finds `app` and serves it with the same flags and
 .streamlit/config.toml as any Streamlit script (Streamlit 1.67's st.App, its "ASGI mode").
@@ -19,6 +20,7 @@ from starlette.middleware import Middleware
 
 from ui.server import card, warm
 from ui.server.edge import Edge
+from ui.server.rooms.routes import classroom_routes
 
 
 @asynccontextmanager
@@ -29,4 +31,9 @@ async def lifespan(app: st.App) -> AsyncIterator[None]:
     yield
 
 
-app = st.App("explainer.py", routes=card.ROUTES, middleware=[Middleware(Edge)], lifespan=lifespan)
+app = st.App(
+    "explainer.py",
+    routes=[*card.ROUTES, *classroom_routes()],
+    middleware=[Middleware(Edge)],
+    lifespan=lifespan,
+)

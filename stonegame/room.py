@@ -1,0 +1,535 @@
+"""The class room, as plain data: a teacher leads a room of anonymous students through one row's fill
+and asks them questions the solver answers. No storage and no HTTP here (ui/server/rooms/ holds those).
+
+Vocabulary:
+    code        the room's public join code: CODE_LENGTH characters of ALPHABET (no 0/O, 1/I/L)
+    secret      the teacher's key, SECRET_BYTES random bytes; only its SHA-256 hex digest is kept
+    student     an anonymous id the server issues on join; no names and no free text, ever
+    status      a student's "following" (the stage follows the teacher) or "exploring" (on their own)
+    stage       what the teacher shows: values, k, form, step, playing, speed
+    version     a counter bumped by every change to a room, so a follower can tell new from seen
+    question    a kind asked at the step on stage: "take", "opponent", "dp" (about the pile i that a
+                dp step writes) or "winner"; its state goes open -> locked -> revealed
+    answer      one value per student per question, changeable while the question is open
+    touched     the time of the teacher's last action; a room expires ROOM_TTL seconds after it
+
+Errors are RoomError subclasses whose message is written for a person; `reason` names the kind for
+the routes (which turn it into an HTTP status) and for the UI (which words it in the page's language).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import secrets
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Literal, get_args
+
+from stonegame.solver import solve
+from stonegame.terms import FORMS, TAKES, WINNERS, Form
+
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector and typed on a phone
+CODE_LENGTH = 6  # 31**6 ≈ 8.9e8 codes: guessing is what the routes' rate limit is for
+SECRET_BYTES = 24  # 192 random bits (the issue asks for at least 128)
+ROOM_TTL = 4 * 3600.0  # seconds without a teacher action before a room expires
+MAX_PILES = 200  # a room's row travels whole to every student's stage (the stage's own limit)
+PILE_LIMIT = 1000  # each value in -PILE_LIMIT .. PILE_LIMIT, as the parser allows
+DEFAULT_STUDENTS = 200  # per room (STONEGAME_ROOM_STUDENTS)
+DEFAULT_ROOMS = 100  # open rooms in one store (STONEGAME_ROOMS_OPEN)
+SPEED_TICKS = (
+    20,
+    10,
+    5,
+    3,
+)  # the player's speeds, tenths of a second per frame (draw.player.SPEEDS; a test keeps them equal)
+
+Kind = Literal["take", "opponent", "dp", "winner"]
+Status = Literal["following", "exploring"]
+State = Literal["open", "locked", "revealed"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+STATUSES: tuple[Status, ...] = get_args(Status)
+STATES: tuple[State, ...] = get_args(State)
+Answer = int | str  # a whole number, or a Winner for "winner"
+
+_CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
+_STUDENT = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+# --- errors ------------------------------------------------------------------------------------
+
+
+class RoomError(ValueError):
+    """A refusal with a message for a person; `reason` names its kind."""
+
+    reason = "bad_request"
+
+
+class UnknownRoom(RoomError):
+    """No open room has this code (never created, ended, or expired)."""
+
+    reason = "unknown_room"
+
+
+class WrongSecret(RoomError):
+    """The teacher secret does not match the room's."""
+
+    reason = "wrong_secret"
+
+
+class UnknownStudent(RoomError):
+    """The student id was never issued in this room."""
+
+    reason = "unknown_student"
+
+
+class UnknownQuestion(RoomError):
+    """The room has no question of this number."""
+
+    reason = "unknown_question"
+
+
+class Closed(RoomError):
+    """The question is locked or revealed, or the move between states is not allowed."""
+
+    reason = "closed"
+
+
+class Full(RoomError):
+    """A limit is reached: students in a room, or open rooms in the store."""
+
+    reason = "full"
+
+
+# --- limits ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How many students one room admits and how many rooms may be open at once in one store."""
+
+    students: int = DEFAULT_STUDENTS
+    rooms: int = DEFAULT_ROOMS
+
+
+def limits_from_env(env: Mapping[str, str] = os.environ) -> Limits:
+    """Limits from STONEGAME_ROOM_STUDENTS and STONEGAME_ROOMS_OPEN (positive whole numbers), else the defaults."""
+    return Limits(
+        students=_positive(env, "STONEGAME_ROOM_STUDENTS", DEFAULT_STUDENTS),
+        rooms=_positive(env, "STONEGAME_ROOMS_OPEN", DEFAULT_ROOMS),
+    )
+
+
+def _positive(env: Mapping[str, str], name: str, default: int) -> int:
+    """The variable as a positive whole number, its default if unset; ValueError naming it if it is not one."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"{name} must be a positive whole number, not {text!r}.")
+    return int(text)
+
+
+# --- codes, secrets and ids --------------------------------------------------------------------
+
+
+def new_code() -> str:
+    """A join code: CODE_LENGTH characters of ALPHABET drawn with `secrets`."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def read_code(text: str) -> str:
+    """The join code as typed (any case, spaces and dashes ignored), upper case; RoomError if it is not one."""
+    code = re.sub(r"[\s-]", "", text).upper()
+    if not _CODE.fullmatch(code):
+        raise RoomError(f"A join code is {CODE_LENGTH} letters and digits, like {ALPHABET[:3]}{ALPHABET[-3:]}.")
+    return code
+
+
+def new_secret() -> str:
+    """A teacher secret: SECRET_BYTES random bytes, URL-safe base64."""
+    return secrets.token_urlsafe(SECRET_BYTES)
+
+
+def secret_hash(secret: str) -> str:
+    """The SHA-256 hex digest of the secret: all a store keeps of it."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def secret_matches(secret: str, digest: str) -> bool:
+    """Whether the secret hashes to the digest, compared in constant time."""
+    return hmac.compare_digest(secret_hash(secret), digest)
+
+
+def new_student() -> str:
+    """An anonymous student id: 16 random bytes, URL-safe base64 (22 characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def read_student(text: object) -> str:
+    """The student id as sent; RoomError unless it has the shape new_student gives."""
+    if not isinstance(text, str) or not _STUDENT.fullmatch(text):
+        raise UnknownStudent("This student id was not issued here: join the class again.")
+    return text
+
+
+# --- the stage ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stage:
+    """What the teacher shows: the row, k, the formulation, the step, playing or not, and the speed
+    (the player's ticks per frame, one of SPEED_TICKS)."""
+
+    values: tuple[int, ...]
+    k: int = 3
+    form: Form = "total"
+    step: int = 0
+    playing: bool = False
+    speed: int = 10
+
+    @property
+    def last_step(self) -> int:
+        """The verdict's step, 2n+1."""
+        return 2 * len(self.values) + 1
+
+
+def read_stage(data: Mapping[str, Any], base: Stage | None = None) -> Stage:
+    """A Stage from a JSON object: each field given replaces base's (all but values default without a
+    base); RoomError naming the first field that is missing, of the wrong type or out of range."""
+    fields = {} if base is None else asdict(base)
+    known = {"values", "k", "form", "step", "playing", "speed"}
+    fields.update({key: data[key] for key in known if key in data})
+    if "values" not in fields:
+        raise RoomError("A room needs a row: values, a list of whole numbers.")
+    stage = Stage(
+        values=_values(fields["values"]),
+        k=_choice(fields.get("k", 3), tuple(TAKES), "k"),
+        form=_choice(fields.get("form", "total"), FORMS, "form"),
+        playing=_boolean(fields.get("playing", False), "playing"),
+        speed=_choice(fields.get("speed", 10), SPEED_TICKS, "speed"),
+    )
+    step = fields.get("step", 0)
+    if "step" not in data and isinstance(step, int):
+        step = min(step, stage.last_step)  # a shorter row keeps the step where it can, not an error
+    return replace(stage, step=_whole(step, 0, stage.last_step, "step"))
+
+
+def _values(raw: object) -> tuple[int, ...]:
+    """The row as a tuple of 1..MAX_PILES whole numbers in ±PILE_LIMIT; RoomError otherwise."""
+    if not isinstance(raw, list | tuple) or not 1 <= len(raw) <= MAX_PILES:
+        raise RoomError(f"values must be a list of 1 to {MAX_PILES} whole numbers.")
+    return tuple(_whole(v, -PILE_LIMIT, PILE_LIMIT, "a value") for v in raw)
+
+
+def _whole(raw: object, low: int, high: int, name: str) -> int:
+    """raw if it is a whole number (not a bool) in low..high; RoomError naming it otherwise."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+        raise RoomError(f"{name} must be a whole number from {low} to {high}, not {raw!r}.")
+    return raw
+
+
+def _choice(raw: Any, allowed: tuple[Any, ...], name: str) -> Any:
+    """raw if it is one of allowed (a bool never counts as a number); RoomError naming it otherwise."""
+    if isinstance(raw, bool) or raw not in allowed:
+        raise RoomError(f"{name} must be one of {', '.join(map(str, allowed))}, not {raw!r}.")
+    return raw
+
+
+def _boolean(raw: object, name: str) -> bool:
+    """raw if it is true or false; RoomError naming it otherwise."""
+    if not isinstance(raw, bool):
+        raise RoomError(f"{name} must be true or false, not {raw!r}.")
+    return raw
+
+
+# --- questions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question asked at a step: its number in the room, kind, step, the pile it is about (0 for the
+    winner), its state, the answer the solver gives, every answer that counts as right, and the range
+    of answers a student may send (low..high, or the winners for "winner")."""
+
+    number: int
+    kind: Kind
+    step: int
+    pile: int
+    state: State
+    expected: Answer
+    accepted: tuple[Answer, ...]
+    low: int = 0
+    high: int = 0
+
+
+def pile_of_step(n: int, step: int) -> int | None:
+    """The pile i that a dp step writes (steps n+1 .. 2n write dp[n-1] .. dp[0]); None for other steps."""
+    return 2 * n - step if n < step <= 2 * n else None
+
+
+def ask(stage: Stage, kind: Kind, number: int) -> Question:
+    """An open question of this kind at the stage's step, answered by stonegame.solve: the best take at
+    the step's pile (every take as good as the solver's counts), the least the opponent is left with,
+    dp[i], or the winner (at any step). RoomError for a pile's kind at a step that writes no dp[i]."""
+    kind = _choice(kind, KINDS, "kind")
+    sol = solve(list(stage.values), stage.k)
+    if kind == "winner":
+        return Question(number, kind, stage.step, 0, "open", sol.winner, (sol.winner,))
+    i = pile_of_step(sol.n, stage.step)
+    if i is None:
+        raise RoomError(f"Ask about a pile at a step that writes dp[i]: steps {sol.n + 1} to {2 * sol.n}.")
+    reach = range(i + 1, min(i + stage.k, sol.n) + 1)  # the positions j one take from i can reach
+    bound = sum(abs(v) for v in stage.values)  # |dp[j]| never exceeds the sum of |values|
+    if kind == "take":
+        good = tuple(j - i for j in reach if sol.suffix[i] - sol.dp[j] == sol.dp[i])
+        return Question(number, kind, stage.step, i, "open", sol.take[i], good, 1, len(reach))
+    expected = min(sol.dp[j] for j in reach) if kind == "opponent" else sol.dp[i]
+    return Question(number, kind, stage.step, i, "open", expected, (expected,), -bound, bound)
+
+
+def read_answer(question: Question, raw: object) -> Answer:
+    """The student's answer if the question allows it (a whole number in low..high, or a winner);
+    RoomError saying what is allowed otherwise."""
+    if question.kind == "winner":
+        return _choice(raw, WINNERS, "answer")
+    return _whole(raw, question.low, question.high, "answer")
+
+
+_NEXT: dict[State, State] = {"open": "locked", "locked": "revealed"}
+
+
+def moved(question: Question, state: State) -> Question:
+    """The question in its next state (open -> locked -> revealed; locking a locked one, or revealing an
+    open one, which locks it on the way, is allowed); Closed for a step backwards."""
+    state = _choice(state, STATES, "state")
+    if STATES.index(state) < STATES.index(question.state):
+        raise Closed(f"Question {question.number} is {question.state}: it cannot be {state} again.")
+    return replace(question, state=state)
+
+
+def question_to_json(question: Question) -> dict[str, Any]:
+    """The question as a JSON-able dict (every field)."""
+    return asdict(question) | {"accepted": list(question.accepted)}
+
+
+def question_from_json(data: Mapping[str, Any]) -> Question:
+    """A Question from question_to_json's dict."""
+    return Question(**(dict(data) | {"accepted": tuple(data["accepted"])}))
+
+
+# --- the tally ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A question's answers counted: how many answered, how many per answer, and how many were right."""
+
+    answered: int
+    counts: dict[str, int] = field(default_factory=dict)  # str(answer) -> students who gave it
+    right: int = 0
+
+
+def tally(question: Question, answers: Mapping[str, Answer]) -> Tally:
+    """The answers (student -> answer, one each) counted for the question."""
+    counts = Counter(str(a) for a in answers.values())
+    right = sum(a in question.accepted for a in answers.values())
+    return Tally(len(answers), dict(sorted(counts.items())), right)
+
+
+def public_question(question: Question, counted: Tally) -> dict[str, Any]:
+    """What every student may see of a question: kind, step, pile, state, the answer range and how many
+    answered; the counts and the right answer only once it is revealed (no one sees the class lean)."""
+    shown: dict[str, Any] = {k: v for k, v in question_to_json(question).items() if k not in ("expected", "accepted")}
+    shown["answered"] = counted.answered
+    if question.state == "revealed":
+        shown |= {"expected": question.expected, "accepted": list(question.accepted), **asdict(counted)}
+    return shown
+
+
+# --- expiry ------------------------------------------------------------------------------------
+
+
+def expired(touched: float, now: float, ttl: float = ROOM_TTL) -> bool:
+    """Whether a room whose teacher last acted at `touched` has expired by `now`."""
+    return now - touched > ttl
+
+
+# --- the room ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Room:
+    """One room as a store keeps it: code, the secret's digest, the stage, the version, when it was made
+    and last touched by the teacher, whether it ended, its students (id -> status), its questions in
+    the order asked, and their answers (question number -> student -> answer)."""
+
+    code: str
+    digest: str
+    stage: Stage
+    version: int = 1
+    created: float = 0.0
+    touched: float = 0.0
+    ended: bool = False
+    students: Mapping[str, Status] = field(default_factory=dict)
+    questions: tuple[Question, ...] = ()
+    answers: Mapping[int, Mapping[str, Answer]] = field(default_factory=dict)
+
+    def question(self, number: object) -> Question:
+        """The question of this number; UnknownQuestion if there is none."""
+        for q in self.questions:
+            if q.number == number and not isinstance(number, bool):
+                return q
+        raise UnknownQuestion(f"This class has no question {number!r}.")
+
+
+def room_to_json(room: Room) -> dict[str, Any]:
+    """The room as a JSON-able dict (answers keyed by str(number), as JSON objects must be)."""
+    return {
+        "code": room.code,
+        "digest": room.digest,
+        "stage": asdict(room.stage),
+        "version": room.version,
+        "created": room.created,
+        "touched": room.touched,
+        "ended": room.ended,
+        "students": dict(room.students),
+        "questions": [question_to_json(q) for q in room.questions],
+        "answers": {str(n): dict(a) for n, a in room.answers.items()},
+    }
+
+
+def room_from_json(data: Mapping[str, Any]) -> Room:
+    """A Room from room_to_json's dict."""
+    stage = data["stage"]
+    return Room(
+        code=data["code"],
+        digest=data["digest"],
+        stage=Stage(**(stage | {"values": tuple(stage["values"])})),
+        version=data["version"],
+        created=data["created"],
+        touched=data["touched"],
+        ended=data["ended"],
+        students=dict(data["students"]),
+        questions=tuple(question_from_json(q) for q in data["questions"]),
+        answers={int(n): dict(a) for n, a in data["answers"].items()},
+    )
+
+
+def counts(room: Room) -> dict[str, int]:
+    """How many students joined, follow and explore."""
+    statuses = Counter(room.students.values())
+    return {"joined": len(room.students), "following": statuses["following"], "exploring": statuses["exploring"]}
+
+
+def public_view(room: Room) -> dict[str, Any]:
+    """What any student (and so anyone who knows the code) may see: the stage, the version, whether it
+    ended, the counts, and every question as public_question shows it. Never the digest, never an id."""
+    return {
+        "code": room.code,
+        "version": room.version,
+        "ended": room.ended,
+        "stage": asdict(room.stage) | {"values": list(room.stage.values)},
+        **counts(room),
+        "questions": [public_question(q, tally(q, room.answers.get(q.number, {}))) for q in room.questions],
+    }
+
+
+def teacher_view(room: Room) -> dict[str, Any]:
+    """The public view, with each question's true answer and its counts while it is still open."""
+    view = public_view(room)
+    view["questions"] = [question_to_json(q) | asdict(tally(q, room.answers.get(q.number, {}))) for q in room.questions]
+    return view
+
+
+def student_view(room: Room, student: str) -> dict[str, Any]:
+    """The public view, with this student's own status and answers (question number -> answer)."""
+    mine = {str(n): a[student] for n, a in room.answers.items() if student in a}
+    return public_view(room) | {"student": student, "status": room.students[student], "mine": mine}
+
+
+# --- what each action does to a room (a store saves the result, version bumped) ------------------
+
+
+def new_room(code: str, secret: str, stage: Stage, now: float) -> Room:
+    """A fresh room with this code, keeping only the secret's digest: version 1, nobody joined."""
+    return Room(code, secret_hash(secret), stage, created=now, touched=now)
+
+
+def _bumped(room: Room, **changes: Any) -> Room:
+    """The room with these changes and its version one higher."""
+    return replace(room, version=room.version + 1, **changes)
+
+
+def check_teacher(room: Room, secret: object) -> None:
+    """Nothing if the secret is the room's; WrongSecret otherwise (also for a secret that is no string)."""
+    if not isinstance(secret, str) or not secret_matches(secret, room.digest):
+        raise WrongSecret("Only the teacher's link can lead this class.")
+
+
+def check_student(room: Room, student: object) -> str:
+    """The student id if it was issued in this room; UnknownStudent otherwise."""
+    if read_student(student) not in room.students:
+        raise UnknownStudent("This student id was not issued in this class: join it again.")
+    return str(student)
+
+
+def staged(room: Room, secret: object, data: Mapping[str, Any], now: float) -> Room:
+    """The room after the teacher's stage change (read_stage over the current stage), touched now."""
+    check_teacher(room, secret)
+    return _bumped(room, stage=read_stage(data, room.stage), touched=now)
+
+
+def joined(room: Room, student: str, limits: Limits) -> Room:
+    """The room with a new student, following; Full when it already holds limits.students."""
+    if len(room.students) >= limits.students:
+        raise Full(f"This class is full: it admits {limits.students} students.")
+    return _bumped(room, students={**room.students, student: "following"})
+
+
+def with_status(room: Room, student: object, status: object) -> Room:
+    """The room with the student following or exploring (unchanged, same version, if already so)."""
+    who = check_student(room, student)
+    status = _choice(status, STATUSES, "status")
+    if room.students[who] == status:
+        return room
+    return _bumped(room, students={**room.students, who: status})
+
+
+def asked(room: Room, secret: object, kind: object, now: float) -> Room:
+    """The room with a new open question of this kind at the stage's step (earlier open ones locked)."""
+    check_teacher(room, secret)
+    question = ask(room.stage, kind, len(room.questions) + 1)  # type: ignore[arg-type]  # ask checks the kind
+    earlier = tuple(replace(q, state="locked") if q.state == "open" else q for q in room.questions)
+    return _bumped(room, questions=(*earlier, question), touched=now)
+
+
+def moved_question(room: Room, secret: object, number: object, state: object, now: float) -> Room:
+    """The room with question `number` locked or revealed (see moved)."""
+    check_teacher(room, secret)
+    target = moved(room.question(number), state)  # type: ignore[arg-type]  # moved checks the state
+    questions = tuple(target if q.number == target.number else q for q in room.questions)
+    return _bumped(room, questions=questions, touched=now)
+
+
+def answered(room: Room, student: object, number: object, raw: object) -> Room:
+    """The room with the student's answer to an open question (replacing their earlier one, so one per
+    student counts; unchanged, same version, if it is the same answer). Closed once it is locked."""
+    who = check_student(room, student)
+    question = room.question(number)
+    if question.state != "open":
+        raise Closed(f"Question {question.number} is {question.state}: answers are no longer taken.")
+    value = read_answer(question, raw)
+    given = room.answers.get(question.number, {})
+    if who in given and given[who] == value:
+        return room
+    return _bumped(room, answers={**room.answers, question.number: {**given, who: value}})
+
+
+def ended_room(room: Room, secret: object, now: float) -> Room:
+    """The room ended by its teacher."""
+    check_teacher(room, secret)
+    return _bumped(room, ended=True, touched=now)

@@ -1,0 +1,124 @@
+"""The fan-out costs one store read per change per process, however many students have a stream open,
+and every stream gets every step (served for real by uvicorn, on both stores)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import httpx2
+from starlette.applications import Starlette
+
+from tests.classroom.live import LiveServer
+from ui.server.rooms.hub import hubs
+from ui.server.rooms.routes import PREFIX, Classroom
+
+STUDENTS = 30
+
+
+def follow(base: str, code: str, steps: int, seen: list[list[int]]) -> None:
+    """Open the room's stream and append the steps of its first `steps` events to a new list in `seen`."""
+    mine: list[int] = []
+    seen.append(mine)
+    with httpx2.Client(base_url=base, timeout=20) as client, client.stream("GET", f"{PREFIX}/rooms/{code}/events") as s:
+        for line in s.iter_lines():
+            if line.startswith("data: "):
+                mine.append(json.loads(line[6:])["stage"]["step"])
+                if len(mine) == steps:
+                    return
+
+
+def test_thirty_streams_cost_one_read_per_change(store):
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        made = client.post(f"{PREFIX}/rooms", json={"values": [5, -3, 8, 2, -1, 7, 4, -6]}).json()
+        code, secret = made["code"], made["secret"]
+        seen: list[list[int]] = []
+        readers = [threading.Thread(target=follow, args=(live.url, code, 4, seen)) for _ in range(STUDENTS)]
+        for r in readers:
+            r.start()
+        deadline = time.monotonic() + 15
+        while sum(len(s) for s in seen) < STUDENTS and time.monotonic() < deadline:
+            time.sleep(0.05)  # every stream has its first view
+        (hub,) = [h for h in hubs() if h.store is store]
+        before = hub.reads
+        for step in (3, 7, 11):
+            client.post(f"{PREFIX}/rooms/{code}/stage", json={"secret": secret, "step": step})
+            time.sleep(0.5)  # one change at a time, so each is its own read
+        for r in readers:
+            r.join(15)
+        assert seen == [[0, 3, 7, 11]] * STUDENTS, "every student saw every step, in order"
+        assert hub.reads - before == 3, f"{hub.reads - before} reads for 3 changes and {STUDENTS} streams"
+
+
+def test_a_change_made_in_this_process_wakes_the_fanout_without_waiting_for_the_poll(tmp_path):
+    from stonegame.room import Limits
+    from ui.server.rooms.sqlite_store import SqliteStore
+
+    store = SqliteStore(tmp_path / "rooms.sqlite3", Limits())
+    store.poll_interval = 60.0  # no poll within the test: only the poke can bring the step
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        made = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()
+        seen: list[list[int]] = []
+        reader = threading.Thread(target=follow, args=(live.url, made["code"], 2, seen))
+        reader.start()
+        time.sleep(0.5)
+        client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
+        reader.join(10)
+    assert seen == [[0, 5]]
+
+
+def test_an_open_stream_outlives_a_redis_restart(tmp_path):
+    from stonegame.room import Limits
+    from tests.classroom.conftest import RedisServer
+    from ui.server.rooms.redis_store import RedisStore
+
+    server = RedisServer(tmp_path).start()
+    try:
+        store = RedisStore(server.url, Limits())
+        app = Starlette(routes=Classroom(lambda: store).routes())
+        with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+            made = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()
+            seen: list[list[int]] = []
+            reader = threading.Thread(target=follow, args=(live.url, made["code"], 2, seen))
+            reader.start()
+            time.sleep(0.5)
+            server.stop()
+            time.sleep(1.5)  # the fan-out finds Redis gone, logs it and keeps the stream open
+            down = client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
+            assert down.status_code == 503
+            server.start()
+            led = client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 6})
+            assert led.status_code == 200, led.text
+            reader.join(15)
+        assert seen == [[0, 6]], "the stream stayed open and got the step led after the restart"
+    finally:
+        server.stop()
+
+
+def test_a_room_that_expires_tells_its_streams_it_ended(tmp_path, monkeypatch):
+    from stonegame.room import ROOM_TTL, Limits
+    from ui.server.rooms.hub import Hub
+    from ui.server.rooms.sqlite_store import SqliteStore
+
+    monkeypatch.setattr(Hub, "expiry_check", 0.2)
+    now = [1000.0]
+    store = SqliteStore(tmp_path / "rooms.sqlite3", Limits(), clock=lambda: now[0])
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        code = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()["code"]
+        ended: list[dict] = []
+
+        def read() -> None:
+            with client.stream("GET", f"{PREFIX}/rooms/{code}/events") as s:
+                ended.extend(json.loads(line[6:]) for line in s.iter_lines() if line.startswith("data: "))
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        time.sleep(0.5)
+        now[0] += ROOM_TTL + 1  # four hours without the teacher
+        reader.join(10)
+        assert not reader.is_alive(), "the stream closed once it said the room ended"
+    assert [e["ended"] for e in ended] == [False, True]

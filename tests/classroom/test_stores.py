@@ -1,0 +1,197 @@
+"""Both stores, for real (a SQLite file; Debian's redis-server), through the one interface: every
+action, the limits, expiry, two processes' views of one store, a Redis restart that keeps every
+counted answer, and a store that is down refusing in one line."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from stonegame import room as rm
+from stonegame.room import Limits
+from tests.classroom.conftest import RedisServer, make_store
+from ui.server.rooms.redis_store import RedisStore
+from ui.server.rooms.sqlite_store import SqliteStore
+from ui.server.rooms.store import DOWN, Store, StoreDown, from_env, state_dir
+
+STAGE = rm.read_stage({"values": [1, 2, 3, 7], "step": 5})
+
+
+def opened(store: Store) -> tuple[str, str]:
+    """A new room on STAGE in the store: its code and secret."""
+    secret = rm.new_secret()
+    return store.create(STAGE, secret), secret
+
+
+def test_a_room_is_made_read_and_led(store):
+    code, secret = opened(store)
+    assert store.room(code).stage == STAGE and store.room(code).version == 1
+    after = store.stage(code, secret, {"step": 6, "playing": True, "speed": 5})
+    assert (after.stage.step, after.stage.playing, after.stage.speed, after.version) == (6, True, 5, 2)
+    assert store.room(code) == after
+    assert store.versions([code, "ZZZZZZ"]) == {code: 2}
+
+
+def test_the_teacher_alone_drives(store):
+    code, _ = opened(store)
+    with pytest.raises(rm.WrongSecret):
+        store.stage(code, rm.new_secret(), {"step": 6})
+    with pytest.raises(rm.WrongSecret):
+        store.end(code, None)
+    assert store.room(code).version == 1, "a refused action changes nothing"
+
+
+def test_an_unknown_code_is_unknown(store):
+    with pytest.raises(rm.UnknownRoom, match="No class has this code"):
+        store.room("ABCDEF")
+
+
+def test_students_join_switch_and_answer_once(store):
+    code, secret = opened(store)
+    (a, _), (b, _) = store.join(code), store.join(code)
+    store.status(code, b, "exploring")
+    assert rm.counts(store.room(code)) == {"joined": 2, "following": 1, "exploring": 1}
+    store.ask(code, secret, "dp")
+    for value in (1, 7, 7, 7):
+        store.answer(code, a, 1, value)
+    store.answer(code, b, 1, 6)
+    room = store.room(code)
+    assert rm.tally(room.question(1), room.answers[1]) == rm.Tally(2, {"6": 1, "7": 1}, 1)
+    store.move(code, secret, 1, "locked")
+    with pytest.raises(rm.Closed):
+        store.answer(code, b, 1, 7)
+    with pytest.raises(rm.UnknownStudent):
+        store.answer(code, rm.new_student(), 1, 7)
+    assert store.room(code).answers[1] == {a: 7, b: 6}, "nothing refused was counted"
+
+
+def test_the_limits_are_reached_and_said(store, limits):
+    code, _ = opened(store)
+    for _ in range(limits.students):
+        store.join(code)
+    with pytest.raises(rm.Full, match=f"{limits.students} students"):
+        store.join(code)
+    for _ in range(limits.rooms - 1):
+        opened(store)
+    with pytest.raises(rm.Full, match=f"{limits.rooms} classes open"):
+        opened(store)
+
+
+def test_an_ended_room_is_gone_and_frees_its_place(store, limits):
+    codes = [opened(store) for _ in range(limits.rooms)]
+    code, secret = codes[0]
+    store.end(code, secret)
+    with pytest.raises(rm.UnknownRoom):
+        store.room(code)
+    assert store.peek(code).ended, "the fan-out still reads that it ended"
+    opened(store)  # the ended room no longer counts against the cap
+
+
+def test_a_room_expires_four_hours_after_the_teachers_last_action(store):
+    now = [1000.0]
+    store.clock = lambda: now[0]
+    code, secret = opened(store)
+    now[0] += rm.ROOM_TTL - 1
+    store.stage(code, secret, {"step": 6})  # the teacher's action keeps it alive
+    now[0] += rm.ROOM_TTL - 1
+    assert store.room(code).stage.step == 6
+    now[0] += 2
+    with pytest.raises(rm.UnknownRoom):
+        store.room(code)
+    assert store.sweep() == 1 and store.peek(code) is None
+
+
+def test_concurrent_answers_from_threads_are_each_counted_once(kind, tmp_path, request):
+    server = request.getfixturevalue("redis_server") if kind == "redis" else None
+    store = make_store(kind, tmp_path, server, Limits(students=40, rooms=3))
+    code, secret = opened(store)
+    students = [store.join(code)[0] for _ in range(40)]
+    store.ask(code, secret, "winner")
+
+    def answer(student: str) -> None:
+        for value in ("Alice", "Bob", "Bob"):  # each changes their mind once: still one answer each
+            store.answer(code, student, 1, value)
+
+    threads = [threading.Thread(target=answer, args=(s,)) for s in students]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    room = store.room(code)
+    assert rm.tally(room.question(1), room.answers[1]) == rm.Tally(40, {"Bob": 40}, 40)
+    store.close()
+
+
+def test_two_store_instances_on_one_backend_see_each_others_changes(kind, tmp_path, request):
+    server = request.getfixturevalue("redis_server") if kind == "redis" else None
+    first = make_store(kind, tmp_path, server, Limits())
+    second = SqliteStore(first.path) if isinstance(first, SqliteStore) else RedisStore(server.url)
+    code, secret = opened(first)
+    student, _ = second.join(code)
+    first.stage(code, secret, {"step": 7})
+    second.ask(code, secret, "take")
+    first.answer(code, student, 1, 1)
+    assert second.room(code) == first.room(code) and second.room(code).answers[1] == {student: 1}
+    assert second.versions([code]) == first.versions([code]) == {code: 5}
+    first.close()
+    second.close()
+
+
+def test_redis_restarted_midway_loses_no_counted_answer(tmp_path):
+    server = RedisServer(tmp_path).start()
+    try:
+        store = RedisStore(server.url, Limits())
+        code, secret = opened(store)
+        students = [store.join(code)[0] for _ in range(10)]
+        store.ask(code, secret, "dp")
+        for s in students[:6]:
+            store.answer(code, s, 1, 7)
+        server.stop()
+        with pytest.raises(StoreDown):
+            store.answer(code, students[6], 1, 7)
+        server.start()  # the same port and folder: its append-only file has every write
+        for s in students[6:]:
+            store.answer(code, s, 1, 6)
+        room = store.room(code)
+        assert rm.tally(room.question(1), room.answers[1]) == rm.Tally(10, {"6": 4, "7": 6}, 6)
+        store.close()
+    finally:
+        server.stop()
+
+
+def test_a_redis_that_is_down_refuses_in_one_line():
+    from scripts.servers import free_port
+
+    store = RedisStore(f"redis://127.0.0.1:{free_port()}/0", Limits())
+    with pytest.raises(StoreDown) as down:
+        store.create(STAGE, rm.new_secret())
+    assert str(down.value) == DOWN and "\n" not in str(down.value)
+    with pytest.raises(StoreDown):
+        store.versions(["ABCDEF"])
+
+
+def test_a_sqlite_file_that_cannot_be_made_refuses_in_one_line(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    store = SqliteStore(blocker / "rooms.sqlite3", Limits())
+    with pytest.raises(StoreDown) as down:
+        store.room("ABCDEF")
+    assert str(down.value) == DOWN
+
+
+def test_the_environment_picks_the_store(tmp_path):
+    sqlite = from_env({"STONEGAME_STATE": str(tmp_path)})
+    assert isinstance(sqlite, SqliteStore) and sqlite.path == tmp_path / "rooms.sqlite3"
+    assert isinstance(from_env({"STONEGAME_ROOMS": "redis://127.0.0.1:1/0"}), RedisStore)
+    with pytest.raises(ValueError, match="STONEGAME_ROOMS"):
+        from_env({"STONEGAME_ROOMS": "mysql://x"})
+    assert state_dir({"HOME": "/h"}).name == "stonegame"
+
+
+def test_the_sqlite_file_is_in_wal_mode(tmp_path):
+    store = SqliteStore(tmp_path / "rooms.sqlite3", Limits())
+    opened(store)
+    mode = store._connection().execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal" and Path(f"{store.path}-wal").exists()

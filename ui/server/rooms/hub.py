@@ -1,0 +1,142 @@
+"""The fan-out: one task per process (per event loop) reads the versions of the rooms that have an open
+event stream here, and when one moved on, reads that room once and hands its public view to every
+stream of it. So a step change costs one store read per process, whatever the number of students.
+
+What wakes the task is the store's Waiter: for SQLite a change made in this process, or else a 0.1 s
+sleep (the poll that sees other processes' changes); for Redis a pub/sub message (and once a second
+anyway, so a lost message is late, never lost).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+from stonegame import room as rm
+from ui.server.rooms.store import Store, StoreDown
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Channel:
+    """One room's latest public view in this process, its version, the streams open on it, and an Event
+    set (and replaced) at each new version."""
+
+    code: str
+    version: int = 0
+    view: dict[str, Any] | None = None
+    streams: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def publish(self, version: int, view: dict[str, Any]) -> None:
+        """Hold this version's view and wake every stream waiting on the last one."""
+        self.version, self.view = version, view
+        woken, self.changed = self.changed, asyncio.Event()
+        woken.set()
+
+
+def gone_view(code: str, version: int) -> dict[str, Any]:
+    """The view of a room no longer stored (swept) or expired: ended."""
+    return {"code": code, "version": version, "ended": True}
+
+
+class Hub:
+    """The channels of one process's event loop, and the task that keeps them current."""
+
+    expiry_check = 60.0  # seconds between looks for watched rooms that expired (no version marks that)
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.channels: dict[str, Channel] = {}
+        self.waiter = store.waiter()
+        store.listeners.append(self.waiter.poke)  # this process's own changes wake the fan-out at once
+        self.task: asyncio.Task[None] | None = None
+        self.reads = 0  # rooms read for the fan-out, for the tests and a later load script
+        self.expiry_checked = time.monotonic()
+
+    async def open(self, code: str) -> Channel:
+        """The room's channel with one more stream, read now if it is new here (StoreDown if the store
+        is down; UnknownRoom is the caller's to check before)."""
+        channel = self.channels.get(code)
+        if channel is None:
+            channel = self.channels[code] = Channel(code)
+            await self._refresh(channel)
+        channel.streams += 1
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run(), name="classroom-hub")
+        return channel
+
+    def close(self, channel: Channel) -> None:
+        """One stream fewer on the channel; forgotten when none is left."""
+        channel.streams -= 1
+        if channel.streams <= 0:
+            self.channels.pop(channel.code, None)
+
+    async def _refresh(self, channel: Channel) -> None:
+        """Read the room and publish its view if it is newer than the channel's."""
+        found = await asyncio.to_thread(self.store.peek, channel.code)
+        self.reads += 1
+        if found is None:
+            channel.publish(channel.version + 1, gone_view(channel.code, channel.version + 1))
+        elif found.version > channel.version:
+            channel.publish(found.version, rm.public_view(found))
+
+    async def tick(self) -> None:
+        """Read the watched rooms' versions in one query and refresh the channels that moved on."""
+        codes = list(self.channels)
+        if not codes:
+            return
+        versions = await asyncio.to_thread(self.store.versions, codes)
+        for code in codes:
+            channel = self.channels.get(code)
+            if channel is not None and versions.get(code, channel.version + 1) > channel.version:
+                await self._refresh(channel)
+
+    async def expire(self) -> None:
+        """Tell the streams of every watched room that expired, or is gone, that it ended (a room
+        expires by the clock, with no change to its version for tick to see)."""
+        for channel in list(self.channels.values()):
+            if channel.view is None or channel.view.get("ended"):
+                continue
+            found = await asyncio.to_thread(self.store.peek, channel.code)
+            if found is None or found.ended or rm.expired(found.touched, self.store.clock()):
+                channel.publish(channel.version + 1, gone_view(channel.code, channel.version + 1))
+
+    async def _run(self) -> None:
+        """Wait and tick while any stream is open; a store that is down is logged and tried again."""
+        try:
+            while self.channels:
+                await self.waiter.wait()
+                try:
+                    await self.tick()
+                    if time.monotonic() - self.expiry_checked >= self.expiry_check:
+                        self.expiry_checked = time.monotonic()
+                        await self.expire()
+                except StoreDown as down:
+                    log.warning("class room fan-out: %s (%s)", down, down.detail)
+                    await asyncio.sleep(1)
+        finally:
+            with contextlib.suppress(Exception):
+                await self.waiter.close()
+
+
+_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, Hub]] = weakref.WeakKeyDictionary()
+
+
+def hubs() -> list[Hub]:
+    """Every Hub of every event loop still running in this process (for tests and measurements)."""
+    return [hub for per_loop in list(_hubs.values()) for hub in per_loop.values()]
+
+
+def hub_for(store: Store) -> Hub:
+    """This event loop's Hub for the store (made on first use: asyncio objects belong to one loop)."""
+    per_loop = _hubs.setdefault(asyncio.get_running_loop(), {})
+    if id(store) not in per_loop:
+        per_loop[id(store)] = Hub(store)
+    return per_loop[id(store)]

@@ -1,0 +1,322 @@
+"""The class room over HTTP, under PREFIX (clear of Streamlit's reserved /_stcore/, /media/,
+/component/, /static/). Every body is a JSON object of at most MAX_BODY bytes, sent as
+application/json (so a page of another site cannot post one without a CORS preflight, which
+Streamlit's server does not grant); every answer is JSON, a refusal {"error": <one line>, "reason": <kind>}.
+
+    POST {PREFIX}/rooms                       {values, k?, form?, step?}   -> 201 {code, secret, room}
+    GET  {PREFIX}/rooms/{code}                                              -> the public view
+    POST {PREFIX}/rooms/{code}/join           {}                           -> 201 {student, room}
+    POST {PREFIX}/rooms/{code}/me             {student}                    -> the student's view
+    POST {PREFIX}/rooms/{code}/status         {student, status}            -> the student's view
+    POST {PREFIX}/rooms/{code}/teacher        {secret}                     -> the teacher's view
+    POST {PREFIX}/rooms/{code}/stage          {secret, step?, playing?, speed?, values?, k?, form?}
+    POST {PREFIX}/rooms/{code}/questions      {secret, kind}               -> 201 the teacher's view
+    POST {PREFIX}/rooms/{code}/questions/{n}  {secret, state}              -> the teacher's view
+    POST {PREFIX}/rooms/{code}/questions/{n}/answer  {student, answer}     -> the student's view
+    POST {PREFIX}/rooms/{code}/end            {secret}                     -> the teacher's view
+    GET  {PREFIX}/rooms/{code}/events         text/event-stream of public views, id = version
+
+Refusals: 400 bad input, 403 wrong secret or unknown student, 404 unknown room or question, 409 a
+closed question or a full room, 413 a body over MAX_BODY, 415 not JSON, 429 too many wrong codes,
+rooms or streams from one address, 503 the store is down. Route code runs outside any script run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Route
+
+from stonegame import room as rm
+from ui.server.rooms import store as stores
+from ui.server.rooms.guard import Blocker, Gauge, Window, address
+from ui.server.rooms.hub import Channel, hub_for
+
+log = logging.getLogger(__name__)
+
+PREFIX = "/classroom"
+MAX_BODY = 4096  # bytes: the largest body, a 200-pile row, is about 1.2 KB
+RETRY_MS = 2000  # EventSource waits this long before it reconnects
+KEEPALIVE = 15.0  # seconds between comments on a quiet stream, well inside nginx's 60 s read timeout
+STATUS = {
+    rm.UnknownRoom: 404,
+    rm.UnknownQuestion: 404,
+    rm.WrongSecret: 403,
+    rm.UnknownStudent: 403,
+    rm.Closed: 409,
+    rm.Full: 409,
+    rm.RoomError: 400,
+}
+
+
+class Refused(Exception):
+    """A request refused before it reaches the store: its status, message, reason and extra headers."""
+
+    def __init__(self, status: int, message: str, reason: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.reason, self.headers = status, reason, headers or {}
+
+
+def _env_int(name: str, default: int) -> int:
+    """The environment variable as a whole number, its default if unset."""
+    return int(os.environ.get(name) or default)
+
+
+@dataclass
+class Guards:
+    """The per-address limits: wrong codes (20 a minute, then 5 minutes out), rooms made (5 in 10
+    minutes), event streams open (STONEGAME_STREAMS_PER_ADDRESS, default 250: a whole class behind one
+    school address; STONEGAME_STREAMS, default 2000, in all)."""
+
+    codes: Blocker = field(default_factory=lambda: Blocker(20, 60.0, 300.0))
+    creates: Window = field(default_factory=lambda: Window(5, 600.0))
+    streams: Gauge = field(
+        default_factory=lambda: Gauge(
+            _env_int("STONEGAME_STREAMS_PER_ADDRESS", 250), _env_int("STONEGAME_STREAMS", 2000)
+        )
+    )
+
+
+def refusal(status: int, message: str, reason: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    """A JSON refusal: {"error": message, "reason": reason}."""
+    return JSONResponse({"error": message, "reason": reason}, status, headers=headers)
+
+
+async def read_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object; Refused for another content type, more than MAX_BODY bytes (read no
+    further than that), bytes that are not JSON, or JSON that is not an object."""
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise Refused(415, "Send the request as application/json.", "not_json")
+    if int(request.headers.get("content-length") or 0) > MAX_BODY:
+        raise Refused(413, f"The request is over {MAX_BODY} bytes.", "too_big")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise Refused(413, f"The request is over {MAX_BODY} bytes.", "too_big")
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise Refused(400, "The request is not valid JSON.", "bad_json") from None
+    if not isinstance(data, dict):
+        raise Refused(400, "The request must be a JSON object.", "bad_json")
+    return data
+
+
+class Classroom:
+    """The routes' state: the store (made on first use, from the environment unless given) and the guards."""
+
+    def __init__(self, make_store: Callable[[], stores.Store] = stores.from_env, guards: Guards | None = None) -> None:
+        self.make_store = make_store
+        self.guards = guards or Guards()
+        self._store: stores.Store | None = None
+
+    def store(self) -> stores.Store:
+        """The store, made now if this is the first request; StoreDown if it cannot be made."""
+        if self._store is None:
+            try:
+                self._store = self.make_store()
+            except (ValueError, OSError) as error:
+                raise stores.StoreDown(str(error)) from error
+        return self._store
+
+    def code(self, request: Request) -> str:
+        """The path's join code, if the address is not shut out; Refused (429, or 400 counted as a
+        wrong code) otherwise."""
+        who = address(request)
+        left = self.guards.codes.blocked(who)
+        if left:
+            message = "Too many wrong codes from this address: wait a few minutes, then try again."
+            raise Refused(429, message, "too_many_codes", {"Retry-After": str(int(left) + 1)})
+        try:
+            return rm.read_code(request.path_params["code"])
+        except rm.RoomError:
+            self.guards.codes.fail(who)
+            raise
+
+    def wrong_code(self, request: Request) -> None:
+        """Count an unknown code against the address."""
+        self.guards.codes.fail(address(request))
+
+    # --- the endpoints ---
+
+    async def create(self, request: Request) -> Response:
+        """Make a room for the stage in the body: its code, the teacher's secret (the only time it is
+        sent) and the teacher's view."""
+        who = address(request)
+        if self.guards.creates.full(who):
+            raise Refused(429, "Too many classes started from this address: wait a few minutes.", "too_many_rooms")
+        stage, secret = rm.read_stage(await read_body(request)), rm.new_secret()
+        code = await run_in_threadpool(self.store().create, stage, secret)
+        self.guards.creates.add(who)
+        room = await run_in_threadpool(self.store().room, code)
+        return JSONResponse({"code": code, "secret": secret, "room": rm.teacher_view(room)}, 201)
+
+    async def view(self, request: Request) -> Response:
+        """The room's public view."""
+        room = await run_in_threadpool(self.store().room, self.code(request))
+        return JSONResponse(rm.public_view(room))
+
+    async def join(self, request: Request) -> Response:
+        """A new anonymous student in the room: their id and their view. The body is `{}`, read like every
+        POST's, so another site's form (text/plain, no preflight) cannot fill a room."""
+        code = self.code(request)
+        await read_body(request)
+        student, room = await run_in_threadpool(self.store().join, code)
+        return JSONResponse({"student": student, "room": rm.student_view(room, student)}, 201)
+
+    async def me(self, request: Request) -> Response:
+        """The student's own view (after a reload: their status and answers)."""
+        code, body = self.code(request), await read_body(request)
+        room = await run_in_threadpool(self.store().room, code)
+        return JSONResponse(rm.student_view(room, rm.check_student(room, body.get("student"))))
+
+    async def status(self, request: Request) -> Response:
+        """The student follows or explores."""
+        code, body = self.code(request), await read_body(request)
+        room = await run_in_threadpool(self.store().status, code, body.get("student"), body.get("status"))
+        return JSONResponse(rm.student_view(room, str(body["student"])))
+
+    async def teacher(self, request: Request) -> Response:
+        """The teacher's view, for the holder of the secret (reopening the control on another device)."""
+        code, body = self.code(request), await read_body(request)
+        room = await run_in_threadpool(self.store().room, code)
+        rm.check_teacher(room, body.get("secret"))
+        return JSONResponse(rm.teacher_view(room))
+
+    async def stage(self, request: Request) -> Response:
+        """The teacher moves the stage."""
+        code, body = self.code(request), await read_body(request)
+        room = await run_in_threadpool(self.store().stage, code, body.get("secret"), body)
+        return JSONResponse(rm.teacher_view(room))
+
+    async def ask(self, request: Request) -> Response:
+        """The teacher asks a question at the stage's step."""
+        code, body = self.code(request), await read_body(request)
+        room = await run_in_threadpool(self.store().ask, code, body.get("secret"), body.get("kind"))
+        return JSONResponse(rm.teacher_view(room), 201)
+
+    async def move(self, request: Request) -> Response:
+        """The teacher locks or reveals a question."""
+        code, body = self.code(request), await read_body(request)
+        number = request.path_params["number"]
+        room = await run_in_threadpool(self.store().move, code, body.get("secret"), number, body.get("state"))
+        return JSONResponse(rm.teacher_view(room))
+
+    async def answer(self, request: Request) -> Response:
+        """A student answers an open question."""
+        code, body = self.code(request), await read_body(request)
+        number, student = request.path_params["number"], body.get("student")
+        room = await run_in_threadpool(self.store().answer, code, student, number, body.get("answer"))
+        return JSONResponse(rm.student_view(room, str(student)))
+
+    async def end(self, request: Request) -> Response:
+        """The teacher ends the room."""
+        code, body = self.code(request), await read_body(request)
+        room = await run_in_threadpool(self.store().end, code, body.get("secret"))
+        return JSONResponse(rm.teacher_view(room))
+
+    async def events(self, request: Request) -> Response:
+        """The room's public views as server-sent events from the one after Last-Event-ID (or ?since=),
+        each with id = its version; at most Guards.streams open per address."""
+        code, who = self.code(request), address(request)
+        await run_in_threadpool(self.store().room, code)  # an unknown code is a 404 and counts as wrong
+        if not self.guards.streams.take(who):
+            raise Refused(429, "Too many open class streams from this address.", "too_many_streams")
+        try:
+            channel = await hub_for(self.store()).open(code)
+        except BaseException:
+            self.guards.streams.give(who)
+            raise
+        since = _since(request)
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}  # nginx: pass each event at once
+        return StreamingResponse(self._stream(channel, since, who), media_type="text/event-stream", headers=headers)
+
+    async def _stream(self, channel: Channel, since: int, who: str) -> AsyncIterator[str]:
+        """retry:, then each new version's view as an event (the latest only, if several passed), a
+        comment every KEEPALIVE seconds of quiet, and an end once the room ended."""
+        try:
+            yield f"retry: {RETRY_MS}\n\n"
+            while True:
+                changed = channel.changed  # taken before the check, so a version published after it wakes us
+                if channel.view is not None and channel.version > since:
+                    since = channel.version
+                    yield f"id: {since}\nevent: room\ndata: {json.dumps(channel.view, separators=(',', ':'))}\n\n"
+                    if channel.view.get("ended"):
+                        return
+                try:
+                    await asyncio.wait_for(changed.wait(), KEEPALIVE)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+        finally:
+            hub_for(self.store()).close(channel)
+            self.guards.streams.give(who)
+
+    # --- the routes ---
+
+    def routes(self) -> list[BaseRoute]:
+        """The Starlette routes, each wrapped so a refusal is a JSON answer and nothing raises out."""
+        rooms = f"{PREFIX}/rooms"
+        table: list[tuple[str, Callable[[Request], Awaitable[Response]], str]] = [
+            (rooms, self.create, "POST"),
+            (f"{rooms}/{{code}}", self.view, "GET"),
+            (f"{rooms}/{{code}}/join", self.join, "POST"),
+            (f"{rooms}/{{code}}/me", self.me, "POST"),
+            (f"{rooms}/{{code}}/status", self.status, "POST"),
+            (f"{rooms}/{{code}}/teacher", self.teacher, "POST"),
+            (f"{rooms}/{{code}}/stage", self.stage, "POST"),
+            (f"{rooms}/{{code}}/questions", self.ask, "POST"),
+            (f"{rooms}/{{code}}/questions/{{number:int}}", self.move, "POST"),
+            (f"{rooms}/{{code}}/questions/{{number:int}}/answer", self.answer, "POST"),
+            (f"{rooms}/{{code}}/end", self.end, "POST"),
+            (f"{rooms}/{{code}}/events", self.events, "GET"),
+        ]
+        return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
+
+    def _answering(
+        self, endpoint: Callable[[Request], Awaitable[Response]]
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """The endpoint with every refusal turned into its JSON answer: Refused as it says, a RoomError
+        by STATUS (an unknown room also counted as a wrong code), StoreDown as 503 in one line, and
+        anything else as a plain 500 (logged, never a traceback to the client)."""
+
+        async def answering(request: Request) -> Response:
+            try:
+                return await endpoint(request)
+            except Refused as refused:
+                return refusal(refused.status, str(refused), refused.reason, refused.headers)
+            except rm.RoomError as error:
+                if isinstance(error, rm.UnknownRoom):
+                    self.wrong_code(request)
+                status = next(s for kind, s in STATUS.items() if isinstance(error, kind))
+                return refusal(status, str(error), error.reason)
+            except stores.StoreDown as down:
+                log.warning("class room: %s (%s)", down, down.detail)
+                return refusal(503, str(down), "store_down")
+            except Exception:
+                log.exception("class room: %s %s", request.method, request.url.path)
+                return refusal(500, "The class room could not do that.", "server_error")
+
+        answering.__name__ = endpoint.__name__
+        return answering
+
+
+def _since(request: Request) -> int:
+    """The last version the client has: Last-Event-ID (EventSource's own on reconnect), else ?since=,
+    else 0; 0 for anything not a whole number."""
+    text = request.headers.get("last-event-id") or request.query_params.get("since") or "0"
+    return int(text) if text.isdigit() and len(text) < 19 else 0
+
+
+def classroom_routes(make_store: Callable[[], stores.Store] = stores.from_env) -> list[BaseRoute]:
+    """The class room's routes for st.App(routes=...), over the store the environment names."""
+    return Classroom(make_store).routes()

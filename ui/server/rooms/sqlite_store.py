@@ -1,0 +1,102 @@
+"""The embedded store: one SQLite file in WAL mode, shared by every process on the machine (the
+replicas of scripts/serve.py). A change runs in one `BEGIN IMMEDIATE` transaction, which SQLite
+serialises across processes, so two replicas never both count one answer or both take one code.
+Fan-out between processes is a poll: hub.py reads `versions` for the watched rooms, once per process."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from stonegame import room as rm
+from stonegame.room import Limits, Room
+from ui.server.rooms.store import Clock, Store, guarded
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    touched REAL NOT NULL,
+    ended INTEGER NOT NULL,
+    data TEXT NOT NULL
+)
+"""
+BUSY_MS = 5000  # how long a writer waits for another process's transaction before SQLite gives up
+
+
+class SqliteStore(Store):
+    """Rooms in one SQLite file (made with its folder on first use); one connection per thread."""
+
+    errors = (sqlite3.Error, OSError)
+
+    def __init__(self, path: Path, limits: Limits | None = None, clock: Clock = time.time) -> None:
+        super().__init__(limits, clock)
+        self.path = Path(path)
+        self._local = threading.local()
+
+    def _connection(self) -> sqlite3.Connection:
+        """This thread's connection, opened (folder, WAL mode, schema) on its first use."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")  # WAL's durable-enough default: a power cut loses the last writes
+            conn.execute(SCHEMA)
+            self._local.conn = conn
+        return conn
+
+    @contextmanager
+    def _locked(self, name: str) -> Iterator[None]:
+        """One write transaction (BEGIN IMMEDIATE takes the file's write lock at once, so the reads
+        inside it see what no other process can change until COMMIT)."""
+        conn = self._connection()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    def _get(self, code: str) -> Room | None:
+        """The room's record, decoded."""
+        row = self._connection().execute("SELECT data FROM rooms WHERE code = ?", (code,)).fetchone()
+        return None if row is None else rm.room_from_json(json.loads(row[0]))
+
+    def _put(self, room: Room) -> None:
+        """Insert or replace the room's record."""
+        self._connection().execute(
+            "INSERT OR REPLACE INTO rooms (code, version, touched, ended, data) VALUES (?, ?, ?, ?, ?)",
+            (room.code, room.version, room.touched, int(room.ended), json.dumps(rm.room_to_json(room))),
+        )
+
+    def _codes(self) -> list[tuple[str, float, bool]]:
+        """Every room's code, touched time and ended flag."""
+        rows = self._connection().execute("SELECT code, touched, ended FROM rooms").fetchall()
+        return [(code, touched, bool(ended)) for code, touched, ended in rows]
+
+    def _drop(self, codes: Sequence[str]) -> None:
+        """Delete these rooms."""
+        self._connection().executemany("DELETE FROM rooms WHERE code = ?", [(c,) for c in codes])
+
+    @guarded
+    def versions(self, codes: Sequence[str]) -> dict[str, int]:
+        """The version of each of these rooms that exists, in one query."""
+        if not codes:
+            return {}
+        marks = ",".join("?" * len(codes))
+        rows = self._connection().execute(f"SELECT code, version FROM rooms WHERE code IN ({marks})", list(codes))
+        return dict(rows.fetchall())
+
+    def close(self) -> None:
+        """Close this thread's connection (other threads' close when their thread ends)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None

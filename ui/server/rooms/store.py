@@ -1,0 +1,245 @@
+"""One interface over the stores a room lives in. A store keeps each room as one JSON record (its
+version beside it, for the fan-out) and serialises the changes to a room; every action is the pure
+transition of stonegame/room.py applied to the room as stored, under that store's lock:
+
+    create(stage, secret)            -> code          (Full when limits.rooms are open)
+    room(code)                       -> Room          (UnknownRoom if none, ended or expired)
+    versions(codes)                  -> {code: version}, for the rooms that exist
+    stage / join / status / ask / move / answer / end   -> the Room after the action
+
+`StoreDown` is the one exception for a store that cannot be reached; the routes word it in one line.
+`from_env()` picks the store: STONEGAME_ROOMS=redis://host:port/db for Redis, else SQLite in
+STONEGAME_STATE (default ~/.local/state/stonegame).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any, Protocol
+
+from stonegame import room as rm
+from stonegame.room import Limits, Room, Stage
+
+Clock = Callable[[], float]
+DOWN = "The class room is unavailable: its store does not answer."
+
+
+class StoreDown(Exception):
+    """The store cannot be reached or used; str() is one line for a person."""
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(DOWN)
+        self.detail = detail  # the driver's own words, for the log only
+
+
+class Waiter(Protocol):
+    """What the fan-out (hub.py) awaits before it reads the watched rooms' versions again."""
+
+    async def wait(self) -> None:
+        """Return when a room may have changed (or after a while: the fan-out then reads anyway)."""
+
+    async def close(self) -> None:
+        """Release what waiting holds."""
+
+    def poke(self) -> None:
+        """Wake the waiting soon: this process changed a room (callable from any thread)."""
+
+
+class Sleep:
+    """A Waiter that sleeps `seconds` (the poll of a store with no push, SQLite, for the changes of
+    other processes) or until poked (this process's own changes, at once)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.event: asyncio.Event | None = None
+
+    async def wait(self) -> None:
+        """Sleep `seconds`, or less if poked meanwhile (or since the last wait)."""
+        if self.event is None:
+            self.loop, self.event = asyncio.get_running_loop(), asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.event.wait(), self.seconds)
+        self.event.clear()
+
+    async def close(self) -> None:
+        """Nothing to release."""
+
+    def poke(self) -> None:
+        """Set the event in its loop's thread (nothing if that loop has not waited yet or has closed)."""
+        if self.loop is not None and self.event is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
+                self.loop.call_soon_threadsafe(self.event.set)
+
+
+def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """The method with its store's driver errors (`errors`) raised as StoreDown."""
+
+    @functools.wraps(method)
+    def call(self: Store, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except self.errors as error:
+            raise StoreDown(f"{type(error).__name__}: {error}") from error
+
+    return call
+
+
+class Store(ABC):
+    """The class room's operations over a backend's five primitives (_locked, _get, _put, _open, _drop)."""
+
+    errors: tuple[type[Exception], ...] = ()  # the driver's exceptions that mean "down"
+    poll_interval = 0.1  # seconds between the fan-out's version reads (one query per process, not per student)
+
+    def __init__(self, limits: Limits | None = None, clock: Clock = time.time) -> None:
+        self.limits = limits or rm.limits_from_env()
+        self.clock = clock
+        self.listeners: list[Callable[[], None]] = []  # called after each change this process makes
+
+    # --- the backend's primitives ---
+
+    @abstractmethod
+    def _locked(self, name: str) -> AbstractContextManager[None]:
+        """A context in which no other process changes the room `name` (or, for "*", creates a room)."""
+
+    @abstractmethod
+    def _get(self, code: str) -> Room | None:
+        """The room as stored, None if there is none."""
+
+    @abstractmethod
+    def _put(self, room: Room) -> None:
+        """Store the room (and tell the fan-out its new version)."""
+
+    @abstractmethod
+    def _codes(self) -> list[tuple[str, float, bool]]:
+        """Every stored room's code, touched time and ended flag."""
+
+    @abstractmethod
+    def _drop(self, codes: Sequence[str]) -> None:
+        """Delete these rooms."""
+
+    @abstractmethod
+    def versions(self, codes: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of these rooms that exists (ended ones too: their end is news)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the backend's connections."""
+
+    # --- the operations ---
+
+    @guarded
+    def create(self, stage: Stage, secret: str) -> str:
+        """A new room for this stage and secret: its code. Expired rooms are swept first; Full if
+        limits.rooms are still open."""
+        with self._locked("*"):
+            self.sweep()
+            if sum(not ended for _, _, ended in self._codes()) >= self.limits.rooms:
+                raise rm.Full(f"The server has {self.limits.rooms} classes open, its most: try again later.")
+            code = next(c for c in iter(rm.new_code, None) if self._get(c) is None)
+            self._put(rm.new_room(code, secret, stage, self.clock()))
+            return code
+
+    @guarded
+    def room(self, code: str) -> Room:
+        """The open room of this code; UnknownRoom if there is none, or it ended, or expired."""
+        found = self._get(code)
+        if found is None or found.ended or rm.expired(found.touched, self.clock()):
+            raise rm.UnknownRoom("No class has this code: it may have ended. Check the code with your teacher.")
+        return found
+
+    @guarded
+    def peek(self, code: str) -> Room | None:
+        """The room as stored, ended or expired too (the fan-out tells followers it ended); None if none."""
+        return self._get(code)
+
+    def waiter(self) -> Waiter:
+        """What the fan-out awaits between its reads of the versions: by default a poll_interval sleep."""
+        return Sleep(self.poll_interval)
+
+    @guarded
+    def _change(self, code: str, action: Callable[[Room], Room]) -> Room:
+        """The room after `action`, applied to it under its lock; stored if it changed, and then, once
+        committed, the listeners told."""
+        with self._locked(code):
+            before = self.room(code)
+            after = action(before)
+            if after.version != before.version:
+                self._put(after)
+        if after.version != before.version:
+            self._told()
+        return after
+
+    def _told(self) -> None:
+        """Call every listener (the fan-out of each event loop here), after the change is committed."""
+        for listener in list(self.listeners):
+            listener()
+
+    def stage(self, code: str, secret: object, data: Mapping[str, Any]) -> Room:
+        """The teacher moves the stage (any of values, k, form, step, playing, speed)."""
+        return self._change(code, lambda r: rm.staged(r, secret, data, self.clock()))
+
+    def join(self, code: str) -> tuple[str, Room]:
+        """A new student id in the room, and the room with it."""
+        student = rm.new_student()
+        return student, self._change(code, lambda r: rm.joined(r, student, self.limits))
+
+    def status(self, code: str, student: object, status: object) -> Room:
+        """The student follows or explores."""
+        return self._change(code, lambda r: rm.with_status(r, student, status))
+
+    def ask(self, code: str, secret: object, kind: object) -> Room:
+        """The teacher opens a question of this kind at the stage's step."""
+        return self._change(code, lambda r: rm.asked(r, secret, kind, self.clock()))
+
+    def move(self, code: str, secret: object, number: object, state: object) -> Room:
+        """The teacher locks or reveals a question."""
+        return self._change(code, lambda r: rm.moved_question(r, secret, number, state, self.clock()))
+
+    def answer(self, code: str, student: object, number: object, value: object) -> Room:
+        """A student answers an open question (their last answer before the lock is the one counted)."""
+        return self._change(code, lambda r: rm.answered(r, student, number, value))
+
+    def end(self, code: str, secret: object) -> Room:
+        """The teacher ends the room."""
+        return self._change(code, lambda r: rm.ended_room(r, secret, self.clock()))
+
+    @guarded
+    def sweep(self) -> int:
+        """Delete the rooms that expired (ended ones too, once their teacher's last action is ROOM_TTL
+        old): how many."""
+        now = self.clock()
+        gone = [code for code, touched, _ in self._codes() if rm.expired(touched, now)]
+        if gone:
+            self._drop(gone)
+        return len(gone)
+
+
+def state_dir(env: Mapping[str, str] = os.environ) -> Path:
+    """The folder the SQLite store's file lives in: STONEGAME_STATE, else $XDG_STATE_HOME/stonegame,
+    else ~/.local/state/stonegame."""
+    if env.get("STONEGAME_STATE"):
+        return Path(env["STONEGAME_STATE"])
+    return Path(env.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "stonegame"
+
+
+def from_env(env: Mapping[str, str] = os.environ) -> Store:
+    """The store the environment names: RedisStore for STONEGAME_ROOMS=redis://..., else SqliteStore."""
+    url = env.get("STONEGAME_ROOMS", "").strip()
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        from ui.server.rooms.redis_store import RedisStore  # only a Redis deployment needs redis-py
+
+        return RedisStore(url)
+    if url not in ("", "sqlite"):
+        raise ValueError(f"STONEGAME_ROOMS must be redis://host:port/db or sqlite, not {url!r}.")
+    from ui.server.rooms.sqlite_store import SqliteStore
+
+    return SqliteStore(state_dir(env) / "rooms.sqlite3")
