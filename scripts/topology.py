@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from scripts.servers import NGINX_HINT, StreamlitServer, free_port, nginx_path  # noqa: E402 - shared with the tests
 from ui.server.edge import COMPRESSED, GZIP_LEVEL, GZIP_MIN_BYTES  # noqa: E402 - what the edge compresses, nginx too
-from ui.server.edge import static_dir as package_static_dir  # noqa: E402 - Streamlit's static directory
+from ui.server.static import static_dir as package_static_dir  # noqa: E402 - Streamlit's static directory
 
 TEMPLATE = ROOT / "deploy" / "nginx.conf.template"
 ROUTE_COOKIE = "st_route"  # the cookie naming the replica that holds a browser's session

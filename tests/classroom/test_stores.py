@@ -12,9 +12,10 @@ import pytest
 from stonegame import room as rm
 from stonegame.room import Limits
 from tests.classroom.conftest import RedisServer, make_store
+from ui.server.rooms.choose import from_env, state_dir
 from ui.server.rooms.redis_store import RedisStore
 from ui.server.rooms.sqlite_store import SqliteStore
-from ui.server.rooms.store import DOWN, Store, StoreDown, from_env, state_dir
+from ui.server.rooms.store import DOWN, Store, StoreDown
 
 STAGE = rm.read_stage({"values": [1, 2, 3, 7], "step": 5})
 

@@ -48,6 +48,7 @@ from stonegame.teach import preview
 from stonegame.terms import Winner
 from ui import cache, nav
 from ui.server import renderer
+from ui.server.static import index_html
 
 PAGE_PATH = re.compile(r"/[A-Za-z0-9_-]{0,64}")  # "/" or one path segment: never a file (no dot)
 PAGES: dict[str, cards.Page] = {
@@ -129,13 +130,6 @@ def page_card(scope: Scope, page: cards.Page) -> tuple[cards.Card, str, str]:
     return found, url, image
 
 
-def index_html() -> str:
-    """Streamlit's index.html, as installed."""
-    from ui.server.edge import static_dir  # here: edge imports this module
-
-    return (static_dir() / "index.html").read_text(encoding="utf-8")
-
-
 def with_card(index: str, card: cards.Card, url: str, image: str) -> str:
     """index.html with <html lang> the card's, the app's name as its <title>, the app's icon, and the
     card's <meta> tags first in <head>, after its charset (where a crawler that reads only the start
@@ -147,14 +141,9 @@ def with_card(index: str, card: cards.Card, url: str, image: str) -> str:
     return out.replace(anchor, anchor + "\n" + cards.meta(card, url, image), 1)
 
 
-_INDEX: list[str] = []  # Streamlit's index.html, read once
-
-
 def page_bytes(scope: Scope, page: cards.Page) -> bytes:
     """The page's HTML: index.html with the card of this request's link."""
-    if not _INDEX:
-        _INDEX.append(index_html())
-    return with_card(_INDEX[0], *page_card(scope, page)).encode("utf-8")
+    return with_card(index_html(), *page_card(scope, page)).encode("utf-8")
 
 
 async def answer_page(scope: Scope, receive: Receive, send: Send, page: cards.Page) -> None:

@@ -34,6 +34,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.web.server.starlette.starlette_server_config import STATIC_ASSET_CACHE_MAX_AGE_SECONDS
 
 from ui.server import card
+from ui.server.static import static_dir
 from ui.state import WIDGETS, WidgetKind
 
 LOG = logging.getLogger(__name__)
@@ -207,13 +208,6 @@ GZIP_LEVEL = 9  # compressed once per process, so the smallest answer is worth t
 GZIP_BUDGET = 32 * 2**20  # bytes of compressed files kept in memory in all; past it, files go plain
 CACHE_CONTROL = f"public, immutable, max-age={STATIC_ASSET_CACHE_MAX_AGE_SECONDS}"  # as Streamlit sends them
 VARY = (b"vary", b"Accept-Encoding")
-
-
-def static_dir() -> Path:
-    """Streamlit's static directory in the installed package (index.html, and its bundle in static/)."""
-    from streamlit import file_util
-
-    return Path(file_util.get_static_dir())
 
 
 def bundle_files(root: Path) -> dict[str, Path]:

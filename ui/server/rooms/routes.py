@@ -38,6 +38,7 @@ from starlette.routing import BaseRoute, Route
 
 from stonegame import room as rm
 from ui.server.rooms import store as stores
+from ui.server.rooms.choose import from_env
 from ui.server.rooms.guard import Blocker, Gauge, Window, address
 from ui.server.rooms.hub import Channel, hub_for
 
@@ -115,7 +116,7 @@ async def read_body(request: Request) -> dict[str, Any]:
 class Classroom:
     """The routes' state: the store (made on first use, from the environment unless given) and the guards."""
 
-    def __init__(self, make_store: Callable[[], stores.Store] = stores.from_env, guards: Guards | None = None) -> None:
+    def __init__(self, make_store: Callable[[], stores.Store] = from_env, guards: Guards | None = None) -> None:
         self.make_store = make_store
         self.guards = guards or Guards()
         self._store: stores.Store | None = None
@@ -317,6 +318,6 @@ def _since(request: Request) -> int:
     return int(text) if text.isdigit() and len(text) < 19 else 0
 
 
-def classroom_routes(make_store: Callable[[], stores.Store] = stores.from_env) -> list[BaseRoute]:
+def classroom_routes(make_store: Callable[[], stores.Store] = from_env) -> list[BaseRoute]:
     """The class room's routes for st.App(routes=...), over the store the environment names."""
     return Classroom(make_store).routes()

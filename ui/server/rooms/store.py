@@ -8,7 +8,7 @@ transition of stonegame/room.py applied to the room as stored, under that store'
     stage / join / status / ask / move / answer / end   -> the Room after the action
 
 `StoreDown` is the one exception for a store that cannot be reached; the routes word it in one line.
-`from_env()` picks the store: STONEGAME_ROOMS=redis://host:port/db for Redis, else SQLite in
+`choose.from_env()` picks the store: STONEGAME_ROOMS=redis://host:port/db for Redis, else SQLite in
 STONEGAME_STATE (default ~/.local/state/stonegame).
 """
 
@@ -17,12 +17,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import os
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from pathlib import Path
 from typing import Any, Protocol
 
 from stonegame import room as rm
@@ -221,25 +219,3 @@ class Store(ABC):
         if gone:
             self._drop(gone)
         return len(gone)
-
-
-def state_dir(env: Mapping[str, str] = os.environ) -> Path:
-    """The folder the SQLite store's file lives in: STONEGAME_STATE, else $XDG_STATE_HOME/stonegame,
-    else ~/.local/state/stonegame."""
-    if env.get("STONEGAME_STATE"):
-        return Path(env["STONEGAME_STATE"])
-    return Path(env.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "stonegame"
-
-
-def from_env(env: Mapping[str, str] = os.environ) -> Store:
-    """The store the environment names: RedisStore for STONEGAME_ROOMS=redis://..., else SqliteStore."""
-    url = env.get("STONEGAME_ROOMS", "").strip()
-    if url.startswith(("redis://", "rediss://", "unix://")):
-        from ui.server.rooms.redis_store import RedisStore  # only a Redis deployment needs redis-py
-
-        return RedisStore(url)
-    if url not in ("", "sqlite"):
-        raise ValueError(f"STONEGAME_ROOMS must be redis://host:port/db or sqlite, not {url!r}.")
-    from ui.server.rooms.sqlite_store import SqliteStore
-
-    return SqliteStore(state_dir(env) / "rooms.sqlite3")
