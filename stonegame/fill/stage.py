@@ -71,16 +71,22 @@ def carried(sol: Solution, lo: int) -> Window:
     return window_at(sol, 0, sol.n) if sol.n <= FOLLOW_MAX else window_at(sol, lo)
 
 
-def follow_params(focus: list[int], win: Window, scale: float) -> list[alt.Parameter]:
-    """The window in the browser: focus[frame] (the pile each frame speaks of), first and end (the
-    piles carried), cols (as many piles as fit the width, 3 .. MAX_COLUMNS) and lo (the first drawn:
-    the focus in the middle where it can be)."""
+# The first pile drawn: the focus in the middle, moved left until the last pile the step reads is in
+# view too (on a phone's few columns dp[i]'s candidates sit right of it), never past the focus itself.
+LO = "clamp(min(max(focus[frame] - floor(cols / 2), reach[frame] - cols + 1), focus[frame]), first, end - cols)"
+
+
+def follow_params(focus: list[int], win: Window, scale: float, reach: list[int] | None = None) -> list[alt.Parameter]:
+    """The window in the browser: focus[frame] (the pile each frame speaks of), reach[frame] (the last
+    pile its step reads; the focus if not given), first and end (the piles carried), cols (as many piles
+    as fit the width, 3 .. MAX_COLUMNS) and lo (the first drawn: LO)."""
     return [
         alt.param(name="focus", value=focus),
+        alt.param(name="reach", value=focus if reach is None else reach),
         alt.param(name="first", value=win.lo),
         alt.param(name="end", value=win.last + 1),
         alt.param(name="cols", expr=f"clamp(floor(width / {COLUMN_PX * scale:g}) - 1, 3, {MAX_COLUMNS})"),
-        alt.param(name="lo", expr="clamp(focus[frame] - floor(cols / 2), first, end - cols)"),
+        alt.param(name="lo", expr=LO),
     ]
 
 
@@ -93,6 +99,7 @@ def picture_chart(
     present: bool,
     lang: Lang,
     form: Form = "total",
+    reach: list[int] | None = None,
 ) -> alt.VConcatChart:
     """The stage's picture: the arrays (grid) above the bars, the piles drawn following the step, from
     frame `start`; in presenter mode with room for type PRESENTER_SCALE times larger (scaled_fonts makes
@@ -110,7 +117,8 @@ def picture_chart(
         .resolve_scale(color="independent")
         .configure_view(stroke=None)
     )
-    params = [*player_params(len(focus) - 1, start), *follow_params(focus, win, PRESENTER_SCALE if present else 1)]
+    scale = PRESENTER_SCALE if present else 1
+    params = [*player_params(len(focus) - 1, start), *follow_params(focus, win, scale, reach)]
     return top_params(chart, params)  # not add_params: on a vconcat it deep-copies every view twice
 
 
@@ -118,6 +126,18 @@ def focus_of(frames_table: pd.DataFrame) -> list[int]:
     """The pile each frame speaks of: its step's pile, and pile 0 for the verdict."""
     return [
         0 if phase == "verdict" else int(i) for phase, i in zip(frames_table["phase"], frames_table["i"], strict=True)
+    ]
+
+
+def frame_reach(sol: Solution, win: Window) -> list[int]:
+    """The last pile each frame's step reads, within the row: i + k on a dp step (its candidates
+    dp[i+1 .. i+k]), i + 1 on a suffix step (suffix[i+1]), and the frame's focus otherwise."""
+    phases, piles, last = sol.trace["phase"].tolist(), sol.trace["i"].tolist(), sol.n - 1
+    ahead = {"dp": sol.max_take, "suffix": 1}
+    focus = frame_focus(sol, win)
+    return [
+        min(int(piles[step]) + ahead[phases[step]], last) if phases[step] in ahead else pile
+        for step, pile in zip(frame_steps(sol, win), focus, strict=True)
     ]
 
 
@@ -156,7 +176,8 @@ def picture_spec(sol: Solution, win: Window, lang: Lang, form: Form, present: bo
     presenter mode. It does not depend on the code listing: the page caches it without it, and builds
     it once per shape (stonegame.fill.template)."""
     drawn, marked = picture_tables(sol, win, form)
-    chart = picture_chart(drawn, marked, frame_focus(sol, win), win, 0, present, lang, form)
+    focus, reach = frame_focus(sol, win), frame_reach(sol, win)
+    chart = picture_chart(drawn, marked, focus, win, 0, present, lang, form, reach)
     spec = played(chart, keys=True, validate=False, drawn=False, player_id=STAGE_ID)
     spec = named(spec, dataset_tables(drawn, marked, lang, form))
     spec = {**spec, "datasets": {name: packed(rows) for name, rows in spec["datasets"].items()}}

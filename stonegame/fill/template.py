@@ -3,7 +3,8 @@ hundreds of milliseconds, filling a built one with another row's tables a few.
 
 A picture's spec (stonegame.fill.stage.picture_spec) depends on the row only through
     its datasets          DATASETS (grid boxes, bars, marks), named by role
-    its params            last, focus, first, end (the frames, the pile each speaks of, the piles carried)
+    its params            last, focus, reach, first, end (the frames, the pile each speaks of, the last
+                          pile each reads, the piles carried)
     the bars' y domain    [min(0, least number), max(0, greatest)], in every layer of the bars
     two font sizes        the grid's numbers and the bars' numbers fit `digits` characters per column
 and on its shape: whether the row travels whole (n up to FOLLOW_MAX: its length does not matter, the
@@ -29,6 +30,7 @@ from stonegame.fill.stage import (
     columns,
     dataset_tables,
     frame_focus,
+    frame_reach,
     picture_spec,
     picture_tables,
 )
@@ -121,7 +123,13 @@ def filled(template: Template, sol: Solution, win: Window, lang: Lang, form: For
     drawn, marked = picture_tables(sol, win, form)
     values = row_values(drawn)
     focus = frame_focus(sol, win)
-    row_params = {"last": len(focus) - 1, "focus": focus, "first": win.lo, "end": win.last + 1}
+    row_params = {
+        "last": len(focus) - 1,
+        "focus": focus,
+        "reach": frame_reach(sol, win),
+        "first": win.lo,
+        "end": win.last + 1,
+    }
     spec = template.spec
     params = [{**p, "value": row_params[p["name"]]} if p["name"] in row_params else p for p in spec["params"]]
     tables = {name: columns(table) for name, table in dataset_tables(drawn, marked, lang, form).items()}

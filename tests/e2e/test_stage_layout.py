@@ -7,7 +7,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from .helpers import DESKTOP, PHONE, SCREENSHOT_DIR, horizontal_overflow, open_explainer, screenshot, wait_for_app_run
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    SCREENSHOT_DIR,
+    grid,
+    horizontal_overflow,
+    open_explainer,
+    screenshot,
+    wait_for_app_run,
+)
 
 # The parts of one step, each as (name, selector inside the stage).
 PARTS = {
@@ -119,3 +128,11 @@ def test_the_phone_stacks_and_cuts_nothing(new_context):
     assert sizes["codeScroll"][0] >= sizes["codeScroll"][1]  # a long line scrolls inside the listing
     assert min(sizes["chartFonts"]) >= 12, sorted(sizes["chartFonts"])[:5]
     screenshot(page, SCREENSHOT_DIR / "stage-390x844.png", full=True)
+
+
+def test_on_a_phone_the_step_and_all_its_candidates_are_in_view(new_context):
+    # issue 21: at 390x844 the window showed piles 2-5 for dp[4], whose candidates are dp[5..7]
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    open_explainer(page, "/?values=5,-3,8,2,-1,7,4,-6&step=12")
+    shown = sorted(int(col) for col in grid(page)["dp"])
+    assert {4, 5, 6, 7} <= set(shown), f"dp[4] and dp[5..7] drawn: {shown}"

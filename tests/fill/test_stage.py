@@ -18,6 +18,8 @@ from stonegame.fill.stage import (
     at_step,
     carried,
     focus_of,
+    frame_reach,
+    frame_steps,
     picture_chart,
     scaled_fonts,
     stage_data,
@@ -193,3 +195,14 @@ def test_the_score_difference_form_names_its_row_and_bars_diff(lang):
         assert t("chart_bars_title_diff", lang) in text and t("chart_bars_title", lang) not in text
         _, _, total = data_of(values, lang=lang)
         assert t("chart_bars_title", lang) in json.dumps(total["spec"], ensure_ascii=False)
+
+
+def test_each_frame_reaches_the_last_pile_its_step_reads():
+    sol = solve([5, -3, 8, 2, -1, 7, 4, -6])
+    win = carried(sol, 0)
+    steps, reach = frame_steps(sol, win), frame_reach(sol, win)
+    rows = sol.trace.set_index("step")
+    for step, last in zip(steps, reach, strict=True):
+        phase, i = rows.loc[step, "phase"], int(rows.loc[step, "i"])
+        ahead = {"dp": 3, "suffix": 1}.get(phase, 0)
+        assert last == (min(i + ahead, sol.n - 1) if ahead else (0 if phase == "verdict" else i)), (step, phase)
