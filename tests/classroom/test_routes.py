@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 
 from stonegame import room as rm
 from tests.classroom.live import LiveServer
+from tests.loop import run_apart
 from ui.server.rooms.guard import Blocker, Gauge, Window
 from ui.server.rooms.routes import MAX_BODY, PREFIX, Classroom, Guards
 from ui.server.rooms.store import DOWN
@@ -270,7 +271,7 @@ def test_a_body_that_lies_about_its_length_is_cut_at_the_cap(store):
         "scheme": "http",
         "root_path": "",
     }
-    asyncio.run(asyncio.wait_for(app(scope, receive, send), 5))
+    run_apart(asyncio.wait_for(app(scope, receive, send), 5))
     assert sent[0]["status"] == 413
 
 

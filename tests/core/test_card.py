@@ -2,7 +2,6 @@
 never says (a winner before the verdict, or for a quiz or a locked link), how hostile text is cleaned
 and escaped (checked by parsing the HTML), which requests are pages, and the picture's bounds."""
 
-import asyncio
 from html.parser import HTMLParser
 from typing import NamedTuple
 
@@ -12,6 +11,7 @@ from starlette.applications import Starlette
 from stonegame import card as cards
 from stonegame.i18n import t
 from stonegame.link import Link, read_link
+from tests.loop import run_apart
 from ui.server import card, renderer
 
 
@@ -259,7 +259,7 @@ class Client:
         async def send(message):
             sent.append(message)
 
-        asyncio.run(self.app(scope, receive, send))
+        run_apart(self.app(scope, receive, send))
         start = sent[0]
         headers = {k.decode(): v.decode() for k, v in start["headers"]}
         return Answer(start["status"], headers, b"".join(m.get("body", b"") for m in sent[1:]))
