@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 import uvicorn
 
@@ -33,3 +34,11 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+
+
+def wait_until(condition: Callable[[], object], timeout: float = 15.0, what: str = "the condition") -> None:
+    """Return once condition() is true (looked at every 20 ms); AssertionError after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} within {timeout:.0f} s"
+        time.sleep(0.02)

@@ -10,7 +10,7 @@ import time
 import httpx2
 from starlette.applications import Starlette
 
-from tests.classroom.live import LiveServer
+from tests.classroom.live import LiveServer, wait_until
 from ui.server.rooms.hub import hubs
 from ui.server.rooms.routes import PREFIX, Classroom
 
@@ -38,14 +38,13 @@ def test_thirty_streams_cost_one_read_per_change(store):
         readers = [threading.Thread(target=follow, args=(live.url, code, 4, seen)) for _ in range(STUDENTS)]
         for r in readers:
             r.start()
-        deadline = time.monotonic() + 15
-        while sum(len(s) for s in seen) < STUDENTS and time.monotonic() < deadline:
-            time.sleep(0.05)  # every stream has its first view
+        wait_until(lambda: sum(len(s) for s in seen) >= STUDENTS, what="every stream's first view")
         (hub,) = [h for h in hubs() if h.store is store]
         before = hub.reads
-        for step in (3, 7, 11):
+        for had, step in enumerate((3, 7, 11), start=2):
             client.post(f"{PREFIX}/rooms/{code}/stage", json={"secret": secret, "step": step})
-            time.sleep(0.5)  # one change at a time, so each is its own read
+            # one change at a time, so each is its own read
+            wait_until(lambda had=had: all(len(s) >= had for s in seen), what=f"step {step} on every stream")
         for r in readers:
             r.join(15)
         assert seen == [[0, 3, 7, 11]] * STUDENTS, "every student saw every step, in order"
@@ -64,7 +63,7 @@ def test_a_change_made_in_this_process_wakes_the_fanout_without_waiting_for_the_
         seen: list[list[int]] = []
         reader = threading.Thread(target=follow, args=(live.url, made["code"], 2, seen))
         reader.start()
-        time.sleep(0.5)
+        wait_until(lambda: seen and seen[0], what="the stream's first view")
         client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
         reader.join(10)
     assert seen == [[0, 5]]
@@ -84,7 +83,7 @@ def test_an_open_stream_outlives_a_redis_restart(tmp_path):
             seen: list[list[int]] = []
             reader = threading.Thread(target=follow, args=(live.url, made["code"], 2, seen))
             reader.start()
-            time.sleep(0.5)
+            wait_until(lambda: seen and seen[0], what="the stream's first view")
             server.stop()
             time.sleep(1.5)  # the fan-out finds Redis gone, logs it and keeps the stream open
             down = client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
@@ -117,7 +116,7 @@ def test_a_room_that_expires_tells_its_streams_it_ended(tmp_path, monkeypatch):
 
         reader = threading.Thread(target=read)
         reader.start()
-        time.sleep(0.5)
+        wait_until(lambda: ended, what="the stream's first view")
         now[0] += ROOM_TTL + 1  # four hours without the teacher
         reader.join(10)
         assert not reader.is_alive(), "the stream closed once it said the room ended"

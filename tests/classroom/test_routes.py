@@ -86,8 +86,9 @@ def test_a_class_end_to_end(client):
     refused(client.get(url(code)), 404, "unknown_room")
 
 
-def events(client, code: str, count: int, headers: dict[str, str] | None = None) -> list[dict]:
-    """The first `count` events of the room's stream: each as {"id", "event", "data"}, plus "retry"."""
+def events(client, code: str, count: int, headers: dict[str, str] | None = None, opened=None) -> list[dict]:
+    """The first `count` events of the room's stream: each as {"id", "event", "data"}, plus "retry";
+    `opened` (a threading.Event), if given, is set once the first data event has arrived."""
     got: list[dict] = []
     current: dict = {}
     with client.stream("GET", url(code, "/events"), headers=headers or {}) as stream:
@@ -97,6 +98,8 @@ def events(client, code: str, count: int, headers: dict[str, str] | None = None)
             if line == "":
                 if current:
                     got.append(current)
+                    if opened is not None and "data" in current:
+                        opened.set()
                 current = {}
                 if len(got) == count:
                     break
@@ -110,12 +113,14 @@ def test_the_stream_pushes_the_teachers_step_to_a_student(client):
     code, secret = start(client)
     join(client, code)
 
+    opened = threading.Event()
+
     def teach() -> None:
-        time.sleep(0.4)  # the student's stream is open and has the first view by then
+        opened.wait(15)  # the student's stream is open and has the first view
         client.post(url(code, "/stage"), json={"secret": secret, "step": 4, "playing": True})
 
     threading.Thread(target=teach).start()
-    retry, first, second = events(client, code, 3)
+    retry, first, second = events(client, code, 3, opened=opened)
     assert retry == {"retry": "2000"}
     assert (first["id"], first["event"], first["data"]["stage"]["step"]) == ("2", "room", 0)
     assert (second["id"], second["data"]["stage"]["step"], second["data"]["stage"]["playing"]) == ("3", 4, True)
@@ -125,11 +130,10 @@ def test_last_event_id_resumes_after_what_the_student_has(client):
     code, secret = start(client)
     client.post(url(code, "/stage"), json={"secret": secret, "step": 2})
 
-    def teach() -> None:
-        time.sleep(0.4)
-        client.post(url(code, "/stage"), json={"secret": secret, "step": 3})
-
-    threading.Thread(target=teach).start()
+    # whether the step is led before or after the stream opens, a stream resumed after version 2 sends 3
+    threading.Thread(
+        target=client.post, args=(url(code, "/stage"),), kwargs={"json": {"secret": secret, "step": 3}}
+    ).start()
     _, resumed = events(client, code, 2, {"Last-Event-ID": "2"})
     assert resumed["id"] == "3" and resumed["data"]["stage"]["step"] == 3, "version 2 was not sent again"
 
@@ -137,12 +141,14 @@ def test_last_event_id_resumes_after_what_the_student_has(client):
 def test_the_stream_says_the_class_ended_and_closes(client):
     code, secret = start(client)
 
+    opened = threading.Event()
+
     def end() -> None:
-        time.sleep(0.4)
+        opened.wait(15)
         client.post(url(code, "/end"), json={"secret": secret})
 
     threading.Thread(target=end).start()
-    _, _, ended = events(client, code, 3)
+    _, _, ended = events(client, code, 3, opened=opened)
     assert ended["data"]["ended"] is True
 
 

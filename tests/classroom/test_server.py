@@ -15,6 +15,7 @@ import pytest
 
 from scripts.servers import StreamlitServer
 from tests.classroom.conftest import make_store
+from tests.classroom.live import wait_until
 from ui.server.rooms.routes import PREFIX
 
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd", "Accept": "text/event-stream"}
@@ -63,7 +64,7 @@ def test_a_step_on_one_replica_reaches_a_student_on_the_other(replicas):
             assert stream.headers["content-type"].startswith("text/event-stream")
             reader = threading.Thread(target=read_events, args=(stream, 2, got), daemon=True)
             reader.start()
-            time.sleep(1.0)  # the first view has arrived; the teacher presses "next" later
+            wait_until(lambda: got, what="the first view")  # then the teacher presses "next"
             pressed = time.monotonic()
             led = client.post(f"{teacher_side.url}{PREFIX}/rooms/{code}/stage", json={"secret": secret, "step": 12})
             assert led.status_code == 200, led.text
