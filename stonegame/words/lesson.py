@@ -12,7 +12,7 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_show": {"en": "Show me", "zh": "直接告诉我"},
     "lesson_pick": {"en": "Your answer", "zh": "你的答案"},
     "lesson_right": {"en": "✓ Right: {answer}.", "zh": "✓ 答对了：{answer}。"},
-    "lesson_wrong": {"en": "✗ Not {given}.", "zh": "✗ 不是 {given}。"},
+    "lesson_wrong": {"en": "✗ Not {given}:", "zh": "✗ 不是 {given}："},
     "lesson_shown": {"en": "The answer is {answer}.", "zh": "答案是 {answer}。"},
     "lesson_gate": {
         "en": "Answer the question (or press “Show me”) to go on.",
@@ -28,7 +28,7 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "lesson 必须是 1 到 {last} 之间的整数，而不是 {token}。",
     },
     "lesson_fallback": {"en": "Opening chapter 1.", "zh": "改为打开第 1 章。"},
-    "lesson_deck_trap": {"en": "The trap “{title}”: ", "zh": "陷阱“{title}”："},
+    "lesson_deck_trap": {"en": "“{title}” — ", "zh": "“{title}”——"},
     "lesson_stage_note": {
         "en": "Step with the stage's own buttons; the keys turn the lesson's pages.",
         "zh": "用舞台上的按钮逐步播放；按键用来翻课程的页。",
