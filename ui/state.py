@@ -231,6 +231,9 @@ LESSON_GOTO = "lesson_goto_{n}"  # the summary's buttons: back to chapter n
 LESSON_MEMORY = "lesson_memory"  # element key of the browser's memory and keys (its "restore" and "go" triggers)
 LESSON_STAGE = "lesson_stage"  # element key of the chapter's stage
 LESSON_CHART = "lesson_chart_{piece}"  # element keys of the chapters' charts and tables
+LESSON_GAME = "lesson_game"  # stonegame.game.rules.Game: the first chapter's game against the computer
+LESSON_TAKE = "lesson_take_{k}"  # buttons: the learner takes k piles in that game
+LESSON_AGAIN = "lesson_again"  # button: a new game
 
 # --- what each widget sends (ui/server/edge.py drops every other value before Streamlit reads it) -------------
 # A widget's kind says which WidgetState fields its browser side fills (ui/server/edge.py KINDS, as Streamlit
@@ -294,6 +297,8 @@ WIDGETS: dict[str, WidgetKind] = {
     LESSON_NEXT: "button",
     LESSON_BACK: "button",
     LESSON_GOTO: "button",
+    LESSON_TAKE: "button",
+    LESSON_AGAIN: "button",
     LESSON_MEMORY: "component",
     EVENTS.format(key=LESSON_MEMORY): "events",
     LESSON_STAGE: "component",

@@ -4,8 +4,9 @@ check question whose answer is read off the solver (never typed in).
 Vocabulary:
     chapter   one short slide: its name (its words are lesson_<name>_*), its row and k, the live piece
               it shows and the step that piece opens at, and its question
-    piece     what the chapter shows: the optimal replay, greedy Alice's replay, the game tree, the
-              explainer's stage, the O(1) window, the k what-if table, the two formulations' table
+    piece     what the chapter shows: a game against the computer, greedy Alice's game beside the
+              optimal one, the game tree, the explainer's stage, the k what-if table, the two
+              formulations' table
     option    one answer a student may pick: its value (a number or a winner, as text) and, for a wrong
               one, the mistake it names (None for the right one)
     mistake   a catalogue key's tail (lesson_mistake_<mistake>); those of the misconception deck's cards
@@ -25,7 +26,7 @@ from stonegame.solver import Solution, solve
 from stonegame.teach.deck import NEGATIVES, greedy_take, greedy_trap, play, score_difference_zero_init_buggy
 from stonegame.terms import EXAMPLES, TAKES, Winner
 
-Piece = Literal["replay", "greedy_replay", "tree", "stage", "window", "what_if", "formulations"]
+Piece = Literal["play", "greedy_games", "tree", "stage", "what_if", "formulations"]
 Mistake = Literal[
     "greedy",
     "negatives",
@@ -119,10 +120,10 @@ def _suffix_step(sol: Solution, i: int) -> int:
 
 
 def game_chapter() -> Chapter:
-    """1 · The game: who wins [1, 2, 3, 7] with perfect play (the replay shows the optimal game)."""
+    """1 · The game: who wins [1, 2, 3, 7] with perfect play (the student plays Alice against the computer)."""
     sol = solve(list(ROW))
     options = _winner_options(sol, {"Alice": "first_mover", "Bob": "first_mover", "Tie": "play_it_out"})
-    return Chapter("game", ROW, 3, "replay", 0, options, {"total": sol.total})
+    return Chapter("game", ROW, 3, "play", 0, options, {"total": sol.total})
 
 
 def greedy_chapter() -> Chapter:
@@ -136,7 +137,7 @@ def greedy_chapter() -> Chapter:
         Option(str(k), None if k in best else "greedy" if k == greedy_take(sol, 0) else "gives_away") for k in takes
     )
     fields = {"greedy_alice": greedy.alice, "greedy_bob": greedy.bob, "greedy_take": greedy_take(sol, 0)}
-    return Chapter("greedy", row, 3, "greedy_replay", 0, options, fields)
+    return Chapter("greedy", row, 3, "greedy_games", 0, options, fields)
 
 
 def tree_chapter() -> Chapter:
@@ -182,10 +183,11 @@ def verdict_chapter() -> Chapter:
 
 
 def window_chapter() -> Chapter:
-    """8 · The window: how many dp cells the O(1) fill keeps for k = 3, dp[i] itself included (k + 1)."""
+    """8 · The window: how many dp cells the O(1) fill keeps for k = 3, dp[i] itself included (k + 1); the
+    stage at dp[1], where the cell written and the k cells read are marked."""
     sol = solve(list(ROW))
     options = _options(sol.max_take + 1, {"whole_table": sol.n + 1, "forgot_self": sol.max_take})
-    return Chapter("window", ROW, 3, "window", 0, options, {"k": sol.max_take})
+    return Chapter("window", ROW, 3, "stage", _dp_step(sol, 1), options, {"k": sol.max_take})
 
 
 def other_k_chapter() -> Chapter:

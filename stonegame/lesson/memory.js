@@ -28,7 +28,44 @@ function onKey(event) {
   if (wanted >= 1 && wanted <= latest.data.last) latest.setTriggerValue("go", wanted);
 }
 
+// A chart taller than the room under it is zoomed out to fit the window, down to MIN_ZOOM (below that the
+// page scrolls: text must stay readable). Not on a phone (the piece is under the words there, and the
+// page scrolls) and not the explainer's stage, which fits its own picture to the window.
+const MIN_ZOOM = 0.6;
+const PIECE = ".st-key-lesson_piece";
+
+function fitPiece() {
+  const box = document.querySelector(PIECE);
+  if (!box) return;
+  const now = Number(box.style.zoom) || 1;
+  if (window.innerWidth < 640 || box.querySelector("[data-testid='stage']")) {
+    if (now !== 1) box.style.zoom = "";
+    return;
+  }
+  const rect = box.getBoundingClientRect();
+  const natural = rect.height / now;
+  const room = window.innerHeight - rect.top - 12;
+  const zoom = Math.min(1, Math.max(MIN_ZOOM, room / natural));
+  if (Math.abs(zoom - now) > 0.01) box.style.zoom = zoom === 1 ? "" : String(zoom);
+}
+
+let watching = null;
+function watchPiece(tries = 50) {
+  const box = document.querySelector(PIECE);
+  if (!box) {  // the chapter is drawn after this element: look again shortly, for up to 10 s
+    if (tries > 0) setTimeout(() => watchPiece(tries - 1), 200);
+    return;
+  }
+  if (watching?.box === box) return fitPiece();
+  if (watching) watching.observer.disconnect();
+  const observer = new ResizeObserver(() => requestAnimationFrame(fitPiece));
+  observer.observe(box);
+  watching = {box, observer};
+  fitPiece();
+}
+
 export default function (component) {
+  requestAnimationFrame(() => watchPiece());
   const {data, setTriggerValue} = component;
   if (!latest) window.addEventListener("keydown", onKey, true);
   latest = component;

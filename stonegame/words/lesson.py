@@ -50,7 +50,17 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "接下来：在图解里输入你自己的数组，和电脑对弈，或者做测验。",
     },
     # --- the live pieces -----------------------------------------------------------------------------
-    "lesson_col_k": {"en": "k (most piles a move)", "zh": "k（每步最多堆数）"},
+    "lesson_play_again": {"en": "Play again", "zh": "再下一局"},
+    "lesson_greedy_game": {"en": "Greedy Alice: {alice} to {bob}", "zh": "贪心的 Alice：{alice} 比 {bob}"},
+    "lesson_optimal_game": {"en": "Optimal Alice: {alice} to {bob}", "zh": "最优的 Alice：{alice} 比 {bob}"},
+    "lesson_col_turn": {"en": "turn", "zh": "回合"},
+    "lesson_col_player": {"en": "player", "zh": "玩家"},
+    "lesson_col_piles": {"en": "piles", "zh": "拿走的堆"},
+    "lesson_col_gained": {"en": "points", "zh": "得分"},
+    "lesson_col_k": {
+        "en": "k (most piles a move)",
+        "zh": "k（每步最多堆数）",
+    },
     "lesson_col_dp0": {"en": "dp[0]", "zh": "dp[0]"},
     "lesson_col_alice": {"en": "Alice", "zh": "Alice"},
     "lesson_col_bob": {"en": "Bob", "zh": "Bob"},
@@ -63,10 +73,10 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_game_title": {"en": "The game", "zh": "游戏"},
     "lesson_game_body": {
         "en": "Piles of stones lie in a row, each worth some points. Alice and Bob take turns; a move takes the "
-        "first 1, 2 or 3 piles left. When the row is empty, the higher total wins. The replay shows a perfect "
-        "game on `[1, 2, 3, 7]` ({total} points in all).",
+        "first 1, 2 or 3 piles left. When the row is empty, the higher total wins. Play Alice against the "
+        "computer on `[1, 2, 3, 7]` ({total} points in all); it always plays its best.",
         "zh": "一排石子堆，每堆有一个分值。Alice 和 Bob 轮流行动；每一步拿走剩下的前 1、2 或 3 堆。"
-        "拿完后总分高的人赢。右边回放的是 `[1, 2, 3, 7]` 上双方都完美的一局（共 {total} 分）。",
+        "拿完后总分高的人赢。在 `[1, 2, 3, 7]`（共 {total} 分）上扮演 Alice 和电脑下一局；电脑每一步都下得最好。",
     },
     "lesson_game_ask": {
         "en": "Alice moves first. Who wins if both play perfectly?",
@@ -75,10 +85,10 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_greedy_title": {"en": "Why greedy loses", "zh": "为什么贪心会输"},
     "lesson_greedy_body": {
         "en": "“Take the most points now” sounds right. On `[1, 1, 1, 1, 9]` greedy Alice takes {greedy_take} "
-        "piles and ends with {greedy_alice} against Bob's {greedy_bob}: the replay shows her game. A move must be "
-        "judged by what it leaves the opponent, not by what it gains now.",
+        "piles and ends with {greedy_alice} against Bob's {greedy_bob}: her game is beside the optimal one. A move "
+        "must be judged by what it leaves the opponent, not by what it gains now.",
         "zh": "“眼前拿最多”听起来没错。在 `[1, 1, 1, 1, 9]` 上，贪心的 Alice 拿 {greedy_take} 堆，最后只有 "
-        "{greedy_alice} 分，Bob 有 {greedy_bob} 分：回放就是她的这一局。评价一步要看它留给对手什么，而不是眼前拿到多少。",
+        "{greedy_alice} 分，Bob 有 {greedy_bob} 分：右边是她的这一局和最优的一局。评价一步要看它留给对手什么，而不是眼前拿到多少。",
     },
     "lesson_greedy_ask": {
         "en": "How many piles should Alice take on her first move?",
@@ -134,10 +144,10 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_window_title": {"en": "A window of k + 1 cells", "zh": "k + 1 格的窗口"},
     "lesson_window_body": {
         "en": "dp[i] only reads the next k = {k} cells. Once they are used, older cells are never read again, so "
-        "the whole table can be a ring of a few cells that slides left: O(1) memory. The animation shows the "
-        "window moving.",
+        "the whole table can be a ring of a few cells that slides left: O(1) memory. On the stage, ● is the cell "
+        "written and ○ the cells read.",
         "zh": "dp[i] 只读后面 k = {k} 格。用过之后，更早的格子再也不会被读，所以整张表可以换成几格的环形数组，"
-        "一路向左滑动：O(1) 空间。动画展示了窗口的移动。",
+        "一路向左滑动：O(1) 空间。舞台上 ● 是正在写的格子，○ 是被读的格子。",
     },
     "lesson_window_ask": {
         "en": "With k = 3, how many cells must the window hold, dp[i] itself included?",
@@ -191,12 +201,12 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "lesson_mistake_first_mover": {
         "en": "moving first decides nothing by itself: every take Alice has leaves Bob a position worth more. "
-        "Watch the replay to the end.",
-        "zh": "先手本身并不决定胜负：Alice 的每种拿法都给 Bob 留下了更有利的局面。把回放看到最后。",
+        "Try each first move against the computer.",
+        "zh": "先手本身并不决定胜负：Alice 的每种拿法都给 Bob 留下了更有利的局面。和电脑试试每一种第一步。",
     },
     "lesson_mistake_play_it_out": {
-        "en": "play it out: add up each player's piles in the replay (or the table) and compare the totals.",
-        "zh": "把它走完：在回放（或表格）里把每个人拿到的分加起来，再比较总分。",
+        "en": "play it out: add up each player's piles (in a game, or the table) and compare the totals.",
+        "zh": "把它走完：（在对局或表格里）把每个人拿到的分加起来，再比较总分。",
     },
     "lesson_mistake_gives_away": {
         "en": "that take leaves Bob a position where he collects more than he could after the best take.",

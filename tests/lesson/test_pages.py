@@ -50,8 +50,8 @@ def test_every_chapter_opens_from_its_link(number, lang):
     if chapter.piece == "stage":
         (stage,) = [e for e in at.get("bidi_component") if e.proto.component_name == "stonegame_stage"]
         assert json.loads(stage.proto.json)["linkable"] is False
-    elif chapter.piece in ("what_if", "formulations"):
-        assert len(at.dataframe) == 1
+    elif chapter.piece in ("what_if", "formulations", "greedy_games"):
+        assert len(at.dataframe) == (2 if chapter.piece == "greedy_games" else 1)
     else:
         assert at.get("vega_lite_chart"), chapter.piece
     assert at.query_params["lesson"] == str(number)
@@ -81,6 +81,15 @@ def test_a_walk_wrong_then_right_to_the_summary():
     assert t("lesson_summary_intro", first=9, total=10) in texts(at)
     at.button(key=state.LESSON_GOTO.format(n=1)).click().run()
     assert at.title[0].value == t("lesson_game_title") and at.query_params["lesson"] == "1"
+
+
+def test_the_first_chapter_plays_a_game_against_the_computer():
+    """Alice's takes, the computer's replies, the result, and a new game."""
+    at = lesson(lesson="1")
+    at.button(key=state.LESSON_TAKE.format(k=3)).click().run()  # Alice 6; Bob takes the 7
+    assert t("play_over", alice=6, bob=7, result=t("winner_Bob")) in texts(at)
+    at.button(key=state.LESSON_AGAIN).click().run()
+    assert at.button(key=state.LESSON_TAKE.format(k=1)) and not at.exception
 
 
 def test_show_me_opens_next_and_says_the_answer():

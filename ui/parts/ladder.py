@@ -204,11 +204,6 @@ def window(sol: Solution, view: View) -> None:
     st.caption(t("ladder_listing_note", view.lang))
 
 
-def window_drawing(sol: Solution, view: View, key: str) -> None:
-    """Rung 4's animated rolling window alone (the lesson's window chapter)."""
-    st.vega_lite_chart(spec=_window_spec(_key(sol), sol.max_take, sol, view.form, view.lang), width="stretch", key=key)
-
-
 def growth(sol: Solution, view: View) -> None:
     """How the counters grow with n = 1..30, the row's n marked if it is on the chart."""
     st.header(t("ladder_growth", view.lang))

@@ -8,14 +8,16 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from stonegame import format_values
+from stonegame import Solution, format_values
+from stonegame.game.rules import Game, choices_at, move, new_game, take_words
+from stonegame.game.rules import score as rules_score
 from stonegame.i18n import t
 from stonegame.lesson import progress as pg
 from stonegame.lesson.chapters import Chapter, chapters, formulations, summary_number, what_if
 from stonegame.lesson.feedback import feedback, said
 from stonegame.teach.deck import play
 from ui import cache, state
-from ui.parts import fill, game, ladder
+from ui.parts import fill, game
 from ui.state import View
 
 MEMORY = st.components.v2.component(
@@ -123,7 +125,9 @@ def _key_go() -> None:
 
 
 def style(view: View) -> None:
-    """The lesson's CSS (and presenter mode's)."""
+    """The lesson's CSS (and presenter mode's), and the sidebar folded on a first visit (a chapter needs
+    the whole width of a projector's 1280 pixels)."""
+    st.set_page_config(initial_sidebar_state="collapsed")
     st.html(STYLE)
     if view.present:
         st.html(PRESENT_STYLE)
@@ -143,7 +147,7 @@ def chapter_page(view: View) -> None:
         st.markdown(t(f"lesson_{chapter.name}_body", view.lang, **chapter.fields))
         question(chapter, view)
         way_on(number, view)
-    with piece:
+    with piece, st.container(key="lesson_piece"):
         live_piece(chapter, view)
 
 
@@ -242,21 +246,75 @@ def live_piece(chapter: Chapter, view: View) -> None:
     sol = cache.solution(list(chapter.row), chapter.max_take)
     key = state.LESSON_CHART.format(piece=chapter.piece)
     st.caption(t("lesson_row", view.lang, row=format_values(sol.values), k=sol.max_take))
-    if chapter.piece == "replay":
-        game.replay_of(sol, view, key)
-    elif chapter.piece == "greedy_replay":
-        game.replay_of(sol, view, key, takes=tuple(int(k) for k in play(sol, "greedy", "optimal").turns["k"]))
+    if chapter.piece == "play":
+        play_piece(sol, view)
+    elif chapter.piece == "greedy_games":
+        greedy_games(sol, view, key)
     elif chapter.piece == "tree":
         game.tree_drawing(sol, view, key)
     elif chapter.piece == "stage":
         fill.stage_at(sol, view, chapter.step, state.LESSON_STAGE)
         st.caption(t("lesson_stage_note", view.lang))
-    elif chapter.piece == "window":
-        ladder.window_drawing(sol, view, key)
     elif chapter.piece == "what_if":
         _table(what_if(chapter.row), view, key)
     else:
         _table(formulations(chapter.row, chapter.max_take), view, key)
+
+
+def _lesson_game(sol: Solution) -> Game:
+    """The first chapter's game (the learner plays Alice); a new one when there is none on this row."""
+    kept = st.session_state.get(state.LESSON_GAME)
+    if kept is None or list(kept.values) != sol.values:
+        kept = st.session_state[state.LESSON_GAME] = new_game(sol, "Alice")
+    return kept
+
+
+def _take(k: int) -> None:
+    """Callback: the learner takes k piles in the lesson's game and the computer replies (a stale or
+    forged take changes nothing)."""
+    sol = cache.solution(list(chapters()[0].row), chapters()[0].max_take)
+    try:
+        st.session_state[state.LESSON_GAME] = move(sol, _lesson_game(sol), k)
+    except ValueError:
+        return
+
+
+def _again() -> None:
+    """Callback: a new game in the first chapter."""
+    st.session_state.pop(state.LESSON_GAME, None)
+
+
+def play_piece(sol: Solution, view: View) -> None:
+    """A game against the computer on the chapter's row: the board, the take buttons while it is the
+    learner's turn, the result once it is over."""
+    played = _lesson_game(sol)
+    game.play_board(sol, played, view)
+    score = rules_score(sol, played)
+    if played.over:
+        result = t("winner_" + (score.winner or "Tie"), view.lang)
+        st.info(t("play_over", view.lang, alice=score.alice, bob=score.bob, result=result), icon="🏁")
+        st.button(t("lesson_play_again", view.lang), key=state.LESSON_AGAIN, on_click=_again)
+        return
+    i = played.position
+    st.markdown(t("play_your_turn", view.lang, player="Alice", left=sol.n - i, i=i))
+    for column, choice in zip(st.columns(sol.max_take), choices_at(sol, i).itertuples(), strict=False):
+        label = t("play_take", view.lang, k=choice.k, span=take_words(i, choice.k, view.lang), gained=choice.gained)
+        key = state.LESSON_TAKE.format(k=choice.k)
+        column.button(label, key=key, on_click=_take, args=(choice.k,), width="stretch")
+
+
+def greedy_games(sol: Solution, view: View, key: str) -> None:
+    """Greedy Alice's game against optimal Bob beside the optimal game, turn by turn."""
+    for column, alice, words in zip(
+        st.columns(2), ("greedy", "optimal"), ("lesson_greedy_game", "lesson_optimal_game"), strict=True
+    ):
+        played = play(sol, alice, "optimal")
+        column.markdown("**" + t(words, view.lang, alice=played.alice, bob=played.bob) + "**")
+        turns = played.turns.assign(
+            piles=[take_words(i, k, view.lang) for i, k in zip(played.turns["i"], played.turns["k"], strict=True)]
+        )
+        with column:
+            _table(turns[["turn", "player", "piles", "gained"]], view, f"{key}_{alice}")
 
 
 def _table(table: pd.DataFrame, view: View, key: str) -> None:
