@@ -29,22 +29,22 @@ function onKey(event) {
 }
 
 // A chart taller than the room under it is zoomed out to fit the window, down to MIN_ZOOM (below that the
-// page scrolls: text must stay readable). Not on a phone (the piece is under the words there, and the
-// page scrolls) and not the explainer's stage, which fits its own picture to the window.
-const MIN_ZOOM = 0.6;
+// page scrolls: text must stay readable). Not on a phone: the piece is under the words there, and the
+// page scrolls. The stage in half a window stacks its code under its picture, so it is zoomed out too.
+const MIN_ZOOM = 0.55;
 const PIECE = ".st-key-lesson_piece";
 
 function fitPiece() {
   const box = document.querySelector(PIECE);
   if (!box) return;
   const now = Number(box.style.zoom) || 1;
-  if (window.innerWidth < 640 || box.querySelector("[data-testid='stage']")) {
+  if (window.innerWidth < 640) {
     if (now !== 1) box.style.zoom = "";
     return;
   }
   const rect = box.getBoundingClientRect();
   const natural = rect.height / now;
-  const room = window.innerHeight - rect.top - 12;
+  const room = window.innerHeight - rect.top - 28;  // the page's bottom padding and a gap
   const zoom = Math.min(1, Math.max(MIN_ZOOM, room / natural));
   if (Math.abs(zoom - now) > 0.01) box.style.zoom = zoom === 1 ? "" : String(zoom);
 }

@@ -3,6 +3,7 @@ words, its question with feedback, the way on, its live piece), and the summary 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -28,11 +29,11 @@ MEMORY = st.components.v2.component(
 STYLE = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.4rem; padding-bottom: 1rem; }
 .st-key-lesson_text p, .st-key-lesson_text li { font-size: 1.15rem; line-height: 1.5; }
-.st-key-lesson_text [role="radiogroup"] label p { font-size: 1.15rem; }
+.st-key-lesson_text [data-testid="stRadio"] [role="radiogroup"] p { font-size: 1.25rem; }
 </style>"""
 PRESENT_STYLE = """<style>
 .st-key-lesson_text p, .st-key-lesson_text li { font-size: 1.45rem; }
-.st-key-lesson_text [role="radiogroup"] label p { font-size: 1.4rem; }
+.st-key-lesson_text [data-testid="stRadio"] [role="radiogroup"] p { font-size: 1.5rem; }
 </style>"""
 
 
@@ -165,6 +166,13 @@ def question(chapter: Chapter, view: View) -> None:
         format_func=lambda v: said(v, view.lang),
         disabled=pg.done(chapter, record),
     )
+    if not pg.done(chapter, record):  # once done the answer stays, and only the way on is left
+        _check_buttons(chapter, view)
+    _said(chapter, record, view)
+
+
+def _check_buttons(chapter: Chapter, view: View) -> None:
+    """Check (grade the picked answer) and Show me (the honest skip), side by side."""
     check, show = st.columns(2)
     check.button(
         t("lesson_check", view.lang),
@@ -172,18 +180,11 @@ def question(chapter: Chapter, view: View) -> None:
         on_click=_check,
         args=(chapter.name,),
         type="primary",
-        disabled=pg.done(chapter, record),
         width="stretch",
     )
     show.button(
-        t("lesson_show", view.lang),
-        key=state.LESSON_SHOW,
-        on_click=_show,
-        args=(chapter.name,),
-        disabled=pg.done(chapter, record),
-        width="stretch",
+        t("lesson_show", view.lang), key=state.LESSON_SHOW, on_click=_show, args=(chapter.name,), width="stretch"
     )
-    _said(chapter, record, view)
 
 
 def _said(chapter: Chapter, record: pg.Record, view: View) -> None:
@@ -216,7 +217,8 @@ def _show(name: str) -> None:
 
 
 def way_on(number: int, view: View) -> None:
-    """Back and Next (Next open once the question is answered or shown), and the keys."""
+    """Back and Next (Next open once the question is answered or shown); the keys, or why Next is
+    closed, in Next's tooltip."""
     back, step = st.columns(2)
     back.button(
         t("lesson_back", view.lang),
@@ -234,8 +236,10 @@ def way_on(number: int, view: View) -> None:
         disabled=not _done(number),
         type="primary",
         width="stretch",
+        help=t("lesson_keys", view.lang) if _done(number) else t("lesson_gate", view.lang),
     )
-    st.caption(t("lesson_keys", view.lang) if _done(number) else t("lesson_gate", view.lang))
+    if not _done(number):
+        st.caption(t("lesson_gate", view.lang))
 
 
 # --- the live pieces --------------------------------------------------------------------------------
@@ -245,15 +249,15 @@ def live_piece(chapter: Chapter, view: View) -> None:
     """The chapter's piece of the product, on the chapter's row, in its set state."""
     sol = cache.solution(list(chapter.row), chapter.max_take)
     key = state.LESSON_CHART.format(piece=chapter.piece)
-    st.caption(t("lesson_row", view.lang, row=format_values(sol.values), k=sol.max_take))
     if chapter.piece == "play":
         play_piece(sol, view)
     elif chapter.piece == "greedy_games":
         greedy_games(sol, view, key)
     elif chapter.piece == "tree":
         game.tree_drawing(sol, view, key)
-    elif chapter.piece == "stage":
-        fill.stage_at(sol, view, chapter.step, state.LESSON_STAGE)
+    elif chapter.piece == "stage":  # the other chapters' words name their row
+        st.caption(t("lesson_row", view.lang, row=format_values(sol.values), k=sol.max_take))
+        fill.stage_at(sol, replace(view, present=False), chapter.step, state.LESSON_STAGE)  # half a screen wide
         st.caption(t("lesson_stage_note", view.lang))
     elif chapter.piece == "what_if":
         _table(what_if(chapter.row), view, key)
@@ -346,6 +350,7 @@ def summary_page(view: View) -> None:
         )
         column.button(label, key=state.LESSON_GOTO.format(n=number), on_click=_go, args=(number,), width="stretch")
     st.markdown(t("lesson_summary_next", view.lang))
+    st.caption(t("lesson_keys", view.lang))
     st.button(t("lesson_back", view.lang), key=state.LESSON_BACK, on_click=_go, args=(len(chapters()),))
 
 
