@@ -71,7 +71,7 @@ class Option:
 @dataclass(frozen=True)
 class Chapter:
     """One chapter: its name, row and k, its live piece opening at `step`, and its question's options
-    (exactly one right); `fields` fill its words (numbers read off the solver)."""
+    (the right ones name no mistake); `fields` fill its words (numbers read off the solver)."""
 
     name: str
     row: tuple[int, ...]
