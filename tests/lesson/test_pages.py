@@ -162,3 +162,14 @@ def test_presenter_mode_draws_a_chapter_without_the_sidebar():
 def test_the_explainer_offers_the_lesson():
     at = AppTest.from_file(ENTRY, default_timeout=60).run()
     assert any(link.proto.page == LESSON or "lesson" in link.proto.page for link in at.get("page_link"))
+
+
+@pytest.mark.parametrize(
+    ("event", "value"),
+    [("go", "3"), ("go", 1e9), ("go", None), ("go", [2]), ("restore", "{bad"), ("restore", 5), ("restore", "[]")],
+)
+def test_what_only_a_script_would_send_changes_nothing(event, value):
+    """A chapter that is not a whole number in range, or a memory that is not the lesson's JSON: the page
+    runs on as it was."""
+    at = send(answer(lesson(lesson="1"), chapters()[0].answer), event, value)
+    assert not at.exception and at.title[0].value == t("lesson_game_title") and next_open(at)
