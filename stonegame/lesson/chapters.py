@@ -184,10 +184,11 @@ def verdict_chapter() -> Chapter:
 
 def window_chapter() -> Chapter:
     """8 · The window: how many dp cells the O(1) fill keeps for k = 3, dp[i] itself included (k + 1); the
-    stage at dp[1], where the cell written and the k cells read are marked."""
+    stage at dp[0], where the cell written and the k cells read are marked (not at the fill chapter's
+    step, so the stage's memory of the frame a tab last showed at a step is not shared between them)."""
     sol = solve(list(ROW))
     options = _options(sol.max_take + 1, {"whole_table": sol.n + 1, "forgot_self": sol.max_take})
-    return Chapter("window", ROW, 3, "stage", _dp_step(sol, 1), options, {"k": sol.max_take})
+    return Chapter("window", ROW, 3, "stage", _dp_step(sol, 0), options, {"k": sol.max_take})
 
 
 def other_k_chapter() -> Chapter:

@@ -95,3 +95,10 @@ def test_greedy_is_named_where_the_greedy_take_is_offered():
 def test_the_brute_force_itself_on_leetcodes_examples():
     """The brute force gives LeetCode's answers: [1,2,3,7] Bob, [1,2,3,-9] Alice, [1,2,3,6] Tie."""
     assert [winner(r, 3) for r in [(1, 2, 3, 7), (1, 2, 3, -9), (1, 2, 3, 6)]] == ["Bob", "Alice", "Tie"]
+
+
+def test_no_two_stage_chapters_open_the_same_row_at_the_same_step():
+    """The stage remembers, per tab, the frame it last showed of a row opened at a step: two chapters
+    sharing both would share that memory."""
+    opened = [(c.row, c.step) for c in chapters() if c.piece == "stage"]
+    assert len(opened) == len(set(opened)) == 4
