@@ -156,9 +156,9 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_other_k_title": {"en": "Other k", "zh": "换一个 k"},
     "lesson_other_k_body": {
         "en": "Nothing in the recurrence needs k = 3: the min runs over dp[i+1 … i+k]. The table solves "
-        "`[1, 2, 3, 7]` for every k from 1 to 5. Cover the row for k = {k} before you answer.",
+        "`[1, 2, 3, 7]` for every k from 1 to 5; the row for k = {k} shows once you have answered.",
         "zh": "递推式并不依赖 k = 3：min 取的是 dp[i+1 … i+k]。表里是 `[1, 2, 3, 7]` 在 k = 1 到 5 时的解。"
-        "回答前先遮住 k = {k} 那一行。",
+        "k = {k} 那一行在你回答之后显示。",
     },
     "lesson_other_k_ask": {
         "en": "If a move may take up to 4 piles, who wins `[1, 2, 3, 7]`?",
@@ -168,10 +168,10 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_formulation_body": {
         "en": "Many write-ups keep diff[i], the mover's lead, instead of a total: diff[i] = max over k of (the k "
         "piles − diff[i+k]), started at −∞. The two agree: diff[i] = 2·dp[i] − suffix[i], and Alice wins iff "
-        "diff[0] > 0. Here dp[0] = {dp0} and total = {total}.",
+        "diff[0] > 0. Here dp[0] = {dp0} and total = {total}; the table shows diff[0] once you have answered.",
         "zh": "很多题解保存的是 diff[i]，即行动者的领先分，而不是总分：diff[i] = max over k (这 k 堆之和 − diff[i+k])，"
         "初始为 −∞。两者一致：diff[i] = 2·dp[i] − suffix[i]，Alice 赢当且仅当 diff[0] > 0。这里 dp[0] = {dp0}，"
-        "total = {total}。",
+        "total = {total}；表中的 diff[0] 在你回答之后显示。",
     },
     "lesson_formulation_ask": {"en": "What is diff[0]?", "zh": "diff[0] 是多少？"},
     # --- what each mistake is told -------------------------------------------------------------------

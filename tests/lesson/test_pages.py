@@ -92,6 +92,15 @@ def test_the_first_chapter_plays_a_game_against_the_computer():
     assert at.button(key=state.LESSON_TAKE.format(k=1)) and not at.exception
 
 
+@pytest.mark.parametrize(("number", "column"), [(9, "winner"), (10, "diff[i]")])
+def test_a_table_hides_the_answer_until_the_question_is_done(number, column):
+    at = lesson(lesson=str(number))
+    chapter = chapters()[number - 1]
+    assert "?" in at.dataframe[0].value[column].tolist()
+    at = answer(at, chapter.answer)
+    assert "?" not in at.dataframe[0].value[column].astype(str).tolist()
+
+
 def test_show_me_opens_next_and_says_the_answer():
     at = lesson(lesson="2")
     at.button(key=state.LESSON_SHOW).click().run()

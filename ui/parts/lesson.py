@@ -259,10 +259,12 @@ def live_piece(chapter: Chapter, view: View) -> None:
         st.caption(t("lesson_row", view.lang, row=format_values(sol.values), k=sol.max_take))
         fill.stage_at(sol, replace(view, present=False), chapter.step, state.LESSON_STAGE)  # half a screen wide
         st.caption(t("lesson_stage_note", view.lang))
-    elif chapter.piece == "what_if":
-        _table(what_if(chapter.row), view, key)
-    else:
-        _table(formulations(chapter.row, chapter.max_take), view, key)
+    elif chapter.piece == "what_if":  # the k asked about stays hidden until the question is done
+        table = what_if(chapter.row)
+        _table(_hidden(table, table["k"] == chapter.max_take, ["dp0", "alice", "bob", "winner"], chapter), view, key)
+    else:  # diff[0] stays hidden until the question is done
+        table = formulations(chapter.row, chapter.max_take)
+        _table(_hidden(table, table["i"] == 0, ["diff"], chapter), view, key)
 
 
 def _lesson_game(sol: Solution) -> Game:
@@ -319,6 +321,16 @@ def greedy_games(sol: Solution, view: View, key: str) -> None:
         )
         with column:
             _table(turns[["turn", "player", "piles", "gained"]], view, f"{key}_{alice}")
+
+
+def _hidden(table: pd.DataFrame, rows: pd.Series, columns: list[str], chapter: Chapter) -> pd.DataFrame:
+    """The table as text with the cells that answer the chapter's question shown as "?" until it is done."""
+    record = st.session_state[state.LESSON_PROGRESS].get(chapter.name, pg.Record())
+    if pg.done(chapter, record):
+        return table
+    shown = table.astype(str)
+    shown.loc[rows, columns] = "?"
+    return shown
 
 
 def _table(table: pd.DataFrame, view: View, key: str) -> None:
