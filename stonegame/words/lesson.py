@@ -53,6 +53,10 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_play_again": {"en": "Play again", "zh": "再下一局"},
     "lesson_greedy_game": {"en": "Greedy Alice: {alice} to {bob}", "zh": "贪心的 Alice：{alice} 比 {bob}"},
     "lesson_optimal_game": {"en": "Optimal Alice: {alice} to {bob}", "zh": "最优的 Alice：{alice} 比 {bob}"},
+    "lesson_optimal_later": {
+        "en": "The optimal game shows here once you have answered.",
+        "zh": "回答之后，这里会显示最优的一局。",
+    },
     "lesson_col_turn": {"en": "turn", "zh": "回合"},
     "lesson_col_player": {"en": "player", "zh": "玩家"},
     "lesson_col_piles": {"en": "piles", "zh": "拿走的堆"},
@@ -85,10 +89,10 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_greedy_title": {"en": "Why greedy loses", "zh": "为什么贪心会输"},
     "lesson_greedy_body": {
         "en": "“Take the most points now” sounds right. On `[1, 1, 1, 1, 9]` greedy Alice takes {greedy_take} "
-        "piles and ends with {greedy_alice} against Bob's {greedy_bob}: her game is beside the optimal one. A move "
-        "must be judged by what it leaves the opponent, not by what it gains now.",
+        "piles and ends with {greedy_alice} against Bob's {greedy_bob}: her game is on the right. A move must be "
+        "judged by what it leaves the opponent, not by what it gains now.",
         "zh": "“眼前拿最多”听起来没错。在 `[1, 1, 1, 1, 9]` 上，贪心的 Alice 拿 {greedy_take} 堆，最后只有 "
-        "{greedy_alice} 分，Bob 有 {greedy_bob} 分：右边是她的这一局和最优的一局。评价一步要看它留给对手什么，而不是眼前拿到多少。",
+        "{greedy_alice} 分，Bob 有 {greedy_bob} 分：右边是她的这一局。评价一步要看它留给对手什么，而不是眼前拿到多少。",
     },
     "lesson_greedy_ask": {
         "en": "How many piles should Alice take on her first move?",

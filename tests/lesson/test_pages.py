@@ -51,7 +51,7 @@ def test_every_chapter_opens_from_its_link(number, lang):
         (stage,) = [e for e in at.get("bidi_component") if e.proto.component_name == "stonegame_stage"]
         assert json.loads(stage.proto.json)["linkable"] is False
     elif chapter.piece in ("what_if", "formulations", "greedy_games"):
-        assert len(at.dataframe) == (2 if chapter.piece == "greedy_games" else 1)
+        assert len(at.dataframe) == 1, "greedy Alice's game (the optimal one shows once answered)"
     else:
         assert at.get("vega_lite_chart"), chapter.piece
     assert at.query_params["lesson"] == str(number)
@@ -90,6 +90,12 @@ def test_the_first_chapter_plays_a_game_against_the_computer():
     assert t("play_over", alice=6, bob=7, result=t("winner_Bob")) in texts(at)
     at.button(key=state.LESSON_AGAIN).click().run()
     assert at.button(key=state.LESSON_TAKE.format(k=1)) and not at.exception
+
+
+def test_the_optimal_game_shows_once_the_greedy_question_is_answered():
+    at = lesson(lesson="2")
+    assert len(at.dataframe) == 1 and t("lesson_optimal_later") in texts(at)
+    assert len(answer(at, chapters()[1].answer).dataframe) == 2
 
 
 @pytest.mark.parametrize(("number", "column"), [(9, "winner"), (10, "diff[i]")])

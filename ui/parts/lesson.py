@@ -252,7 +252,7 @@ def live_piece(chapter: Chapter, view: View) -> None:
     if chapter.piece == "play":
         play_piece(sol, view)
     elif chapter.piece == "greedy_games":
-        greedy_games(sol, view, key)
+        greedy_games(sol, view, key, chapter)
     elif chapter.piece == "tree":
         game.tree_drawing(sol, view, key)
     elif chapter.piece == "stage":  # the other chapters' words name their row
@@ -309,18 +309,19 @@ def play_piece(sol: Solution, view: View) -> None:
         column.button(label, key=key, on_click=_take, args=(choice.k,), width="stretch")
 
 
-def greedy_games(sol: Solution, view: View, key: str) -> None:
-    """Greedy Alice's game against optimal Bob beside the optimal game, turn by turn."""
-    for column, alice, words in zip(
-        st.columns(2), ("greedy", "optimal"), ("lesson_greedy_game", "lesson_optimal_game"), strict=True
-    ):
+def greedy_games(sol: Solution, view: View, key: str, chapter: Chapter) -> None:
+    """Greedy Alice's game against optimal Bob, turn by turn; beside it the optimal game once the
+    chapter's question is done (its first take is the answer)."""
+    record = st.session_state[state.LESSON_PROGRESS].get(chapter.name, pg.Record())
+    for column, alice in zip(st.columns(2), ("greedy", "optimal"), strict=True):
         played = play(sol, alice, "optimal")
-        column.markdown("**" + t(words, view.lang, alice=played.alice, bob=played.bob) + "**")
-        turns = played.turns.assign(
-            piles=[take_words(i, k, view.lang) for i, k in zip(played.turns["i"], played.turns["k"], strict=True)]
-        )
         with column:
-            _table(turns[["turn", "player", "piles", "gained"]], view, f"{key}_{alice}")
+            if alice == "optimal" and not pg.done(chapter, record):
+                st.caption(t("lesson_optimal_later", view.lang))
+                continue
+            st.markdown("**" + t(f"lesson_{alice}_game", view.lang, alice=played.alice, bob=played.bob) + "**")
+            spans = [take_words(i, k, view.lang) for i, k in zip(played.turns["i"], played.turns["k"], strict=True)]
+            _table(played.turns.assign(piles=spans)[["turn", "player", "piles", "gained"]], view, f"{key}_{alice}")
 
 
 def _hidden(table: pd.DataFrame, rows: pd.Series, columns: list[str], chapter: Chapter) -> pd.DataFrame:
