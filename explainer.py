@@ -11,6 +11,8 @@ fill.stage(sol, view)
 fill.long_row(sol, view)
 if view.present:
     fill.presenter_bar(sol, view)
+if not view.present:
+    fill.start_lesson(view)
 fill.how_to_read(sol, view)
 fill.answer(sol, view)
 fill.share(sol, view)

@@ -8,7 +8,7 @@ key, or a key defined twice is a bug the tests catch.
 from __future__ import annotations
 
 from stonegame.terms import Lang
-from stonegame.words import app, card, game, ladder, renderer, teach
+from stonegame.words import app, card, game, ladder, lesson, renderer, teach
 
 LANG_NAMES: dict[Lang, str] = {"en": "English", "zh": "中文"}
 
@@ -17,6 +17,7 @@ SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "card": card.WORDS,
     "game": game.WORDS,
     "ladder": ladder.WORDS,
+    "lesson": lesson.WORDS,
     "renderer": renderer.WORDS,
     "teach": teach.WORDS,
 }

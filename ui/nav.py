@@ -1,6 +1,7 @@
 """The pages, in sidebar order: (file, catalogue key of its label, icon). Every page is listed here."""
 
 PAGES = (
+    ("pages/lesson.py", "lesson_nav", "🎓"),
     ("explainer.py", "nav_explainer", "📈"),
     ("pages/trace.py", "nav_trace", "📋"),
     ("pages/replay.py", "replay_nav", "🎬"),

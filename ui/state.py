@@ -217,6 +217,25 @@ EXPORT_WAIT = "export_wait_{kind}"  # disabled buttons standing in for a picture
 EXPORT_W_PREVIEW = "export_w_preview"  # widget: toggle, show the preview (off until asked: it builds a chart)
 EXPORT_PREVIEW = "export_preview"  # element key of the preview chart
 
+# --- the lesson (pages/lesson.py) ---------------------------------------------------------------
+LESSON_AT = "lesson_at"  # int: the chapter on screen, 1 .. stonegame.lesson.chapters.summary_number()
+LESSON_PROGRESS = "lesson_progress"  # dict[str, stonegame.lesson.progress.Record]: what was answered
+LESSON_NOTICES = "lesson_notices"  # list[Notice]: what was wrong with the lesson's link parameter
+LESSON_LINKED = "lesson_linked"  # bool: the link named the chapter (the browser's memory does not move it)
+LESSON_RESTORED = "lesson_restored"  # bool: the browser's memory of the lesson was read back this session
+LESSON_CHOICE = "lesson_choice_{name}"  # radio: the answer picked in chapter `name`
+LESSON_CHECK = "lesson_check"  # buttons: check the answer, show it, the next and the previous chapter
+LESSON_SHOW = "lesson_show"
+LESSON_NEXT = "lesson_next"
+LESSON_BACK = "lesson_back"
+LESSON_GOTO = "lesson_goto_{n}"  # the summary's buttons: back to chapter n
+LESSON_MEMORY = "lesson_memory"  # element key of the browser's memory and keys (its "restore" and "go" triggers)
+LESSON_STAGE = "lesson_stage"  # element key of the chapter's stage
+LESSON_CHART = "lesson_chart_{piece}"  # element keys of the chapters' charts and tables
+LESSON_GAME = "lesson_game"  # stonegame.game.rules.Game: the first chapter's game against the computer
+LESSON_TAKE = "lesson_take_{k}"  # buttons: the learner takes k piles in that game
+LESSON_AGAIN = "lesson_again"  # button: a new game
+
 # --- what each widget sends (ui/server/edge.py drops every other value before Streamlit reads it) -------------
 # A widget's kind says which WidgetState fields its browser side fills (ui/server/edge.py KINDS, as Streamlit
 # 1.67's frontend sends them). A key written with {fields} stands for every key it formats to.
@@ -275,6 +294,18 @@ WIDGETS: dict[str, WidgetKind] = {
     EXPORT_MAKE: "button",
     EXPORT_WAIT: "button",
     EXPORT_W_PREVIEW: "toggle",
+    LESSON_CHOICE: "text",
+    LESSON_CHECK: "button",
+    LESSON_SHOW: "button",
+    LESSON_NEXT: "button",
+    LESSON_BACK: "button",
+    LESSON_GOTO: "button",
+    LESSON_TAKE: "button",
+    LESSON_AGAIN: "button",
+    LESSON_MEMORY: "component",
+    EVENTS.format(key=LESSON_MEMORY): "events",
+    LESSON_STAGE: "component",
+    EVENTS.format(key=LESSON_STAGE): "events",
 }
 
 

@@ -83,6 +83,13 @@ def drawn():
     tour.open("pages/replay.py", random="60", seed="1")
     at = tour.open("pages/quiz.py", quiz_row="generated", quiz_level="1", quiz_seed="5")
     quiz_to_the_end(tour, at)
+    at = tour.open("pages/lesson.py", lesson="4")  # a chapter with the stage, then the summary's buttons
+    at.button(key=state.LESSON_SHOW).click()
+    tour.run(at)
+    at = tour.open("pages/lesson.py", lesson="1")  # the first chapter's game, played to its end
+    at.button(key=state.LESSON_TAKE.format(k=3)).click()
+    tour.run(at)
+    tour.open("pages/lesson.py", lesson="11")
     tour.open(lang="zh")  # the forms' submit buttons are keyed by their label, in each language
     return tour.seen
 

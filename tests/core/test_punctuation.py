@@ -81,7 +81,7 @@ def test_no_ascii_punctuation_in_the_chinese_texts_the_core_builds(values):
 
 # --- every page as AppTest sees it ------------------------------------------------------------------
 
-PAGES = ["", "trace", "replay", "play", "tree", "approaches", "quiz", "deck", "export"]
+PAGES = ["", "lesson", "trace", "replay", "play", "tree", "approaches", "quiz", "deck", "export"]
 
 
 def strings(node: object) -> Iterator[str]:

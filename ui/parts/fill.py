@@ -286,6 +286,22 @@ def stage(sol: Solution, view: View) -> None:
         st.caption(t("stage_link_help", view.lang))
 
 
+def stage_at(sol: Solution, view: View, step: int, key: str) -> None:
+    """The stage of a row that is not the session's (the lesson's chapters), opening at `step`, without
+    "Link to this step" (the page's link is the lesson's)."""
+    win = stage_window(sol, step)
+    data = _stage_data(_row_key(sol), sol, win.lo, view.lang, view.code, view.form, view.present)
+    url = vega.bundle_url()
+    if url is None:
+        vega.loader()
+    STAGE(data={**at_step(data, sol, win, step), "bundle": url, "linkable": False}, key=key)
+
+
+def start_lesson(view: View) -> None:
+    """The way into the lesson for a newcomer, on the main page."""
+    st.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
+
+
 @cache.cached(cache.CACHE)
 def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool) -> Data:
     """The stage data of the row with this key for its window starting at lo (cached: shared read-only

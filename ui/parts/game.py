@@ -407,6 +407,12 @@ def _tree_growth(n: int, max_take: int, lang: Lang) -> dict:
     return specs.chart_spec(described_chart(chart, t("tree_growth_title", lang)))
 
 
+def tree_drawing(sol: Solution, view: View, key: str) -> None:
+    """The tree, merged-states and dp-array chart of a short row alone (the lesson's tree chapter)."""
+    spec = _tree(cache.digest(sol.values), sol.values, sol.max_take, view.lang)
+    st.vega_lite_chart(spec=spec, width="stretch", key=key)
+
+
 def tree_page(sol: Solution, view: View) -> None:
     """The tree page: the counts side by side, the three drawings (short rows) or why not, and the growth."""
     st.markdown(t("tree_intro", view.lang))

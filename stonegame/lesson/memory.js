@@ -1,0 +1,83 @@
+// The lesson's memory in the browser, and its keys. Nothing is drawn.
+//
+// Memory: on a session's first run the page asks (data.ask) and this sends back what localStorage kept
+// ("restore"); after that, every run hands it the progress to keep (data.keep), and it is written to
+// localStorage, in this browser only: nothing about the student is stored on the server.
+// Keys: PgDn / → ask for the next chapter, PgUp / ← for the previous one ("go": the chapter wanted),
+// unless the focus is in a field (an input, a text area, a menu, an editable text) or a modifier is held.
+// The lesson's keys come first (a capturing listener on window), so a chapter's stage does not also step.
+
+const STORE = "stonegame:lesson";
+const FORWARD = ["PageDown", "ArrowRight"];
+const BACKWARD = ["PageUp", "ArrowLeft"];
+const FIELDS = ["INPUT", "TEXTAREA", "SELECT"];
+let latest = null;  // the last run's component: its data and its trigger
+
+function inField(event) {
+  const target = event.composedPath()[0];
+  return target instanceof Element && (FIELDS.includes(target.tagName) || target.isContentEditable);
+}
+
+function onKey(event) {
+  if (!latest || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || inField(event)) return;
+  const step = FORWARD.includes(event.key) ? 1 : BACKWARD.includes(event.key) ? -1 : 0;
+  if (!step) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const wanted = latest.data.chapter + step;
+  if (wanted >= 1 && wanted <= latest.data.last) latest.setTriggerValue("go", wanted);
+}
+
+// A chart taller than the room under it is zoomed out to fit the window, down to MIN_ZOOM (below that the
+// page scrolls: text must stay readable). Not on a phone: the piece is under the words there, and the
+// page scrolls. The stage in half a window stacks its code under its picture, so it is zoomed out too.
+const MIN_ZOOM = 0.55;
+const PIECE = ".st-key-lesson_piece";
+
+function fitPiece() {
+  const box = document.querySelector(PIECE);
+  if (!box) return;
+  const now = Number(box.style.zoom) || 1;
+  if (window.innerWidth < 640) {
+    if (now !== 1) box.style.zoom = "";
+    return;
+  }
+  const rect = box.getBoundingClientRect();
+  const natural = rect.height / now;
+  const room = window.innerHeight - rect.top - 28;  // the page's bottom padding and a gap
+  const zoom = Math.min(1, Math.max(MIN_ZOOM, room / natural));
+  if (Math.abs(zoom - now) > 0.01) box.style.zoom = zoom === 1 ? "" : String(zoom);
+}
+
+let watching = null;
+function watchPiece(tries = 50) {
+  const box = document.querySelector(PIECE);
+  if (!box) {  // the chapter is drawn after this element: look again shortly, for up to 10 s
+    if (tries > 0) setTimeout(() => watchPiece(tries - 1), 200);
+    return;
+  }
+  if (watching?.box === box) return fitPiece();
+  if (watching) watching.observer.disconnect();
+  const observer = new ResizeObserver(() => requestAnimationFrame(fitPiece));
+  observer.observe(box);
+  watching = {box, observer};
+  fitPiece();
+}
+
+export default function (component) {
+  requestAnimationFrame(() => watchPiece());
+  const {data, setTriggerValue} = component;
+  if (!latest) window.addEventListener("keydown", onKey, true);
+  latest = component;
+  if (data.ask) {
+    let kept = "";
+    try { kept = localStorage.getItem(STORE) || ""; } catch (e) { /* storage off: nothing kept */ }
+    setTriggerValue("restore", kept);
+  } else if (data.keep) {
+    try { localStorage.setItem(STORE, data.keep); } catch (e) { /* storage off: nothing kept */ }
+  }
+  return () => {
+    window.removeEventListener("keydown", onKey, true);
+    latest = null;
+  };
+}
