@@ -563,18 +563,17 @@ def _edge_encodings(kinds: Mapping[str, str]) -> dict[str, object]:
     }
 
 
-def tree_chart(tree: GameTree, words: TreeWords) -> alt.VConcatChart:
+def tree_chart(tree: GameTree, words: TreeWords, merged: bool = True) -> alt.VConcatChart:
     """Three panels on one position axis: the game tree, the same positions merged into n + 1 states,
-    and the dp array those states flatten into."""
+    and the dp array those states flatten into (without `merged`, the tree alone: a lesson asks how
+    many states there are before it shows them)."""
     n = int(tree.nodes["i"].max())
     x = alt.X("x:Q", scale=alt.Scale(domain=[-1.0, n + 2.2], nice=False, zero=False), axis=None)
+    panels = [tree_panel(tree.nodes, tree.edges, x, words)]
+    if merged:
+        panels += [states_panel(tree.states, tree.links, x, words), table_panel(tree.states, x, words)]
     return (
-        alt.vconcat(
-            tree_panel(tree.nodes, tree.edges, x, words),
-            states_panel(tree.states, tree.links, x, words),
-            table_panel(tree.states, x, words),
-            spacing=22,
-        )
+        alt.vconcat(*panels, spacing=22)
         .resolve_scale(color="independent", shape="independent", strokeWidth="independent", strokeDash="independent")
         .configure_view(stroke=None)
     )

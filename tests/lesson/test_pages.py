@@ -188,3 +188,18 @@ def test_what_only_a_script_would_send_changes_nothing(event, value):
     runs on as it was."""
     at = send(answer(lesson(lesson="1"), chapters()[0].answer), event, value)
     assert not at.exception and at.title[0].value == t("lesson_game_title") and next_open(at)
+
+
+def test_the_tree_chapter_shows_the_merged_states_only_once_its_question_is_done():
+    """The question asks how many different positions there are: the merged panel says so, so before the
+    answer the tree is drawn alone, after it all three panels."""
+    number = 1 + next(i for i, c in enumerate(chapters()) if c.name == "tree")
+
+    def panels(at):
+        (chart,) = at.get("vega_lite_chart")
+        return len(json.loads(chart.proto.spec)["vconcat"])
+
+    at = lesson(lesson=str(number))
+    assert panels(at) == 1, "the tree alone"
+    at = at.button(key=state.LESSON_SHOW).click().run()
+    assert panels(at) == 3, "the tree, the merged states and the dp array"

@@ -392,10 +392,10 @@ def counts(n: int, max_take: int) -> Counts:
 
 
 @cache.cached(cache.PAGE)
-def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang) -> dict:
-    """The spec of the tree, merged-states and dp-array chart of a short row, named for screen readers,
-    ready to send (ui.specs.chart_spec)."""
-    chart = tree_chart(tree_of(cache.solution(_values, max_take)), TreeWords.of(lang))
+def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang, merged: bool = True) -> dict:
+    """The spec of the tree, merged-states and dp-array chart of a short row (the tree alone without
+    `merged`), named for screen readers, ready to send (ui.specs.chart_spec)."""
+    chart = tree_chart(tree_of(cache.solution(_values, max_take)), TreeWords.of(lang), merged)
     return specs.chart_spec(described_chart(chart, t("tree_desc", lang)))
 
 
@@ -407,9 +407,10 @@ def _tree_growth(n: int, max_take: int, lang: Lang) -> dict:
     return specs.chart_spec(described_chart(chart, t("tree_growth_title", lang)))
 
 
-def tree_drawing(sol: Solution, view: View, key: str) -> None:
-    """The tree, merged-states and dp-array chart of a short row alone (the lesson's tree chapter)."""
-    spec = _tree(cache.digest(sol.values), sol.values, sol.max_take, view.lang)
+def tree_drawing(sol: Solution, view: View, key: str, merged: bool = True) -> None:
+    """The tree, merged-states and dp-array chart of a short row alone (the lesson's tree chapter; the
+    tree alone without `merged`)."""
+    spec = _tree(cache.digest(sol.values), sol.values, sol.max_take, view.lang, merged)
     st.vega_lite_chart(spec=spec, width="stretch", key=key)
 
 

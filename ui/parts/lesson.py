@@ -253,8 +253,9 @@ def live_piece(chapter: Chapter, view: View) -> None:
         play_piece(sol, view)
     elif chapter.piece == "greedy_games":
         greedy_games(sol, view, key, chapter)
-    elif chapter.piece == "tree":
-        game.tree_drawing(sol, view, key)
+    elif chapter.piece == "tree":  # the merged states answer the question: shown once it is done
+        record = st.session_state[state.LESSON_PROGRESS].get(chapter.name, pg.Record())
+        game.tree_drawing(sol, view, key, merged=pg.done(chapter, record))
     elif chapter.piece == "stage":  # the other chapters' words name their row
         st.caption(t("lesson_row", view.lang, row=format_values(sol.values), k=sol.max_take))
         fill.stage_at(sol, replace(view, present=False), chapter.step, state.LESSON_STAGE)  # half a screen wide
