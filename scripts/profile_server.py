@@ -9,61 +9,17 @@
         --variant nogc=HEAD:STREAMLIT_RUNNER_POST_SCRIPT_GC=false
                                                         # the same load on each variant in turn, side by side
 
-It starts the app the way scripts/loadtest.py does (scripts/meter.py's Server: `streamlit run
-streamlit_app.py` on a free port, the repository's .streamlit/config.toml, CPU and memory of the process
-tree), makes the load test's warm-up visit (every page once, so imports and first caches are not
-counted), then runs its two phases (scripts/students.py): the concurrent students, then the sessions opened
-and closed one after another. During each phase `py-spy record --gil --format raw --function
---full-filenames --subprocesses --rate R --pid <server>` samples the server. With --gil a sample is
-the stack of the thread holding the GIL at that tick, so in this GIL-bound process the samples add
-up to its CPU time on a quiet machine (the report prints both; on an overloaded one a GIL holder
-waiting for a core is sampled too, so read shares, and CPU per run from /proc); native work done
-without the GIL (zlib on big buffers, socket system calls) is not sampled. The raw profiles are
-kept in --out (artifacts/, not committed).
+How it samples (py-spy with --gil, so samples add up to CPU time on a quiet machine), how a sample finds
+its category (its innermost frame that no generic module owns, by RULES), and what --variant and --fixed
+compare: README, "Where the server's CPU goes". Categories:
 
-Each sample goes to one category: the stack is read from the innermost frame outwards, generic
-frames (the standard library, pandas, numpy, pyarrow, anyio, starlette's middleware, Streamlit's
-metrics wrapper) are skipped, and the first frame that a rule in RULES names decides. So json.dumps
-called by st.vega_lite_chart is element serialisation, while the same json.dumps called by Altair
-is the page script; an asyncio socket write under a static-file response is static files, under the
-websocket sender it is websocket. A stack that no rule names is "other". Categories:
-
-  page script            the app's own code (explainer.py, pages/, ui/, stonegame/; split by
-                         feature room: stonegame/draw/, explainer/, ladder/, game/, teach/, the
-                         core's other modules, ui/, the pages), Altair and jsonschema building and
-                         validating its charts, and the st.* calls and session-state bookkeeping
-                         the script makes
-  element serialisation  turning elements into protobuf: Streamlit's element code, Arrow IPC of
-                         datasets (dataframe_util, pyarrow), the chart spec's JSON, protobuf itself
-  caching/hashing        st.cache_* lookups and argument hashing, element ids, ForwardMsg hashes,
-                         the app's row digests (ui/cache.py digest)
-  websocket              the websocket protocol (uvicorn, websockets, permessage-deflate), Streamlit's
-                         session client and message queues, and the asyncio event loop under them
-  static files           HTTP: the JavaScript/CSS bundle and index.html (Starlette StaticFiles and
-                         FileResponse), the health and host-config probes, uvicorn's HTTP protocol
+  page script            the app's own code, Altair and jsonschema building its charts, the st.* calls
+  element serialisation  elements into protobuf: Streamlit's element code, Arrow IPC, the spec's JSON
+  caching/hashing        cache lookups and argument hashing, element ids, ForwardMsg hashes, row digests
+  websocket              the websocket protocol, Streamlit's session client and queues, the event loop
+  static files           HTTP: the bundle and index.html, the health and host-config probes
   post-run gc            Streamlit's gc.collect(2) after every script run (runner.postScriptGC)
-  other                  the rest: the script runner's own bookkeeping, threads, imports
-
-It prints the share of samples per category and sub-category, then the top functions by own time
-(the innermost frame of each sample, with the category and the nearest frame outside the generic
-modules, which says what the time was spent for), then the app's ui/ functions by inclusive time
-(every sample with the function on its stack counts once), which names the cached builders that
-the chart time is spent under (ui/parts/fill.py _window_spec, ui/parts/ladder.py _calls_spec, ...).
-
---variant NAME=WHERE[@SCRIPT][:VAR=VALUE,...] (repeatable) runs the same seeded load on each variant
-in turn, in the order given and then, with --rounds 2, in reverse (A B B A), each on a fresh server
-started from WHERE (a directory, or a git revision exported to a temporary directory, so a variant
-does not change while the working tree does), running SCRIPT (default streamlit_app.py), with the
-environment variables given (Streamlit reads STREAMLIT_<SECTION>_<OPTION>; PYTHONPATH can add
-packages), and prints CPU ms per script run, p50/p95 and peak memory per variant, with each
-variant's ratio to the first: figures taken back to back, so a busy machine shifts them alike. The
-load average is printed before and after every phase.
-
---fixed N replaces the two phases by a fixed piece of work: N students one after another, without
-think time, each a first visit and then --actions actions drawn from a seeded generator with the
-load test's weights. Every variant gets exactly the same script runs, so CPU per run compares the
-code, not the mix of actions a busy machine happened to let through; its run times are service
-times (no queueing), its memory peak is not the load test's.
+  other                  the script runner's own bookkeeping, threads, imports
 """
 
 from __future__ import annotations

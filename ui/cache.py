@@ -135,3 +135,9 @@ def _solved(key: str, _values: Sequence[int], max_take: int) -> Solution:
 def solution(values: Sequence[int], max_take: int = 3) -> Solution:
     """The solved row (moves of 1..max_take piles), from the cache when it was solved before."""
     return _solved(digest(values), values, max_take)
+
+
+def session_solution() -> Solution:
+    """The session's row solved under its rule: what a page, and a callback that runs before it, works on."""
+    values, max_take = state.session_row()
+    return solution(values, max_take)

@@ -91,7 +91,7 @@ def page(title_key: str, title: bool = True, stage: bool = False) -> Page:
         st.title(t(title_key, view.lang))
     for notice in st.session_state[state.NOTICES]:
         st.warning(state.notice_text(notice, view.lang), icon="⚠️")
-    return Page(view, cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE]))
+    return Page(view, cache.session_solution())
 
 
 def _copy_widget(widget_key: str, state_key: str, options: Collection[object]) -> None:

@@ -325,6 +325,11 @@ class View:
         return f"{self.lang}:{self.code}:{self.form}:{int(self.present)}"
 
 
+def session_row() -> tuple[Row, int]:
+    """The session's row and its rule k (the keys VALUES and MAX_TAKE)."""
+    return st.session_state[VALUES], st.session_state[MAX_TAKE]
+
+
 def view() -> View:
     """The session's view settings as one frozen View."""
     ss = st.session_state

@@ -116,10 +116,10 @@ def calls_spec(sol: Solution, memo: bool, lang: Lang, form: Form, validate: bool
     return _playable(spec, rung, lang, validate)
 
 
-def table_spec(sol: Solution, form: Form, code: Code, lang: Lang, validate: bool = False) -> Spec:
+def table_spec(sol: Solution, lang: Lang, code: Code, form: Form, validate: bool = False) -> Spec:
     """The playable spec of the bottom-up table's animated chart on the row, with the Python or Java
     listing (validated against the schema if `validate`)."""
-    view = table_view(sol, form, code, lang)
+    view = table_view(sol, lang, code, form)
     grid = grid_words("ladder_chart_table", view.rows, ("write", "read", "best"), lang)
     build = partial(table_chart, rows=view.rows, listing=view.code.lines, frame=frame_words(lang, code), grid=grid)
     shape = ("table", form, code, lang, sol.max_take)

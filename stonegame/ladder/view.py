@@ -506,7 +506,7 @@ def _table_cells(sol: Solution, win: Window, form: Form, filled: dict[int, int])
     return cells
 
 
-def table_view(sol: Solution, form: Form, code: Code, lang: Lang, size: int = WINDOW) -> GridView:
+def table_view(sol: Solution, lang: Lang, code: Code, form: Form, size: int = WINDOW) -> GridView:
     """The bottom-up fill as the solver's trace records it: its start, the dp steps of the piles shown,
     its verdict; the formulas and sentences are the explainer's, in the chosen form."""
     n, f = sol.n, name_of(form)

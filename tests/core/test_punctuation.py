@@ -67,7 +67,7 @@ def ladder_texts(values: list[int]) -> Iterator[str]:
     """Every frame's words of every rung's animation, and the summary table."""
     sol = solve(values)
     views = [calls_view(sol, rungs.calls_table(sol.values, 3, memo), memo, "zh", "diff") for memo in (False, True)]
-    for view in [*views, table_view(sol, "total", "py", "zh"), window_view(sol, "zh", "diff")]:
+    for view in [*views, table_view(sol, "zh", "py", "total"), window_view(sol, "zh", "diff")]:
         yield from view.frames[["title", "formula", "sentence"]].to_numpy().ravel()
     table = summary_table(sol, rungs.ladder(sol), "zh", "total")
     yield from table.columns

@@ -127,7 +127,7 @@ def test_every_ladder_frame_sentence_in_chinese(values):
         calls_view(sol, rungs.calls_table(sol.values, sol.max_take, memo), memo, "zh", "total")
         for memo in (False, True)
     ]
-    views += [table_view(sol, "diff", "py", "zh"), window_view(sol, "zh", "total")]
+    views += [table_view(sol, "zh", "py", "diff"), window_view(sol, "zh", "total")]
     for view in views:
         for text in view.frames["sentence"]:
             assert_lines_follow_the_rules(text)

@@ -28,7 +28,7 @@ def test_after_the_warm_up_a_new_row_builds_no_chart(warmed, lang, code):
     sol = solve([4, -2, 9, 0, 3, -7, 5])
     ladder.calls_spec(sol, False, lang, "total")
     ladder.calls_spec(sol, True, lang, "total")
-    ladder.table_spec(sol, "total", code, lang)
+    ladder.table_spec(sol, lang, code, "total")
     ladder.window_spec(sol, lang, "total")
     stage.picture(sol, carried(sol, 0), lang, "total", False)
     assert ([len(store) for store in stores], len(stage._templates)) == before, "no new template"

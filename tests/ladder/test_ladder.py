@@ -287,7 +287,7 @@ def test_the_frames_counters_end_at_the_runs_counters(form):
         run = runs["memo" if memo else "recursion"].counters
         assert (end["calls"], end["hits"], end["writes"]) == (run.calls, run.hits, run.writes)
         assert view.frames["depth"].max() == run.depth and len(view.frames) == view.events + 2
-    table = table_view(sol, form, "py", "en")
+    table = table_view(sol, "en", "py", form)
     assert len(table.frames) == sol.n + 2 and table.frames["writes"].iloc[-1] == sol.n
     window = window_view(sol, "en", form)
     assert window.frames["held"].max() == 3 and window.frames["writes"].iloc[-1] == sol.n
@@ -298,13 +298,13 @@ def test_the_frames_counters_end_at_the_runs_counters(form):
 
 def test_the_table_animation_is_cut_from_the_solvers_trace():
     sol = solve([1, 2, 3, 7])
-    view = table_view(sol, "total", "py", "en")
+    view = table_view(sol, "en", "py", "total")
     assert (
         view.frames["formula"].tolist()[1]
         == "dp[3] = suffix[3] − min(dp[4])\n\u200b" + "\u00a0" * 6 + "= 7 − min(0) = 7"
     )
     long = solve([((i * 7) % 19) - 9 for i in range(50_000)])
-    view = table_view(long, "diff", "java", "zh")
+    view = table_view(long, "zh", "java", "diff")
     assert len(view.frames) == 16 + 2 and view.cells["i"].max() == 18  # piles 0..15 and the 3 positions they read
     assert view.code.lang == "java" and any("diff[i] = Math.max" in line for line in view.code.lines)
 
@@ -343,11 +343,11 @@ def test_every_chart_validates_and_stays_small(max_take, form, lang):
     n = biggest_drawable(max_take)
     sol = solve([rng.randint(-9, 9) for _ in range(n)], max_take)
     specs = [spec.calls_spec(sol, memo, lang, form, validate=True) for memo in (False, True)]
-    specs += [spec.table_spec(sol, form, "java", lang, validate=True), spec.window_spec(sol, lang, form, validate=True)]
+    specs += [spec.table_spec(sol, lang, "java", form, validate=True), spec.window_spec(sol, lang, form, validate=True)]
     specs += spec.growth_specs(ap.growth(max_take), max_take, n, lang, validate=True)
     assert specs == [
         *(spec.calls_spec(sol, memo, lang, form) for memo in (False, True)),
-        spec.table_spec(sol, form, "java", lang),
+        spec.table_spec(sol, lang, "java", form),
         spec.window_spec(sol, lang, form),
         *spec.growth_specs(ap.growth(max_take), max_take, n, lang),
     ], "the page's unvalidated specs are the validated ones"
@@ -370,7 +370,7 @@ def layer_names(played_spec, view):
 
 def test_the_grids_are_the_shared_grid_and_write_negatives_with_a_hyphen():
     sol = solve([1, 2, 3, -9])
-    table, window = spec.table_spec(sol, "diff", "py", "en"), spec.window_spec(sol, "en", "total")
+    table, window = spec.table_spec(sol, "en", "py", "diff"), spec.window_spec(sol, "en", "total")
     grid = [f"ladder_cell_{layer}_3" for layer in ("boxes", "marks", "symbols", "numbers")]  # view 3: after the
     assert layer_names(table, 3) == grid and layer_names(window, 3) == grid  # buttons, caption and counters
     numbers = table["vconcat"][3]["layer"][3]["transform"][0]["calculate"]
@@ -417,7 +417,7 @@ def test_every_ladder_chart_is_named_for_screen_readers_and_inks_its_axes(lang):
     specs = {
         "recursion": spec.calls_spec(sol, False, lang, "total"),
         "memo": spec.calls_spec(sol, True, lang, "total"),
-        "table": spec.table_spec(sol, "total", "py", lang),
+        "table": spec.table_spec(sol, lang, "py", "total"),
         "window": spec.window_spec(sol, lang, "total"),
     }
     for rung, shown in specs.items():

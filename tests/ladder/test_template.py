@@ -44,7 +44,7 @@ def calls_parts(sol, memo, form, lang):
 
 
 def table_parts(sol, form, code, lang):
-    view = table_view(sol, form, code, lang)
+    view = table_view(sol, lang, code, form)
     grid = spec.grid_words("ladder_chart_table", view.rows, ("write", "read", "best"), lang)
     frame = spec.frame_words(lang, code)
     build = partial(table_chart, rows=view.rows, listing=view.code.lines, frame=frame, grid=grid)

@@ -87,7 +87,7 @@ def _set_step() -> None:
     """Callback: the step to export, shared with the explainer (a step outside the row, a forged value,
     leaves it as it was)."""
     ss = st.session_state
-    last = cache.solution(ss[state.VALUES], ss[state.MAX_TAKE]).last_step
+    last = cache.session_solution().last_step
     ss[state.STEP] = state.valid(state.EXPORT_W_STEP, range(last + 1), min(ss[state.STEP], last))
 
 

@@ -325,7 +325,7 @@ def _link() -> None:
     ss = st.session_state
     sent = ss.get(state.STAGE) or {}
     frame = sent.get("link") if hasattr(sent, "get") else None
-    sol = cache.solution(ss[state.VALUES], ss[state.MAX_TAKE])
+    sol = cache.session_solution()
     win = stage_window(sol, ss[state.STEP])
     if not state.allowed(frame, range(len(frame_steps(sol, win)))):  # none, or forged: nothing happens
         return

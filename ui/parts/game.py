@@ -50,11 +50,6 @@ SHOWN_TURNS = 1000  # rows of a turns table drawn in the page
 GROWTH_N = 20  # the counts chart runs n = 1 .. GROWTH_N
 
 
-def _solution() -> Solution:
-    """The current row, solved under the current rule (for callbacks, which run before the page)."""
-    return cache.solution(st.session_state[state.VALUES], st.session_state[state.MAX_TAKE])
-
-
 # --- the row ---------------------------------------------------------------------------------------
 
 
@@ -159,7 +154,7 @@ def current_game(sol: Solution) -> Game:
 def _change(how: Callable[[Solution, Game], Game]) -> None:
     """Apply a change to the game in progress (from a callback); a stale click (a take on a finished
     game, say) changes nothing."""
-    sol = _solution()
+    sol = cache.session_solution()
     try:
         st.session_state[state.PLAY_GAME] = how(sol, current_game(sol))
     except ValueError:

@@ -53,9 +53,9 @@ def _calls_spec(key: str, max_take: int, _sol: Solution, memo: bool, lang: Lang,
 
 
 @cache.cached(cache.PAGE)
-def _table_spec(key: str, max_take: int, _sol: Solution, form: Form, code: Code, lang: Lang) -> spec.Spec:
+def _table_spec(key: str, max_take: int, _sol: Solution, lang: Lang, code: Code, form: Form) -> spec.Spec:
     """The spec of the bottom-up table's animated chart, ready to send."""
-    return specs.arrow_datasets(spec.table_spec(_sol, form, code, lang))
+    return specs.arrow_datasets(spec.table_spec(_sol, lang, code, form))
 
 
 @cache.cached(cache.PAGE)
@@ -188,7 +188,7 @@ def table(sol: Solution, view: View) -> None:
     st.header(t("ladder_name_table", view.lang))
     st.markdown(t("ladder_intro_table", view.lang))
     _long_row_note(sol, view)
-    _chart("table", _table_spec(_key(sol), sol.max_take, sol, view.form, view.code, view.lang))
+    _chart("table", _table_spec(_key(sol), sol.max_take, sol, view.lang, view.code, view.form))
 
 
 def window(sol: Solution, view: View) -> None:

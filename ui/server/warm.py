@@ -65,7 +65,7 @@ def _ladder(short: Solution, growth: pd.DataFrame, lang: Lang, codes: tuple[Code
     ladder.calls_spec(short, False, lang, "total")
     ladder.calls_spec(short, True, lang, "total")
     for code in codes:
-        ladder.table_spec(short, "total", code, lang)
+        ladder.table_spec(short, lang, code, "total")
     ladder.window_spec(short, lang, "total")
     ladder.growth_specs(growth, 3, short.n, lang)
 
