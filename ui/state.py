@@ -242,6 +242,13 @@ LESSON_AGAIN = "lesson_again"  # button: a new game
 WidgetKind = Literal["button", "toggle", "text", "number", "slider", "options", "selection", "component", "events"]
 FORM_SUBMIT = "FormSubmitter:{form}-{label}"  # Streamlit's key for a form's submit button drawn without one
 EVENTS = "{key}__events"  # Streamlit's key for a component's event trigger (the stage's "link")
+
+
+def component(key: str) -> dict[str, WidgetKind]:
+    """A components-v2 element's two wire keys: its state, and the events it triggers."""
+    return {key: "component", EVENTS.format(key=key): "events"}
+
+
 WIDGETS: dict[str, WidgetKind] = {
     W_PRESENT: "toggle",
     W_LANG: "text",
@@ -257,12 +264,9 @@ WIDGETS: dict[str, WidgetKind] = {
     W_DRAW: "button",
     W_PILE: "slider",
     W_OVERVIEW: "selection",
-    STAGE: "component",
-    EVENTS.format(key=STAGE): "events",
-    VEGA_LOADER: "component",
-    EVENTS.format(key=VEGA_LOADER): "events",
-    SKIP: "component",
-    EVENTS.format(key=SKIP): "events",
+    **component(STAGE),
+    **component(VEGA_LOADER),
+    **component(SKIP),
     W_SHARE_LOCK: "toggle",
     W_SHARE_PRESENT: "toggle",
     W_SHARE_QUIZ: "toggle",
@@ -302,10 +306,8 @@ WIDGETS: dict[str, WidgetKind] = {
     LESSON_GOTO: "button",
     LESSON_TAKE: "button",
     LESSON_AGAIN: "button",
-    LESSON_MEMORY: "component",
-    EVENTS.format(key=LESSON_MEMORY): "events",
-    LESSON_STAGE: "component",
-    EVENTS.format(key=LESSON_STAGE): "events",
+    **component(LESSON_MEMORY),
+    **component(LESSON_STAGE),
 }
 
 
