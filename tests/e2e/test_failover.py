@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Response, WebSock
 
 from scripts.topology import ROUTE_COOKIE, Topology, active_sessions, package_static_dir
 from stonegame.i18n import t
+from stonegame.lesson.chapters import chapters
 
 from .helpers import (
     DESKTOP,
@@ -265,11 +266,13 @@ def test_a_killed_replica_hands_its_students_to_the_other_one_at_the_same_row_an
 
 
 def page_titles() -> dict[str, str]:
-    """Every page's path and its English title (the catalogue key each page file passes to frame.page)."""
+    """Every page's path and its English title (the catalogue key each page file passes to frame.page;
+    the lesson's heading is its chapter's, the first one's for a new visitor)."""
     titles = {}
     for path in [ROOT / "explainer.py", *sorted((ROOT / "pages").glob("*.py"))]:
         key = re.search(r'frame\.page\("(\w+)"', path.read_text()).group(1)
         titles["/" if path.parent == ROOT else f"/{path.stem}"] = t(key, "en")
+    titles["/lesson"] = t(f"lesson_{chapters()[0].name}_title", "en")
     return titles
 
 
