@@ -104,6 +104,9 @@ def element_bytes(node: object) -> int:
     return total
 
 
+MAIN_PAGE = "explainer.py"  # the app's entry page: AppTest starts there and switches to the others (pages/)
+
+
 def page_figures(sizes: list[int], repeats: int) -> None:
     """Print server time per script run and bytes per render of every page, for each size."""
     from streamlit.testing.v1 import AppTest
@@ -115,11 +118,11 @@ def page_figures(sizes: list[int], repeats: int) -> None:
     per_page: dict[str, dict[int, float]] = {}
     for path, _, _ in PAGES:
         for n in sizes:
-            at = AppTest.from_file(str(ROOT / PAGES[0][0]), default_timeout=120)
+            at = AppTest.from_file(str(ROOT / MAIN_PAGE), default_timeout=120)
             for key, value in query(n).items():
                 at.query_params[key] = value
             at.run()
-            if path != PAGES[0][0]:
+            if path != MAIN_PAGE:
                 at.switch_page(path).run()
             if at.exception:
                 raise SystemExit(f"{path} raised at n={n}: {at.exception[0].value}")
