@@ -1,6 +1,7 @@
 """The container's health check: exit 0 when the app on this machine answers /_stcore/health with
-`ok` within 4 s, else 1. Python's urllib only, so the image needs no curl (deploy/Dockerfile's
-HEALTHCHECK and deploy/compose.yaml run it; Kubernetes asks the same path over HTTP itself)."""
+`ok` within 4 s, else 1 (`python deploy/health.py URL` asks another address). Python's urllib only,
+so the image needs no curl (deploy/Dockerfile's HEALTHCHECK and deploy/compose.yaml run it;
+Kubernetes asks the same path over HTTP itself)."""
 
 import sys
 import urllib.request
@@ -18,4 +19,4 @@ def healthy(url: str = URL, timeout: float = 4.0) -> bool:
 
 
 if __name__ == "__main__":
-    sys.exit(0 if healthy() else 1)
+    sys.exit(0 if healthy(*sys.argv[1:2]) else 1)
