@@ -292,6 +292,7 @@ def test_compose_nginx_routes_as_the_template_does():
         assert "proxy_pass http://$st_upstream;" in block and "add_header Set-Cookie $st_set_route always;" in block
     assert location(template, "= /_stcore/stream") in location(conf, "= /_stcore/stream")
     assert "return 404;" in location(conf, "= /_stcore/metrics")
+    assert not re.search(r"^\s*daemon ", conf, re.M)  # the nginx image's CMD says `-g 'daemon off;'` itself
     assert "ip_hash" not in conf and "least_conn;" in re.search(r"upstream st_new \{(.*?)\}", conf, re.S).group(1)
 
 
@@ -350,6 +351,12 @@ def test_the_rooms_store_is_the_same_redis_everywhere_and_a_secret_in_kubernetes
     assert redis["spec"]["volumeClaimTemplates"][0]["metadata"]["name"] == "data"
     assert manifests()["Service/redis"]["metadata"]["name"] == "redis"  # the host in the URL
     assert container["image"] == compose()["services"]["redis"]["image"]
+    policy = manifests()["NetworkPolicy/redis"]["spec"]
+    assert policy["podSelector"]["matchLabels"] == redis["spec"]["selector"]["matchLabels"]
+    (rule,) = policy["ingress"]
+    app_labels = manifests()["Deployment/stonegame"]["spec"]["template"]["metadata"]["labels"]
+    assert rule["from"] == [{"podSelector": {"matchLabels": app_labels}}]  # the app's pods, and only they
+    assert rule["ports"] == [{"protocol": "TCP", "port": container["ports"][0]["containerPort"]}]
 
 
 def test_the_kustomizations_take_every_manifest_and_external_redis_leaves_redis_out():
