@@ -5,6 +5,8 @@ watch replaces a replica that died or hangs; SIGTERM and Ctrl+C stop every proce
 
 Tests that run nginx are skipped without it (with a hint), except under CI=true, where they fail.
 The browser's side (a failover in Chromium) is tests/e2e/test_failover.py.
+The files for Docker and Kubernetes (deploy/Dockerfile, compose.yaml, k8s/), which need neither nginx
+nor replicas to check, are tests/deploy/test_artefacts.py.
 """
 
 from __future__ import annotations
