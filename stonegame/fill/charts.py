@@ -108,7 +108,7 @@ def bars_panel(
     words: BarsWords,
     scale: float = 1.0,
     follow: Follow | None = None,
-    legend_at: str = "bottom",
+    legend_at: str | Mapping[str, object] = "bottom",
     data: pd.DataFrame | None = None,
     fitted: BarsFit | None = None,
     names_px: float | None = None,
@@ -119,7 +119,8 @@ def bars_panel(
     With `follow`, only the piles it picks are drawn, in pile order (the bars' scale stays the row's), and
     the numbers fit the view's `width`; with `names_px`, a blank left margin that wide (a grid above
     with its names in such a margin lines its columns up with the bars'); the legend naming the two
-    series sits at `legend_at` (under the bars, or right of them); a pile's two numbers are drawn while
+    series sits at `legend_at` (an orient: under the bars, or right of them; or Legend properties that
+    place it); a pile's two numbers are drawn while
     both fit at `least_px` or larger, else its dp number only (BarLabels). Its cells and fit are
     bars_data's and bars_fit's of `cells`, or `data` and `fitted` if given (a template's)."""
     data = bars_data(cells) if data is None else data
@@ -159,13 +160,15 @@ def _bar_y(field: str, domain: list[int], axis: alt.Axis | None = None, **more: 
     return alt.Y(field, axis=axis, scale=scale, **more)
 
 
-def _bars(data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: str, at: str = "bottom") -> alt.Chart:
-    """One bar per number, grey for suffix and blue for dp (its legend, at `at`, naming dp `dp_name`),
-    each shown from the frame that writes it."""
+def _bars(
+    data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: str, at: str | Mapping[str, object] = "bottom"
+) -> alt.Chart:
+    """One bar per number, grey for suffix and blue for dp (its legend, at `at`: an orient or Legend
+    properties, naming dp `dp_name`), each shown from the frame that writes it."""
     series = alt.Color(
         "row:N",
         scale=alt.Scale(domain=list(BAR_ROWS), range=["#BBBBBB", BLUE]),
-        legend=legend({"dp": dp_name}, orient=at),
+        legend=legend({"dp": dp_name}, **({"orient": at} if isinstance(at, str) else at)),
     )
     shown = alt.condition(SHOWN, alt.value(1.0), alt.value(0.0))
     return alt.Chart(data).mark_bar().encode(x=x, y=y, xOffset=offset, color=series, opacity=shown)
@@ -173,7 +176,7 @@ def _bars(data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: 
 
 # Of a pile's width: the room of one of its two numbers (their bars' centres are 0.37 of it apart in
 # Chromium), and of a lone dp number (the next one is a pile away), each less a gap.
-PAIR_SLOT, LONE_SLOT = 0.34, 0.8
+PAIR_SLOT, LONE_SLOT = 0.3, 0.8
 
 
 class BarLabels(NamedTuple):

@@ -107,13 +107,13 @@ def picture_chart(
     frame `start`, the grid's row names in a left margin of NAMES_PX that the bars keep too (so each
     pile's bars stand under its cells); in presenter mode with room for type PRESENTER_SCALE times larger
     (scaled_fonts makes it so), no axis title under the bars, and their legend right of them (the height
-    is the scarce side; elsewhere it goes under them, the width is); the dp row and the bars named for
+    is the scarce side; elsewhere beside_or_under); the dp row and the bars named for
     the form (diff in the score-difference form)."""
     words = explainer_words(lang, form)
     scale = PRESENTER_SCALE if present else 1
     follow, names = Follow(piles=PILES, columns=DRAWN), NAMES_PX * scale
     bars_words = BarsWords(words.bars.title, "" if present else words.bars.axis, words.bars.dp)
-    legend_at = "right" if present else "bottom"
+    legend_at = "right" if present else beside_or_under(names)
     chart = (
         alt.vconcat(
             grid_panel(drawn, marked, GRID_ROWS, words.grid, follow=follow, names_px=names).properties(width=480),
@@ -127,6 +127,22 @@ def picture_chart(
     )
     params = [*player_params(len(focus) - 1, start), *follow_params(focus, win, scale, reach)]
     return top_params(chart, params)  # not add_params: on a vconcat it deep-copies every view twice
+
+
+NARROW = "containerSize()[0] < 420"  # a phone's picture: the bars' legend goes under them
+
+
+def beside_or_under(names_px: float) -> dict[str, object]:
+    """The bars' legend placed by the picture's width: on a NARROW one under the bars in one row, from
+    the left edge of the names' margin (the width is scarce); else right of them, one entry a line (the
+    height is: picture and code stand side by side)."""
+    return {
+        "orient": "none",
+        "direction": "vertical",
+        "columns": alt.ExprRef(expr=f"{NARROW} ? 2 : 1"),
+        "legendX": alt.ExprRef(expr=f"{NARROW} ? {-names_px:g} : width + 12"),
+        "legendY": alt.ExprRef(expr=f"{NARROW} ? concat_1_height + 44 : 0"),
+    }
 
 
 def focus_of(frames_table: pd.DataFrame) -> list[int]:
