@@ -53,7 +53,7 @@ FOLLOW_MAX = 200  # piles: a row up to this long travels whole (measured: see sc
 COLUMN_PX = 40  # pixels a pile's column needs at scale 1: the picture shows width / COLUMN_PX piles
 MAX_COLUMNS = 16
 NAMES_PX = 66  # pixels at scale 1 left of the grid for its row names (and as blank under them, left of the bars)
-DRAWN = "min(cols, end + 1 - first)"  # the piles drawn, pile n's base case too (but the verdict's pile 0 past a window)
+DRAWN = "min(cols, end - first)"  # the piles drawn (pile n's base case counted; not the verdict's pile 0 past a window)
 # The piles the picture draws at a frame: `cols` of them from `lo`, and pile 0 at the verdict.
 PILES = "(datum.i >= lo && datum.i < lo + cols) || (datum.i == 0 && frame == last)"
 NAV_WORDS = ("first", "back", "play", "pause", "next", "last")

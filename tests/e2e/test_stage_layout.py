@@ -203,6 +203,16 @@ def test_on_a_phone_the_bars_keep_the_step_candidates_numbers(new_context):
     assert {"10", "11", "4", "-6"} <= set(numbers), numbers
 
 
+def test_with_room_each_pile_shows_both_its_numbers(new_context):
+    # presenter mode at 1920x1080: five piles, each with room for suffix[i] and dp[i] side by side
+    page = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    open_explainer(page, "/?values=1,2,3,7&step=7&present=1")
+    boxes = measure_boxes(page, side_by_side=True)
+    numbers = sorted(clean(n["text"]) for n in boxes["numbers"])
+    assert numbers == sorted(["13", "12", "12", "10", "10", "7", "7", "0", "0"]), numbers  # dp[0] not yet
+    assert not overlapping(boxes["numbers"]), overlapping(boxes["numbers"])
+
+
 def measure_boxes(page: Page, side_by_side: bool) -> dict:
     """PICTURE_BOXES of the stage, once it has fitted itself (as `measure` waits)."""
     wait_for_app_run(page)
