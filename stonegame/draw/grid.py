@@ -17,7 +17,7 @@ from typing import NamedTuple
 import altair as alt
 import pandas as pd
 
-from stonegame.draw.kit import ROLE_COLOURS, ROLE_SYMBOLS, band_start, fit, mapping_expr
+from stonegame.draw.kit import ROLE_COLOURS, ROLE_SYMBOLS, band_start, fit, label_expr, mapping_expr
 from stonegame.draw.kit import legend as kit_legend
 
 NEVER = 1 << 30  # an `evict` frame past any animation's end: the cell is never let go
@@ -31,8 +31,8 @@ HALF = alt.ExprRef(expr="containerSize()[0] / 2 - 40")
 @dataclass(frozen=True)
 class Follow:
     """A grid that draws only some of its piles, chosen in the browser as the frame moves: `piles` is a
-    Vega predicate on datum.i (the piles drawn now), `columns` a Vega expression of how many columns
-    are drawn then, the name column included. The columns come from the data, in pile order."""
+    Vega predicate on datum.i (the piles drawn now), `columns` a Vega expression of how many piles are
+    drawn then (a name column comes on top). The columns come from the data, in pile order."""
 
     piles: str
     columns: str
@@ -102,36 +102,66 @@ def grid_panel(
     follow: Follow | None = None,
     data: GridData | None = None,
     fitted: GridFit | None = None,
+    names_px: float | None = None,
 ) -> alt.LayerChart:
     """The arrays `rows` as rows of boxes, stepping with the player's `frame` (drawing only the piles
     `follow` picks, if given); its layers are named <name>_boxes, <name>_marks, <name>_symbols and
     <name>_numbers (the browser tests find them so). Its tables and fit are grid_data's and grid_fit's of
     the cells and marks, or `data` and `fitted` if given (a template's: stonegame.draw.template; then
-    cells and marks may be None)."""
+    cells and marks may be None). The row names fill the first column, or (names_px) sit left of the
+    rows in a margin of names_px pixels (names_axis): then no name column is drawn, and `follow`'s
+    columns count the piles only."""
     boxes, marked = data if data is not None else grid_data(cells, marks, rows, words.names)
     columns, count, digits = fitted if fitted is not None else grid_fit(cells)
-    x, y = _x(columns, follow is not None), alt.Y("row:N", scale=alt.Scale(domain=list(rows)), axis=None)
+    if names_px is not None:
+        columns, count = columns[1:], count - 1
+    x = _x(columns, follow is not None, names_px is None)
+    axis = None if names_px is None else names_axis(words.names, names_px, scale)
+    y = alt.Y("row:N", scale=alt.Scale(domain=list(rows)), axis=axis)
     base = alt.Chart(boxes)
     current = alt.Chart(marked).transform_filter("datum.frame == frame")
     if follow:
         base = base.transform_filter(f"datum.label_cell || ({follow.piles})")
         current = current.transform_filter(follow.piles)
+    if names_px is not None:
+        base = base.transform_filter("!datum.label_cell")
+    height = round(ROW_HEIGHT * len(rows) * scale)
     base = base.encode(x=x, y=y)
     return alt.layer(
         _boxes(base).properties(name=f"{name}_boxes"),
-        _fills(current, x, y, words.roles, legend_columns).properties(name=f"{name}_marks"),
+        _fills(current, x, y, words.roles, _legend_place(legend_columns, names_px, height)).properties(
+            name=f"{name}_marks"
+        ),
         _symbols(current, x, y, words.roles, scale).properties(name=f"{name}_symbols"),
-        _numbers(base, digits, follow.columns if follow else count, scale).properties(name=f"{name}_numbers"),
+        _numbers(base, digits, _across(follow, count, names_px is None), scale).properties(name=f"{name}_numbers"),
     ).properties(
         width="container",
-        height=round(ROW_HEIGHT * len(rows) * scale),
+        height=height,
         title=alt.Title(words.title, anchor="start", fontSize=16 * scale, limit=FITS),
     )
 
 
-def _x(columns: list[str], from_data: bool = False) -> alt.X:
-    """The columns as bands, labelled along the top (the name column as `i`): these columns, or (from_data)
-    the ones drawn, in pile order."""
+def _legend_place(columns: int | None, names_px: float | None, height: int) -> dict[str, object]:
+    """Where the roles' legend goes and how it wraps: under the grid from its first cell, in `columns`
+    columns if given; with the names in a margin, from the margin's left edge (so it is as wide as the
+    picture, not its cells)."""
+    wrap = {"columns": columns, "labelLimit": HALF} if columns else {}
+    if names_px is None:
+        return wrap
+    return {**wrap, "orient": "none", "direction": "horizontal", "legendX": -names_px, "legendY": height + LEGEND_GAP}
+
+
+def _across(follow: Follow | None, count: int, name_column: bool) -> tuple[int | str, str]:
+    """The columns the numbers are fitted across, and the width they share: all `count` of them across
+    the container; or, following, the piles drawn and the name column if any, across the view's width."""
+    if follow is None:
+        return count, "containerSize()[0]"
+    return (f"{follow.columns} + 1" if name_column else follow.columns), "width"
+
+
+def _x(columns: list[str], from_data: bool = False, name_column: bool = True) -> alt.X:
+    """The columns as bands, labelled along the top (the name column as `i`; without one, `i` stands
+    left of the labels, over the row names): these columns, or (from_data) the ones drawn, in pile order."""
     return alt.X(
         "col:N",
         scale=alt.Scale() if from_data else alt.Scale(domain=columns),
@@ -144,7 +174,50 @@ def _x(columns: list[str], from_data: bool = False) -> alt.X:
             labelExpr="datum.value == '#' ? 'i' : datum.value",
             ticks=False,
             domain=False,
+            **({} if name_column else PILE_TITLE),
         ),
+    )
+
+
+NAME_GAP = 10  # pixels between a row name and the row's first cell
+LEGEND_GAP = 10  # pixels between the grid's last row and a legend placed under it by hand
+# The top axis's `i` when there is no name column: right-aligned over the row names, level with the labels.
+PILE_TITLE = {
+    "title": "i",
+    "titleX": -NAME_GAP,
+    "titleY": -2,
+    "titleAngle": 0,
+    "titleAlign": "right",
+    "titleBaseline": "bottom",
+    "titleFontSize": 14,
+    "titleFontWeight": "normal",
+}
+
+
+def names_axis(names: Mapping[str, str], px: float, scale: float = 1.0) -> alt.Axis:
+    """The row names as the labels of a left axis exactly `px` pixels wide (so another view can keep the
+    same margin and line its columns up), in bold, right-aligned NAME_GAP pixels left of the first cell."""
+    return alt.Axis(
+        orient="left",
+        title=None,
+        ticks=False,
+        domain=False,
+        labelExpr=label_expr(dict(names)),
+        labelFontSize=14 * scale,
+        labelFontWeight="bold",
+        labelColor="black",
+        labelPadding=NAME_GAP,
+        labelLimit=px - NAME_GAP,
+        minExtent=px,
+        maxExtent=px,
+    )
+
+
+def margin_axis(px: float) -> alt.Axis:
+    """A left axis that draws nothing but is `px` pixels wide: the margin names_axis keeps, for a view
+    under a grid whose columns it lines up with."""
+    return alt.Axis(
+        orient="left", title=None, labels=False, ticks=False, domain=False, grid=False, minExtent=px, maxExtent=px
     )
 
 
@@ -162,12 +235,13 @@ def _boxes(base: alt.Chart) -> alt.Chart:
     )
 
 
-def _fills(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], columns: int | None) -> alt.Chart:
-    """The frame's marked cells filled with their role's colour, with a legend of the roles. Hidden from
+def _fills(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], place: Mapping[str, object]) -> alt.Chart:
+    """The frame's marked cells filled with their role's colour, with a legend of the roles (placed and
+    wrapped by `place`: Legend properties). Hidden from
     screen readers (aria=False): the symbols say the same, and a frame that marks no cell would leave an
     unnamed empty graphic (axe: svg-img-alt)."""
     names = {r: f"{ROLE_SYMBOLS[r]} {word}" for r, word in roles.items()}
-    legend = kit_legend(names, **({"columns": columns, "labelLimit": HALF} if columns else {}))
+    legend = kit_legend(names, **place)
     scale = alt.Scale(domain=list(roles), range=[ROLE_COLOURS[r] for r in roles])
     return current.mark_rect(opacity=0.9, stroke="black", strokeWidth=2, aria=False).encode(
         x=x, y=y, color=alt.Color("role:N", scale=scale, legend=legend)
@@ -183,16 +257,17 @@ def _symbols(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], s
     )
 
 
-def _numbers(base: alt.Chart, digits: int, columns: int | str, scale: float) -> alt.Chart:
+def _numbers(base: alt.Chart, digits: int, across: tuple[int | str, str], scale: float) -> alt.Chart:
     """Each cell's number (a hyphen for minus, as the formulas and the input write it) from the frame
-    that writes it (· before, greyed once let go), fitted to `columns` columns of `digits` characters;
-    the row names."""
+    that writes it (· before, greyed once let go), fitted to `across` (columns, and the width they
+    share) of `digits` characters; the row names, if they fill a column."""
+    columns, room = across
     return (
         base.transform_calculate(
             label="datum.label_cell ? datum.name : !isValid(datum.number) ? '' : "
             "frame >= datum.reveal ? toString(datum.number) : '·'"
         )
-        .mark_text(fontWeight="bold", fontSize=fit(18 * scale, f"({columns}) * {digits}"))
+        .mark_text(fontWeight="bold", fontSize=fit(18 * scale, f"({columns}) * {digits}", room))
         .encode(
             text="label:N",
             color=alt.when(f"!datum.label_cell && {LET_GO}").then(alt.value(GREYED_TEXT)).otherwise(alt.value("black")),

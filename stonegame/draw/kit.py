@@ -52,10 +52,11 @@ def described_chart(chart: Described, description: str) -> Described:
     return chart.properties(description=description).configure_axis(**LEGIBLE).configure_legend(**LEGIBLE)
 
 
-def fit(size: float, columns: float | str) -> alt.ExprRef:
-    """A font size that fits `columns` monospace-ish characters across the chart (a number, or a Vega
-    expression of one), from 8 px up to `size`."""
-    return alt.ExprRef(expr=f"clamp(containerSize()[0] / ({columns} * 0.62), 8, {size})")
+def fit(size: float, columns: float | str, room: str = "containerSize()[0]") -> alt.ExprRef:
+    """A font size that fits `columns` monospace-ish characters across `room` (a Vega expression of a
+    width: by default the chart's container's), `columns` a number or a Vega expression of one, from
+    8 px up to `size`."""
+    return alt.ExprRef(expr=f"clamp({room} / ({columns} * 0.62), 8, {size})")
 
 
 def band_start(channel: alt.X | alt.Y) -> alt.X | alt.Y:

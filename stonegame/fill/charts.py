@@ -15,7 +15,17 @@ import altair as alt
 import pandas as pd
 
 from stonegame.draw.caption import caption_panel, widest_formula
-from stonegame.draw.grid import FITS, Follow, GridData, GridFit, GridWords, grid_data, grid_fit, grid_panel
+from stonegame.draw.grid import (
+    FITS,
+    Follow,
+    GridData,
+    GridFit,
+    GridWords,
+    grid_data,
+    grid_fit,
+    grid_panel,
+    margin_axis,
+)
 from stonegame.draw.kit import (
     BLUE,
     GREY,
@@ -26,7 +36,6 @@ from stonegame.draw.kit import (
     ROLE_SYMBOLS,
     VERMILLION,
     WITHIN,
-    fit,
     legend,
     mapping_expr,
 )
@@ -99,30 +108,39 @@ def bars_panel(
     words: BarsWords,
     scale: float = 1.0,
     follow: Follow | None = None,
-    legend_at: str = "bottom",
+    legend_at: str | Mapping[str, object] = "bottom",
     data: pd.DataFrame | None = None,
     fitted: BarsFit | None = None,
+    names_px: float | None = None,
+    least_px: float = 12,
 ) -> alt.LayerChart:
     """suffix[i] and dp[i] as labelled bars side by side, each shown from the frame that writes it;
     the current frame's cells are outlined and carry their symbol. No y axis: the bars say their numbers.
-    With `follow`, only the piles it picks are drawn, in pile order (the bars' scale stays the row's);
-    the legend naming the two series sits at `legend_at` (under the bars, or right of them). Its cells
-    and fit are bars_data's and bars_fit's of `cells`, or `data` and `fitted` if given (a template's)."""
+    With `follow`, only the piles it picks are drawn, in pile order (the bars' scale stays the row's), and
+    the numbers fit the view's `width`; with `names_px`, a blank left margin that wide (a grid above
+    with its names in such a margin lines its columns up with the bars'); the legend naming the two
+    series sits at `legend_at` (an orient: under the bars, or right of them; or Legend properties that
+    place it); a pile's two numbers are drawn while
+    both fit at `least_px` or larger, else its dp number only (BarLabels). Its cells and fit are
+    bars_data's and bars_fit's of `cells`, or `data` and `fitted` if given (a template's)."""
     data = bars_data(cells) if data is None else data
     domain, piles, columns, digits = fitted if fitted is not None else bars_fit(data)
     axis = alt.Axis(labelAngle=0, labelFontSize=14, titleFontSize=14)
     x = alt.X("i:O", title=words.axis or None, scale=alt.Scale() if follow else alt.Scale(domain=piles), axis=axis)
-    y = _bar_y("number:Q", domain, stack=None)
+    margin = None if names_px is None else margin_axis(names_px)
+    y = _bar_y("number:Q", domain, margin, stack=None)
     offset = alt.XOffset("row:N", scale=alt.Scale(domain=list(BAR_ROWS)))
+    room = "width" if follow else "containerSize()[0]"
+    labels = BarLabels(room, f"2 * ({follow.columns})" if follow else columns, digits, 13 * scale, least_px)
     layers = [
         _bars(data, x, y, offset, words.dp, legend_at),
-        *_bar_numbers(data, x, y, offset, scale, f"2 * ({follow.columns} - 1)" if follow else columns, digits),
-        *_bars_marked(marks, x, y, offset, domain, scale),
+        *_bar_numbers(data, x, y, offset, labels),
+        *_bars_marked(marks, x, y, offset, domain, scale, margin),
     ]
     if follow:
         layers = [layer.transform_filter(follow.piles) for layer in layers]
     return (
-        alt.layer(*layers, _zero_rule(domain))
+        alt.layer(*layers, _zero_rule(domain, margin))
         .properties(
             width="container",
             height=round(180 * scale),
@@ -132,40 +150,91 @@ def bars_panel(
     )
 
 
-def _bar_y(field: str, domain: list[int], **more: object) -> alt.Y:
-    """A y channel on the bars' number scale (domain from the least to the greatest number, and 0), no axis."""
-    return alt.Y(field, axis=None, scale=alt.Scale(domain=domain, nice=True), **more)
+LABEL_PAD = 16  # pixels above the tallest bar and below the lowest one: their numbers stay inside the view
 
 
-def _bars(data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: str, at: str = "bottom") -> alt.Chart:
-    """One bar per number, grey for suffix and blue for dp (its legend, at `at`, naming dp `dp_name`),
-    each shown from the frame that writes it."""
+def _bar_y(field: str, domain: list[int], axis: alt.Axis | None = None, **more: object) -> alt.Y:
+    """A y channel on the bars' number scale (domain from the least to the greatest number, and 0, with
+    LABEL_PAD pixels for the numbers at either end), without an axis, or with `axis` (a blank margin)."""
+    scale = alt.Scale(domain=domain, nice=True, padding=LABEL_PAD)
+    return alt.Y(field, axis=axis, scale=scale, **more)
+
+
+def _bars(
+    data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, dp_name: str, at: str | Mapping[str, object] = "bottom"
+) -> alt.Chart:
+    """One bar per number, grey for suffix and blue for dp (its legend, at `at`: an orient or Legend
+    properties, naming dp `dp_name`), each shown from the frame that writes it."""
     series = alt.Color(
         "row:N",
         scale=alt.Scale(domain=list(BAR_ROWS), range=["#BBBBBB", BLUE]),
-        legend=legend({"dp": dp_name}, orient=at),
+        legend=legend({"dp": dp_name}, **({"orient": at} if isinstance(at, str) else at)),
     )
     shown = alt.condition(SHOWN, alt.value(1.0), alt.value(0.0))
     return alt.Chart(data).mark_bar().encode(x=x, y=y, xOffset=offset, color=series, opacity=shown)
 
 
+# Of a pile's width: the room of one of its two numbers (their bars' centres are 0.37 of it apart in
+# Chromium), and of a lone dp number (the next one is a pile away), each less a gap.
+PAIR_SLOT, LONE_SLOT = 0.3, 0.8
+
+
+class BarLabels(NamedTuple):
+    """How the bars' numbers are fitted: `room`, a Vega expression of the width they share; `numbers`,
+    how many would stand across it at two a pile (an int, or a Vega expression); `digits`, the
+    characters each is fitted to; `cap`, the largest font size; `least`, the smallest at which a
+    pile's two numbers are both drawn."""
+
+    room: str
+    numbers: int | str
+    digits: int
+    cap: float
+    least: float
+
+    def fitted(self, slot: float) -> str:
+        """The font size at which a number of `digits` characters fills `slot` of a pile's width."""
+        return f"{self.room} * {slot * 2:g} / (({self.numbers}) * {self.digits} * 0.62)"
+
+    def pair(self) -> str:
+        """Whether both of a pile's numbers fit side by side at `least` px or larger."""
+        return f"{self.fitted(PAIR_SLOT)} >= {self.least:g}"
+
+    def size(self) -> alt.ExprRef:
+        """The numbers' font size: fitted to their half of a pile while both fit, else to the dp number's
+        room (a whole pile), from 8 px up to `cap`."""
+        return alt.ExprRef(
+            expr=f"clamp({self.pair()} ? {self.fitted(PAIR_SLOT)} : {self.fitted(LONE_SLOT)}, 8, {self.cap:g})"
+        )
+
+
 def _bar_numbers(
-    data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, scale: float, columns: int | str, digits: int
+    data: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, labels: BarLabels
 ) -> tuple[alt.Chart, alt.Chart]:
     """Each bar's number in bold, above a bar that rises and below one that falls, shown with its bar,
-    in a size that fits `columns` numbers (two a pile) of `digits` characters across the chart."""
-    size = fit(13 * scale, f"({columns}) * {digits}")
+    sized by `labels`; where a pile's two numbers would not both fit, only the dp numbers are drawn
+    (the suffix row's are in the grid above), so no number ever overlaps its neighbour."""
     shown = alt.condition(SHOWN, alt.value(1.0), alt.value(0.0))
-    label = alt.Chart(data).encode(x=x, xOffset=offset, text="number:Q", opacity=shown, y=y)
-    above = label.transform_filter("datum.number >= 0").mark_text(
-        fontSize=size, fontWeight="bold", baseline="bottom", dy=-3
+    label = (
+        alt.Chart(data)
+        .transform_filter(f"datum.row == 'dp' || {labels.pair()}")
+        .encode(x=x, xOffset=offset, text="number:Q", opacity=shown, y=y)
     )
-    below = label.transform_filter("datum.number < 0").mark_text(fontSize=size, fontWeight="bold", baseline="top", dy=3)
+    size, bold = labels.size(), "bold"
+    above = label.transform_filter("datum.number >= 0").mark_text(
+        fontSize=size, fontWeight=bold, baseline="bottom", dy=-3
+    )
+    below = label.transform_filter("datum.number < 0").mark_text(fontSize=size, fontWeight=bold, baseline="top", dy=3)
     return above, below
 
 
 def _bars_marked(
-    marks: pd.DataFrame, x: alt.X, y: alt.Y, offset: alt.XOffset, domain: list[int], scale: float
+    marks: pd.DataFrame,
+    x: alt.X,
+    y: alt.Y,
+    offset: alt.XOffset,
+    domain: list[int],
+    scale: float,
+    margin: alt.Axis | None = None,
 ) -> tuple[alt.Chart, alt.Chart]:
     """The current frame's bars outlined in black, and under each at the zero line its role's symbol
     (●, ○ or ★) in the role's colour."""
@@ -175,14 +244,14 @@ def _bars_marked(
     symbol = (
         current.transform_calculate(symbol=mapping_expr("datum.role", {r: ROLE_SYMBOLS[r] for r in ROLES}), base="0")
         .mark_text(fontSize=18 * scale, baseline="top", dy=4)
-        .encode(x=x, y=_bar_y("base:Q", domain), xOffset=offset, text="symbol:N", color=role)
+        .encode(x=x, y=_bar_y("base:Q", domain, margin), xOffset=offset, text="symbol:N", color=role)
     )
     return outline, symbol
 
 
-def _zero_rule(domain: list[int]) -> alt.Chart:
+def _zero_rule(domain: list[int], margin: alt.Axis | None = None) -> alt.Chart:
     """The zero line the bars stand on (or hang from)."""
-    return alt.Chart(pd.DataFrame({"y": [0]})).mark_rule(color="#666").encode(y=_bar_y("y:Q", domain))
+    return alt.Chart(pd.DataFrame({"y": [0]})).mark_rule(color="#666").encode(y=_bar_y("y:Q", domain, margin))
 
 
 def code_panel(lines: list[str], highlight: pd.DataFrame, title: str, scale: float = 1.0) -> alt.LayerChart:

@@ -50,8 +50,10 @@ from stonegame.window import window_at
 
 STAGE_ID = "stage"  # the player id the stage's controls address
 FOLLOW_MAX = 200  # piles: a row up to this long travels whole (measured: see scripts/benchmark.py)
-COLUMN_PX = 40  # pixels a pile's column needs at scale 1: the picture shows width / COLUMN_PX − 1 piles
+COLUMN_PX = 40  # pixels a pile's column needs at scale 1: the picture shows width / COLUMN_PX piles
 MAX_COLUMNS = 16
+NAMES_PX = 66  # pixels at scale 1 left of the grid for its row names (and as blank under them, left of the bars)
+DRAWN = "min(cols, end - first)"  # the piles drawn (pile n's base case counted; not the verdict's pile 0 past a window)
 # The piles the picture draws at a frame: `cols` of them from `lo`, and pile 0 at the verdict.
 PILES = "(datum.i >= lo && datum.i < lo + cols) || (datum.i == 0 && frame == last)"
 NAV_WORDS = ("first", "back", "play", "pause", "next", "last")
@@ -79,13 +81,13 @@ LO = "clamp(min(max(focus[frame] - floor(cols / 2), reach[frame] - cols + 1), fo
 def follow_params(focus: list[int], win: Window, scale: float, reach: list[int] | None = None) -> list[alt.Parameter]:
     """The window in the browser: focus[frame] (the pile each frame speaks of), reach[frame] (the last
     pile its step reads; the focus if not given), first and end (the piles carried), cols (as many piles
-    as fit the width, 3 .. MAX_COLUMNS) and lo (the first drawn: LO)."""
+    as fit the width, the names' margin left out: 3 .. MAX_COLUMNS) and lo (the first drawn: LO)."""
     return [
         alt.param(name="focus", value=focus),
         alt.param(name="reach", value=focus if reach is None else reach),
         alt.param(name="first", value=win.lo),
         alt.param(name="end", value=win.last + 1),
-        alt.param(name="cols", expr=f"clamp(floor(width / {COLUMN_PX * scale:g}) - 1, 3, {MAX_COLUMNS})"),
+        alt.param(name="cols", expr=f"clamp(floor(width / {COLUMN_PX * scale:g}), 3, {MAX_COLUMNS})"),
         alt.param(name="lo", expr=LO),
     ]
 
@@ -102,24 +104,45 @@ def picture_chart(
     reach: list[int] | None = None,
 ) -> alt.VConcatChart:
     """The stage's picture: the arrays (grid) above the bars, the piles drawn following the step, from
-    frame `start`; in presenter mode with room for type PRESENTER_SCALE times larger (scaled_fonts makes
-    it so), no axis title under the bars, and their legend right of them (the height is the scarce side);
-    the dp row and the bars named for the form (diff in the score-difference form)."""
+    frame `start`, the grid's row names in a left margin of NAMES_PX that the bars keep too (so each
+    pile's bars stand under its cells); in presenter mode with room for type PRESENTER_SCALE times larger
+    (scaled_fonts makes it so), no axis title under the bars, and their legend right of them (the height
+    is the scarce side; elsewhere beside_or_under); the dp row and the bars named for
+    the form (diff in the score-difference form)."""
     words = explainer_words(lang, form)
-    follow = Follow(piles=PILES, columns="cols + 1")
+    scale = PRESENTER_SCALE if present else 1
+    follow, names = Follow(piles=PILES, columns=DRAWN), NAMES_PX * scale
     bars_words = BarsWords(words.bars.title, "" if present else words.bars.axis, words.bars.dp)
+    legend_at = "right" if present else beside_or_under(names)
     chart = (
         alt.vconcat(
-            grid_panel(drawn, marked, GRID_ROWS, words.grid, follow=follow).properties(width=480),
-            bars_panel(drawn, marked, bars_words, follow=follow, legend_at="right").properties(width=480),
+            grid_panel(drawn, marked, GRID_ROWS, words.grid, follow=follow, names_px=names).properties(width=480),
+            bars_panel(
+                drawn, marked, bars_words, follow=follow, legend_at=legend_at, names_px=names, least_px=12 * scale
+            ).properties(width=480),
             spacing=10,
         )
         .resolve_scale(color="independent")
         .configure_view(stroke=None)
     )
-    scale = PRESENTER_SCALE if present else 1
     params = [*player_params(len(focus) - 1, start), *follow_params(focus, win, scale, reach)]
     return top_params(chart, params)  # not add_params: on a vconcat it deep-copies every view twice
+
+
+NARROW = "containerSize()[0] < 420"  # a phone's picture: the bars' legend goes under them
+
+
+def beside_or_under(names_px: float) -> dict[str, object]:
+    """The bars' legend placed by the picture's width: on a NARROW one under the bars in one row, from
+    the left edge of the names' margin (the width is scarce); else right of them, one entry a line (the
+    height is: picture and code stand side by side)."""
+    return {
+        "orient": "none",
+        "direction": "vertical",
+        "columns": alt.ExprRef(expr=f"{NARROW} ? 2 : 1"),
+        "legendX": alt.ExprRef(expr=f"{NARROW} ? {-names_px:g} : width + 12"),
+        "legendY": alt.ExprRef(expr=f"{NARROW} ? concat_1_height + 44 : 0"),
+    }
 
 
 def focus_of(frames_table: pd.DataFrame) -> list[int]:

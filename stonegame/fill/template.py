@@ -6,7 +6,8 @@ A picture's spec (stonegame.fill.stage.picture_spec) depends on the row only thr
     its params            last, focus, reach, first, end (the frames, the pile each speaks of, the last
                           pile each reads, the piles carried)
     the bars' y domain    [min(0, least number), max(0, greatest)], in every layer of the bars
-    two font sizes        the grid's numbers and the bars' numbers fit `digits` characters per column
+    the digits            the grid's numbers and the bars' numbers are fitted to (in their font sizes
+                          and in the bars' choice of one or two numbers a pile: "* digits * 0.62)")
 and on its shape: whether the row travels whole (n up to FOLLOW_MAX: its length does not matter, the
 piles are in the data and the params) or as a window and pile 0 (whether lo is 0), max_take, lang,
 form and present. `picture` keeps one template (a full build and where those values sit in it)
@@ -41,14 +42,14 @@ from stonegame.terms import Form, Lang
 
 MAX_TEMPLATES = 64
 Shape = tuple[Any, ...]
-# kit.fit's font size: the digits per column are the number to fill
-FIT = re.compile(r"^(clamp\(containerSize\(\)\[0\] / \(.* \* )(\d+)( \* 0\.62\), 8, [\d.]+\))$")
+# Where a fitted size's expression names the digits per number (kit.fit, charts.BarLabels): the number to fill
+DIGITS = re.compile(r"(\* )(\d+)( \* 0\.62\))")
 
 
 @dataclass(frozen=True)
 class Template:
     """A full build of one shape's picture, and where the row's values sit in it: the bars' y domains,
-    the grid's font sizes and the bars' (paths into the spec)."""
+    and the expressions fitted to the grid's digits and to the bars' (paths into the spec)."""
 
     spec: Data
     domains: tuple[Path, ...]
@@ -100,17 +101,17 @@ def picture(sol: Solution, win: Window, lang: Lang, form: Form, present: bool) -
 
 def template_of(spec: Data, values: RowValues) -> Template:
     """A built picture as a template: the paths of its bars' y domains (the row's domain in the bars'
-    y scales) and of its fitted font sizes (grid: the first view; bars: the second)."""
+    y scales) and of its expressions fitted to the digits (grid: the first view; bars: the second)."""
     domains, grid_fonts, bar_fonts = [], [], []
     for path, node in walk({k: v for k, v in spec.items() if k != "datasets"}):
         if path[-4:] == ("encoding", "y", "scale", "domain") and node == values.domain and path[:2] == ("vconcat", 1):
             domains.append(path)
-        elif path[-3:] == ("mark", "fontSize", "expr") and isinstance(node, str) and (fit := FIT.match(node)):
+        elif isinstance(node, str) and path[:1] == ("vconcat",) and (found := DIGITS.findall(node)):
             fonts, digits = (
                 (grid_fonts, values.grid_digits) if path[:2] == ("vconcat", 0) else (bar_fonts, values.bar_digits)
             )
-            if int(fit[2]) != digits:
-                raise ValueError(f"unexpected fitted font at {path}: {node}")
+            if any(int(found_digits) != digits for _, found_digits, _ in found):
+                raise ValueError(f"unexpected fitted digits at {path}: {node}")
             fonts.append(path)
     if not (domains and grid_fonts and bar_fonts):
         raise ValueError("the picture's row values were not all found")
@@ -118,7 +119,7 @@ def template_of(spec: Data, values: RowValues) -> Template:
 
 
 def filled(template: Template, sol: Solution, win: Window, lang: Lang, form: Form) -> Data:
-    """The template's spec with this row's datasets, params, bars' domain and fitted font sizes (a new
+    """The template's spec with this row's datasets, params, bars' domain and fitted digits (a new
     dict along each changed path; the rest shared with the template, read-only)."""
     drawn, marked = picture_tables(sol, win, form)
     values = row_values(drawn)
@@ -138,7 +139,7 @@ def filled(template: Template, sol: Solution, win: Window, lang: Lang, form: For
         spec = set_at(spec, path, list(values.domain))
     for paths, digits in ((template.grid_fonts, values.grid_digits), (template.bar_fonts, values.bar_digits)):
         for path in paths:
-            spec = set_at(spec, path, FIT.sub(rf"\g<1>{digits}\g<3>", _get(spec, path)))
+            spec = set_at(spec, path, DIGITS.sub(rf"\g<1>{digits}\g<3>", _get(spec, path)))
     return spec
 
 

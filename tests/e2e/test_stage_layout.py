@@ -11,6 +11,7 @@ from .helpers import (
     DESKTOP,
     PHONE,
     SCREENSHOT_DIR,
+    clean,
     grid,
     horizontal_overflow,
     open_explainer,
@@ -136,3 +137,85 @@ def test_on_a_phone_the_step_and_all_its_candidates_are_in_view(new_context):
     open_explainer(page, "/?values=5,-3,8,2,-1,7,4,-6&step=12")
     shown = sorted(int(col) for col in grid(page)["dp"])
     assert {4, 5, 6, 7} <= set(shown), f"dp[4] and dp[5..7] drawn: {shown}"
+
+
+# issue 21's "Phone" list: the picture, read off its SVG text boxes. The bars' numbers are the text marks
+# of the bars' view that a frame shows (opacity not 0), axes apart; the row names are the grid's left axis.
+PICTURE_BOXES = """(stage) => {
+    const box = e => {
+        const r = e.getBoundingClientRect();
+        return {text: e.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+    };
+    const shown = e => !e.closest('.role-axis') && e.getAttribute('opacity') !== '0' && e.textContent.trim();
+    const bars = [...stage.querySelectorAll('.picture svg g.concat_1_group text')].filter(shown);
+    const axis = [...stage.querySelectorAll('.picture svg g.concat_0_group g.role-axis-label text')];
+    const cells = [...stage.querySelectorAll('.picture svg g.grid_boxes_0_marks path')].map(box);
+    return {
+        numbers: bars.filter(t => /^[\u2212-]?\\d+$/.test(t.textContent.trim())).map(box),
+        names: axis.filter(t => ['values', 'suffix', 'dp'].includes(t.textContent.trim())).map(box),
+        cells,
+        stage: [stage.scrollWidth, stage.clientWidth],
+    };
+}"""
+SMALL_PHONE = {"width": 360, "height": 740}
+ROW8 = "/?values=5,-3,8,2,-1,7,4,-6&step=12"  # the issue's row: dp[4] weighs dp[5..7]
+ROW20 = "/?values=12,-6,3,15,-8,7,-11,4,9,-2,13,-6,5,10,-14,6,-3,12,8,-7&step=30"  # dp[10]: two-digit numbers
+
+
+def overlapping(boxes: list[dict], gap: float = 4) -> list[tuple[str, str]]:
+    """The pairs of boxes less than `gap` pixels apart both across and up or down: overlapping, touching
+    side by side ("−6−6") or corner to corner ("12" just left of and above "18") all count."""
+    return [
+        (a["text"], b["text"])
+        for k, a in enumerate(boxes)
+        for b in boxes[k + 1 :]
+        if max(a["left"], b["left"]) - min(a["right"], b["right"]) < gap
+        and max(a["top"], b["top"]) - min(a["bottom"], b["bottom"]) < gap
+    ]
+
+
+@pytest.mark.parametrize(
+    ("viewport", "url"),
+    [(PHONE, ROW8), (PHONE, ROW20), (SMALL_PHONE, ROW8), (SMALL_PHONE, ROW20), (DESKTOP, ROW20 + "&present=1")],
+    ids=["390-row8", "390-row20", "360-row8", "360-row20", "1280-present-row20"],
+)
+def test_the_picture_fits_and_no_text_touches_another(new_context, viewport: dict, url: str):
+    phone = viewport["width"] < 500
+    page = new_context(viewport=viewport, is_mobile=phone, has_touch=phone).new_page()
+    open_explainer(page, url)
+    boxes = measure_boxes(page, side_by_side=not phone)
+    assert boxes["numbers"], "the bars show numbers at a dp step"
+    assert boxes["stage"][0] <= boxes["stage"][1], f"the stage scrolls sideways: {boxes['stage']}"
+    assert not overlapping(boxes["numbers"]), overlapping(boxes["numbers"])
+    assert sorted(n["text"] for n in boxes["names"]) == ["dp", "suffix", "values"], boxes["names"]
+    first_cell = min(c["left"] for c in boxes["cells"])
+    for name in boxes["names"]:
+        assert name["right"] <= first_cell - 6, f"{name['text']} ends at {name['right']}, the cells at {first_cell}"
+    too_wide = {k: v for k, v in horizontal_overflow(page).items() if v[0] > v[1] + 1}
+    assert not too_wide, too_wide
+
+
+def test_on_a_phone_the_bars_keep_the_step_candidates_numbers(new_context):
+    # dp[4] = 4 - min(dp[5], dp[6], dp[7]) = 4 - min(11, 4, -6): the candidates' numbers are on their bars
+    page = new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True).new_page()
+    open_explainer(page, ROW8)
+    numbers = [clean(n["text"]).replace("\u2212", "-") for n in measure_boxes(page, side_by_side=False)["numbers"]]
+    assert {"10", "11", "4", "-6"} <= set(numbers), numbers
+
+
+def test_with_room_each_pile_shows_both_its_numbers(new_context):
+    # presenter mode at 1920x1080: five piles, each with room for suffix[i] and dp[i] side by side
+    page = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    open_explainer(page, "/?values=1,2,3,7&step=7&present=1")
+    boxes = measure_boxes(page, side_by_side=True)
+    numbers = sorted(clean(n["text"]) for n in boxes["numbers"])
+    assert numbers == sorted(["13", "12", "12", "10", "10", "7", "7", "0", "0"]), numbers  # dp[0] not yet
+    assert not overlapping(boxes["numbers"]), overlapping(boxes["numbers"])
+
+
+def measure_boxes(page: Page, side_by_side: bool) -> dict:
+    """PICTURE_BOXES of the stage, once it has fitted itself (as `measure` waits)."""
+    wait_for_app_run(page)
+    if side_by_side:
+        page.wait_for_function(FITTED, timeout=15_000)
+    return page.locator("[data-testid='stage']").evaluate(PICTURE_BOXES)

@@ -14,6 +14,7 @@ from stonegame.fill.stage import (
     COLUMN_PX,
     FOLLOW_MAX,
     MAX_COLUMNS,
+    NAMES_PX,
     STAGE_ID,
     at_step,
     carried,
@@ -101,8 +102,8 @@ def test_the_data_is_packed_by_column_and_repacks_to_the_chart_rows():
 
 
 def columns_at(width, present=False):
-    """How many piles the picture draws at this width (the spec's `cols` expression)."""
-    return min(max(math.floor(width / (COLUMN_PX * (1.6 if present else 1))) - 1, 3), MAX_COLUMNS)
+    """How many piles the picture draws at this width, the names' margin left out (the spec's `cols`)."""
+    return min(max(math.floor(width / (COLUMN_PX * (1.6 if present else 1))), 3), MAX_COLUMNS)
 
 
 def drawn_piles(data, frame, width):
@@ -206,3 +207,37 @@ def test_each_frame_reaches_the_last_pile_its_step_reads():
         phase, i = rows.loc[step, "phase"], int(rows.loc[step, "i"])
         ahead = {"dp": 3, "suffix": 1}.get(phase, 0)
         assert last == (min(i + ahead, sol.n - 1) if ahead else (0 if phase == "verdict" else i)), (step, phase)
+
+
+def _walk_axes(spec, view):
+    """The y axes of one view of the picture (0: the grid, 1: the bars), one per layer that has one."""
+    return [
+        layer["encoding"]["y"]["axis"] for layer in spec["vconcat"][view]["layer"] if layer["encoding"]["y"].get("axis")
+    ]
+
+
+@pytest.mark.parametrize("present", [False, True])
+def test_the_row_names_have_a_margin_the_bars_keep_so_their_piles_line_up(present):
+    # issue 21: the names filled a pile-wide first column and touched the cells ("values" is wider)
+    _, _, data = data_of([5, -3, 8, 2, -1, 7, 4, -6], 12, present=present)
+    spec, px = data["spec"], NAMES_PX * (1.6 if present else 1)
+    names, margins = _walk_axes(spec, 0), _walk_axes(spec, 1)
+    assert names and margins, "the grid names its rows on a left axis; the bars keep a blank one"
+    for axis in names + margins:
+        assert axis["orient"] == "left" and axis["minExtent"] == axis["maxExtent"] == px, axis
+    assert all(axis["labels"] is False for axis in margins)
+    assert all(axis["labelLimit"] < px for axis in names)  # a long name ends in "…" inside its margin
+    drawn = [layer for layer in spec["vconcat"][0]["layer"] if layer.get("name", "").startswith("grid_boxes")]
+    assert "!datum.label_cell" in json.dumps(drawn), "no name column is drawn"
+
+
+def test_a_pile_shows_both_bar_numbers_only_while_both_fit():
+    # issue 21: "−6−6", "1212" on longer rows: the suffix numbers give way, the dp ones stay
+    _, _, data = data_of([5, -3, 8, 2, -1, 7, 4, -6], 12)
+    texts = [layer for layer in data["spec"]["vconcat"][1]["layer"] if layer["mark"]["type"] == "text"]
+    labels = [layer for layer in texts if layer["encoding"].get("text", {}).get("field") == "number"]
+    assert len(labels) == 2  # above the bars that rise, below those that fall
+    for layer in labels:
+        kept = [step["filter"] for step in layer.get("transform", []) if "filter" in step]
+        assert any(f.startswith("datum.row == 'dp' || ") and ">= 12" in f for f in kept), kept
+        assert " ? " in layer["mark"]["fontSize"]["expr"]  # sized for two a pile, or for one
