@@ -394,6 +394,8 @@ def start() -> Link | None:
             LOCK: link.lock,
             NOTICES: notices,
             LINKED: False,
+            CLASS: None,
+            CLASS_SAID: None,
         }
     )
     st.session_state[STARTED] = True

@@ -94,8 +94,10 @@ def _room() -> Classroom:
 def _address() -> str:
     """The visitor's address as the routes see it: the peer's, or behind nginx on this machine the last
     X-Forwarded-For entry."""
-    peer = st.context.ip_address or "unknown"
+    peer = st.context.ip_address
+    peer = peer if isinstance(peer, str) and peer else "unknown"
     forwarded = st.context.headers.get("X-Forwarded-For", "") if st.context.headers else ""
+    forwarded = forwarded if isinstance(forwarded, str) else ""
     if peer in ("127.0.0.1", "::1", "localhost") and forwarded.strip():
         return forwarded.split(",")[-1].strip()
     return peer
