@@ -10,9 +10,9 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from stonegame import room as rm
+from stonegame.fill.stage import carried
 from stonegame.fill.view import frame_steps
 from stonegame.solver import solve
-from stonegame.fill.stage import carried
 from ui import cache
 from ui.server.rooms.routes import PREFIX, Classroom
 
