@@ -9,7 +9,7 @@ fill.style(view)
 if classroom.following():
     classroom.student_bar(view)
 elif not view.present:
-    fill.header(sol, view, extra=lambda: classroom.join_popover(view))
+    fill.header(sol, view)
 classroom.said(view)
 classroom.teacher_panel(view)
 fill.stage(sol, view, follow=classroom.following(), lead=classroom.leading())
@@ -19,7 +19,7 @@ if view.present:
     fill.presenter_bar(sol, view)
     classroom.presenter_start(view)
 if not view.present and not classroom.following():
-    fill.start_lesson(view)
+    fill.start_lesson(view, beside=lambda: classroom.join_popover(view))
 fill.how_to_read(sol, view)
 if not classroom.following():  # a student's class may be asked who wins: the verdict waits for the class to end
     fill.answer(sol, view)

@@ -85,5 +85,5 @@ def answers_chart(table: pd.DataFrame, title: str, lang: Lang, scale: float = 1.
         y="students:Q", text="mark:N"
     )
     return (bars + labels).properties(
-        title=alt.Title(title, fontSize=22 * scale, anchor="start"), height=260 * scale, width="container"
+        title=alt.Title(title, fontSize=22 * scale, anchor="start"), height=200 * scale, width="container"
     )

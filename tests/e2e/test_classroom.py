@@ -207,6 +207,23 @@ def test_html_lang_follows_the_language(lesson: Class) -> None:
     expect(student.get_by_test_id("classbar")).to_contain_text(f"正在跟随老师 · 课堂 {lesson.code}")
 
 
+def test_a_code_typed_on_the_main_page_joins_the_class(lesson: Class, browser: Browser) -> None:
+    watch = ConsoleWatch()
+    context = watch.watch(browser.new_context(viewport={"width": 390, "height": 844}))
+    page = context.new_page()
+    page.goto(lesson.server.url)
+    wait_for_stage(page)
+    page.get_by_test_id("stMain").get_by_role("button", name="Join a class").click()
+    box = page.get_by_role("textbox", name="Join code")
+    box.fill(lesson.code.lower()[:3] + "-" + lesson.code.lower()[3:])  # as a student might type it
+    box.press("Enter")
+    expect(page.get_by_test_id("classbar")).to_contain_text(f"Following the teacher · class {lesson.code}")
+    expect_frame(page, int(frame_of(lesson.teacher).get_attribute("data-frame") or -1))
+    expect(lesson.teacher.get_by_test_id("classbar")).to_contain_text("4 joined")
+    watch.check()
+    context.close()
+
+
 def test_ending_the_class_leaves_each_student_with_the_row(lesson: Class) -> None:
     lesson.teacher.get_by_role("button", name="End the class").click()
     wait_for_app_run(lesson.teacher)

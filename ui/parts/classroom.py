@@ -493,7 +493,8 @@ def _revealed(question: dict[str, Any], view: View) -> None:
     answered, right = int(question["answered"]), int(question["right"])
     share = f"{round(100 * right / answered)} %" if answered else "—"
     answer = _answer_word(question["expected"], question["kind"], view)
-    st.markdown(t("class_chart_summary", view.lang, right=right, answered=answered, share=share, answer=answer))
+    summary = t("class_chart_summary", view.lang, right=right, answered=answered, share=share, answer=answer)
+    st.markdown(f"#### {summary}")
 
 
 def _prompt(question: dict[str, Any], view: View) -> str:

@@ -116,24 +116,20 @@ def style(view: View) -> None:
         st.html(PRESENT_STYLE)
 
 
-def header(sol: Solution, view: View, extra: Callable[[], None] | None = None) -> None:
+def header(sol: Solution, view: View) -> None:
     """One line above the stage: the title (and the row's summary under it), the text box with its apply
-    button, the example rows and the random row in a popover, and the page's `extra` at the end."""
+    button, and the example rows and the random row in a popover."""
     if state.W_ROW_TEXT not in st.session_state:
         st.session_state[state.W_ROW_TEXT] = _row_text(sol.values)
     locked = st.session_state[state.LOCK]
     with st.container(key=state.W_HEADER):
-        columns = st.columns([5, 7, 2, 2] if extra else [5, 7, 2], vertical_alignment="bottom")
-        title, row, more = columns[:3]
+        title, row, more = st.columns([5, 7, 2], vertical_alignment="bottom")
         title.title(t("app_title", view.lang))
         title.caption(t("row_summary", view.lang, n=sol.n, total=sol.total))
         with row:
             _row_form(sol, view, locked)
         with more.popover(t("presets", view.lang), width="stretch", disabled=locked, key=state.W_MORE):
             _row_choices(view, locked)
-        if extra:
-            with columns[3]:
-                extra()
 
 
 def _row_form(sol: Solution, view: View, locked: bool) -> None:
@@ -300,9 +296,15 @@ def stage_at(sol: Solution, view: View, step: int, key: str) -> None:
     STAGE(data={**at_step(data, sol, win, step), "bundle": url, "linkable": False}, key=key)
 
 
-def start_lesson(view: View) -> None:
-    """The way into the lesson for a newcomer, on the main page."""
-    st.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
+def start_lesson(view: View, beside: Callable[[], None] | None = None) -> None:
+    """The way into the lesson for a newcomer, on the main page, with the page's `beside` to its right."""
+    if beside is None:
+        st.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
+        return
+    left, right = st.columns([3, 1], vertical_alignment="center")
+    left.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
+    with right:
+        beside()
 
 
 def _link() -> None:
