@@ -214,7 +214,7 @@ def test_a_code_typed_on_the_main_page_joins_the_class(lesson: Class, browser: B
     page.goto(lesson.server.url)
     wait_for_stage(page)
     page.get_by_test_id("stMain").get_by_role("button", name="Join a class").click()
-    box = page.get_by_role("textbox", name="Join code")
+    box = page.get_by_test_id("stPopoverBody").get_by_role("textbox", name="Join code")
     box.fill(lesson.code.lower()[:3] + "-" + lesson.code.lower()[3:])  # as a student might type it
     box.press("Enter")
     expect(page.get_by_test_id("classbar")).to_contain_text(f"Following the teacher · class {lesson.code}")

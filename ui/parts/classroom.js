@@ -211,11 +211,13 @@ function classBar(root, data, trigger) {
   function open() {
     const stream = new EventSource(`${base}/events?since=0`);
     stream.addEventListener("room", e => onView(JSON.parse(e.data)));
+    stream.onopen = () => { st.retry = 0; draw(); };  // back: the next change comes as an event
     stream.onerror = () => {
       st.retry += 1;
       draw();
-      if (stream.readyState === EventSource.CLOSED && !st.ended) {  // a refusal (404, 503): try again, slower
-        setTimeout(() => { if (st.stream === stream) st.stream = open(); }, Math.min(2000 * st.retry, 10000));
+      // a refusal (a server starting, a 503) closes an EventSource for good: open another, soon
+      if (stream.readyState === EventSource.CLOSED && !st.ended) {
+        setTimeout(() => { if (st.stream === stream) st.stream = open(); }, Math.min(500 * st.retry, 3000));
       }
     };
     return stream;

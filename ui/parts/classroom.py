@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlparse
@@ -374,7 +375,7 @@ def teacher_panel(view: View) -> None:
 
 def controls(view: View, mine: Seat) -> None:
     """The teacher's buttons on one line: the kind of question and "Ask the class", lock and reveal the
-    last question, end the class."""
+    last question, end the class; a press acts at once and runs the page again."""
     kind, ask, lock, reveal, end = st.columns([4, 2, 2, 2, 2], vertical_alignment="bottom")
     kind.selectbox(
         t("class_ask_kind", view.lang),
@@ -384,24 +385,31 @@ def controls(view: View, mine: Seat) -> None:
         label_visibility="collapsed",
     )
     last = _last_question(mine)
-    ask.button(t("class_ask", view.lang), key=state.W_CLASS_ASK, on_click=_ask, type="primary", width="stretch")
-    lock.button(
-        t("class_lock", view.lang),
-        key=state.W_CLASS_LOCK,
-        on_click=_move,
-        args=("locked",),
-        disabled=last is None or last.state != "open",
-        width="stretch",
-    )
-    reveal.button(
-        t("class_reveal", view.lang),
-        key=state.W_CLASS_REVEAL,
-        on_click=_move,
-        args=("revealed",),
-        disabled=last is None or last.state == "revealed",
-        width="stretch",
-    )
-    end.button(t("class_end", view.lang), key=state.W_CLASS_END, on_click=_end, width="stretch")
+    # Each button's press is read from its value, not from a callback, and the page then runs again to
+    # show its effect: a restarted server's fresh session runs no callback on its first run, and a
+    # teacher's first press after a restart must not be lost.
+    pressed = [
+        ask.button(t("class_ask", view.lang), key=state.W_CLASS_ASK, type="primary", width="stretch") and _ask,
+        lock.button(
+            t("class_lock", view.lang),
+            key=state.W_CLASS_LOCK,
+            disabled=last is None or last.state != "open",
+            width="stretch",
+        )
+        and partial(_move, "locked"),
+        reveal.button(
+            t("class_reveal", view.lang),
+            key=state.W_CLASS_REVEAL,
+            disabled=last is None or last.state == "revealed",
+            width="stretch",
+        )
+        and partial(_move, "revealed"),
+        end.button(t("class_end", view.lang), key=state.W_CLASS_END, width="stretch") and _end,
+    ]
+    for act in pressed:
+        if act:
+            act()
+            st.rerun()
 
 
 def _last_question(mine: Seat) -> rm.Question | None:
@@ -414,7 +422,7 @@ def _last_question(mine: Seat) -> rm.Question | None:
 
 
 def _ask() -> None:
-    """Callback: ask the class the chosen kind of question at the room's step."""
+    """Ask the class the chosen kind of question at the room's step."""
     mine = seat()
     kind = state.valid(state.W_CLASS_KIND, rm.KINDS, rm.KINDS[0])
     if mine is None:
@@ -431,7 +439,7 @@ def _ask() -> None:
 
 
 def _move(to: rm.State) -> None:
-    """Callback: lock or reveal the room's last question."""
+    """Lock or reveal the room's last question."""
     mine = seat()
     last = _last_question(mine) if mine else None
     if mine is None or last is None:
@@ -443,7 +451,7 @@ def _move(to: rm.State) -> None:
 
 
 def _end() -> None:
-    """Callback: end the class (every student's stream says so; they keep the row)."""
+    """End the class (every student's stream says so; they keep the row)."""
     mine = seat()
     if mine is None:
         return
