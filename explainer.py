@@ -1,19 +1,27 @@
-"""The explainer: type a row, watch the suffix sums and the dp table fill right to left, on one stage."""
+"""The explainer: type a row, watch the suffix sums and the dp table fill right to left, on one stage;
+a teacher can start a class on it, and the class's stages follow theirs."""
 
 from ui import frame, state
-from ui.parts import fill
+from ui.parts import classroom, fill
 
-view, sol = frame.page("app_title", title=False, stage=True)  # the header draws the title beside the row input
+view, sol = frame.page("app_title", title=False, stage=True, arrive=classroom.arrive, side=classroom.sidebar_box)
 fill.style(view)
-if not view.present:
+if classroom.following():
+    classroom.student_bar(view)
+elif not view.present:
     fill.header(sol, view)
-fill.stage(sol, view)
+classroom.said(view)
+classroom.teacher_panel(view)
+fill.stage(sol, view, follow=classroom.following(), lead=classroom.leading())
+classroom.questions_panel(view)
 fill.long_row(sol, view)
 if view.present:
     fill.presenter_bar(sol, view)
-if not view.present:
-    fill.start_lesson(view)
+    classroom.presenter_start(view)
+if not view.present and not classroom.following():
+    fill.start_lesson(view, beside=lambda: classroom.join_popover(view))
 fill.how_to_read(sol, view)
-fill.answer(sol, view)
-fill.share(sol, view)
-state.sync_url()
+if not classroom.following():  # a student's class may be asked who wins: the verdict waits for the class to end
+    fill.answer(sol, view)
+    fill.share(sol, view)
+state.sync_url(classroom.link_params())

@@ -8,13 +8,14 @@ key, or a key defined twice is a bug the tests catch.
 from __future__ import annotations
 
 from stonegame.terms import Lang
-from stonegame.words import app, card, game, ladder, lesson, renderer, teach
+from stonegame.words import app, card, classroom, game, ladder, lesson, renderer, teach
 
 LANG_NAMES: dict[Lang, str] = {"en": "English", "zh": "中文"}
 
 SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "app": app.WORDS,
     "card": card.WORDS,
+    "classroom": classroom.WORDS,
     "game": game.WORDS,
     "ladder": ladder.WORDS,
     "lesson": lesson.WORDS,

@@ -252,8 +252,9 @@ def _boolean(raw: object, name: str) -> bool:
 @dataclass(frozen=True)
 class Question:
     """A question asked at a step: its number in the room, kind, step, the pile it is about (0 for the
-    winner), its state, the answer the solver gives, every answer that counts as right, and the range
-    of answers a student may send (low..high, or the winners for "winner")."""
+    winner), its state, the answer the solver gives, every answer that counts as right, the range
+    of answers a student may send (low..high, or the winners for "winner"), and the choices a phone
+    shows as buttons (always holding every accepted answer)."""
 
     number: int
     kind: Kind
@@ -264,6 +265,7 @@ class Question:
     accepted: tuple[Answer, ...]
     low: int = 0
     high: int = 0
+    choices: tuple[Answer, ...] = ()
 
 
 def pile_of_step(n: int, step: int) -> int | None:
@@ -278,7 +280,7 @@ def ask(stage: Stage, kind: Kind, number: int) -> Question:
     kind = _choice(kind, KINDS, "kind")
     sol = solve(list(stage.values), stage.k)
     if kind == "winner":
-        return Question(number, kind, stage.step, 0, "open", sol.winner, (sol.winner,))
+        return Question(number, kind, stage.step, 0, "open", sol.winner, (sol.winner,), choices=WINNERS)
     i = pile_of_step(sol.n, stage.step)
     if i is None:
         raise RoomError(f"Ask about a pile at a step that writes dp[i]: steps {sol.n + 1} to {2 * sol.n}.")
@@ -286,9 +288,33 @@ def ask(stage: Stage, kind: Kind, number: int) -> Question:
     bound = sum(abs(v) for v in stage.values)  # |dp[j]| never exceeds the sum of |values|
     if kind == "take":
         good = tuple(j - i for j in reach if sol.suffix[i] - sol.dp[j] == sol.dp[i])
-        return Question(number, kind, stage.step, i, "open", sol.take[i], good, 1, len(reach))
-    expected = min(sol.dp[j] for j in reach) if kind == "opponent" else sol.dp[i]
-    return Question(number, kind, stage.step, i, "open", expected, (expected,), -bound, bound)
+        takes = tuple(range(1, len(reach) + 1))
+        return Question(number, kind, stage.step, i, "open", sol.take[i], good, 1, len(reach), takes)
+    if kind == "opponent":
+        expected, seen = min(sol.dp[j] for j in reach), [sol.dp[j] for j in reach]
+    else:
+        expected, seen = sol.dp[i], [sol.suffix[i] - sol.dp[j] for j in reach]
+    shown = number_choices(expected, seen, -bound, bound)
+    return Question(number, kind, stage.step, i, "open", expected, (expected,), -bound, bound, shown)
+
+
+CHOICES = 4  # a number question's buttons: the candidates' values, padded with near numbers to this many
+
+
+def number_choices(expected: int, seen: list[int], low: int, high: int) -> tuple[int, ...]:
+    """The buttons of a number question, sorted: the expected answer and the values a student weighs at
+    this step (the candidates'), padded to CHOICES with the nearest numbers in low..high not yet among
+    them (so the answer never stands out as the only one)."""
+    picked = sorted({expected, *seen})[:CHOICES]
+    if expected not in picked:
+        picked = sorted({expected, *picked[: CHOICES - 1]})
+    distance = 1
+    while len(picked) < CHOICES and distance <= high - low:
+        for near in (expected + distance, expected - distance):
+            if low <= near <= high and near not in picked and len(picked) < CHOICES:
+                picked.append(near)
+        distance += 1
+    return tuple(sorted(picked))
 
 
 def read_answer(question: Question, raw: object) -> Answer:
@@ -313,12 +339,12 @@ def moved(question: Question, state: State) -> Question:
 
 def question_to_json(question: Question) -> dict[str, Any]:
     """The question as a JSON-able dict (every field)."""
-    return asdict(question) | {"accepted": list(question.accepted)}
+    return asdict(question) | {"accepted": list(question.accepted), "choices": list(question.choices)}
 
 
 def question_from_json(data: Mapping[str, Any]) -> Question:
-    """A Question from question_to_json's dict."""
-    return Question(**(dict(data) | {"accepted": tuple(data["accepted"])}))
+    """A Question from question_to_json's dict (one stored before choices existed gets none)."""
+    return Question(**(dict(data) | {"accepted": tuple(data["accepted"]), "choices": tuple(data.get("choices", ()))}))
 
 
 # --- the tally ---------------------------------------------------------------------------------
@@ -499,20 +525,35 @@ def with_status(room: Room, student: object, status: object) -> Room:
     return _bumped(room, students={**room.students, who: status})
 
 
+def held_step(question: Question, stage: Stage) -> int:
+    """The step the class sees while a question is open: the one before the step that writes its pile's
+    dp[i] (so the stage shows the candidates, not the answer), or for "who wins" any step but the
+    verdict's."""
+    if question.kind == "winner":
+        return min(question.step, stage.last_step - 1)
+    return max(question.step - 1, 0)
+
+
 def asked(room: Room, secret: object, kind: object, now: float) -> Room:
-    """The room with a new open question of this kind at the stage's step (earlier open ones locked)."""
+    """The room with a new open question of this kind at the stage's step (earlier open ones locked),
+    the stage paused and held at held_step until the reveal."""
     check_teacher(room, secret)
     question = ask(room.stage, kind, len(room.questions) + 1)  # type: ignore[arg-type]  # ask checks the kind
     earlier = tuple(replace(q, state="locked") if q.state == "open" else q for q in room.questions)
-    return _bumped(room, questions=(*earlier, question), touched=now)
+    held = replace(room.stage, step=held_step(question, room.stage), playing=False)
+    return _bumped(room, questions=(*earlier, question), stage=held, touched=now)
 
 
 def moved_question(room: Room, secret: object, number: object, state: object, now: float) -> Room:
-    """The room with question `number` locked or revealed (see moved)."""
+    """The room with question `number` locked or revealed (see moved); a reveal of a question asked on
+    this row moves the stage to the question's step, which shows its answer."""
     check_teacher(room, secret)
     target = moved(room.question(number), state)  # type: ignore[arg-type]  # moved checks the state
     questions = tuple(target if q.number == target.number else q for q in room.questions)
-    return _bumped(room, questions=questions, touched=now)
+    stage = room.stage
+    if target.state == "revealed" and target.step <= stage.last_step:
+        stage = replace(stage, step=target.step, playing=False)
+    return _bumped(room, questions=questions, stage=stage, touched=now)
 
 
 def answered(room: Room, student: object, number: object, raw: object) -> Room:

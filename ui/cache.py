@@ -15,6 +15,7 @@ import contextlib
 import ctypes
 import functools
 import inspect
+import json
 import threading
 import time
 import weakref
@@ -23,7 +24,11 @@ from dataclasses import replace
 from typing import Any, ParamSpec, TypeVar
 
 from stonegame import Solution, solve
+from stonegame.fill.stage import Data, carried, stage_data, stage_window
+from stonegame.fill.template import picture
+from stonegame.fill.view import frame_steps
 from stonegame.memo import Memo, Policy
+from stonegame.terms import Code, Form, Lang
 from ui import state
 
 P = ParamSpec("P")
@@ -141,3 +146,44 @@ def session_solution() -> Solution:
     """The session's row solved under its rule: what a page, and a callback that runs before it, works on."""
     values, max_take = state.session_row()
     return solution(values, max_take)
+
+
+# --- the stage's data --------------------------------------------------------------------------
+
+
+def row_key(sol: Solution) -> str:
+    """The cache key of a solved row: its values' digest and its take limit."""
+    return f"{digest(sol.values)}:{sol.max_take}"
+
+
+@cached(CACHE)
+def stage(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool) -> Data:
+    """The stage data of the row with this key for its window starting at lo, with the step each frame
+    shows (`steps`, for a class's stage following the teacher's step), shared read-only by every session
+    that shows it; its picture cached without the listing, which only changes the code lines, so
+    switching Python/Java does not rebuild it."""
+    pictured = _picture(key, _sol, lo, lang, form, present)
+    data = stage_data(_sol, carried(_sol, lo), lang, code, form, present, key, pictured)
+    return data | {"steps": frame_steps(_sol, carried(_sol, lo))}
+
+
+@cached(CACHE)
+def _picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present: bool) -> Data:
+    """The stage picture's spec of the row with this key for its window starting at lo (filled from its
+    shape's template: stonegame.fill.template)."""
+    return picture(_sol, carried(_sol, lo), lang, form, present)
+
+
+@cached(CACHE)
+def _stage_json(key: str, _sol: Solution, lang: Lang, code: Code, form: Form) -> bytes:
+    """The JSON bytes of the row's whole stage (window from its first pile, opening at frame 0, not in
+    presenter mode)."""
+    data = stage(key, _sol, stage_window(_sol, 0).lo, lang, code, form, False)
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def stage_json(values: Sequence[int], max_take: int, lang: Lang, code: Code, form: Form) -> bytes:
+    """The stage of this row as JSON bytes, built once for everybody who asks for the same row, language,
+    listing and formulation (a class's students after the teacher changed the row)."""
+    sol = solution(values, max_take)
+    return _stage_json(row_key(sol), sol, lang, code, form)

@@ -33,6 +33,7 @@ STYLE = (
 h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
 [data-testid="stMainBlockContainer"] h2 { font-size: 1.5rem; }
 [data-testid="stCaptionContainer"] { opacity: 1; color: MUTED; }
+.st-key-html_lang { display: none; }
 [class*="st-key-ladder_form_"] { container-type: inline-size; }
 [class*="st-key-ladder_form_"] h3 { font-size: 1.05rem; }
 [class*="st-key-ladder_form_"] .katex-display { overflow: visible; }
@@ -59,6 +60,13 @@ SKIP_CSS = """.skip { position: absolute; left: -10000px; }
   color: #fff; background: #1a5fb4; border-radius: 0.4rem; outline: 3px solid #000; }"""
 SKIP = st.components.v2.component("stonegame_skip", js=SKIP_JS, css=SKIP_CSS)
 
+# `<html lang>` follows the page's language (screen readers pick their voice by it; Streamlit writes "en").
+LANG_TAGS: dict[Lang, str] = {"en": "en", "zh": "zh-CN"}
+HTML_LANG_JS = """export default function ({data}) {
+  if (document.documentElement.lang !== data.lang) document.documentElement.lang = data.lang;
+}"""
+HTML_LANG = st.components.v2.component("stonegame_html_lang", js=HTML_LANG_JS)
+
 # Presenter mode: no sidebar, no toolbar, bigger title; the page's own exit button brings them back.
 PRESENTER_STYLE = """<style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
@@ -75,18 +83,29 @@ class Page(NamedTuple):
     sol: Solution
 
 
-def page(title_key: str, title: bool = True, stage: bool = False) -> Page:
-    """Set up a page: config, state (reading the URL on a session's first run), our CSS, the sidebar
-    (hidden in presenter mode; on a page with the `stage`, a skip link to it first), the title (unless
-    the page draws its own) and the notices; return the view settings and the session's row, solved."""
+def page(
+    title_key: str,
+    title: bool = True,
+    stage: bool = False,
+    arrive: Callable[[], None] | None = None,
+    side: Callable[[View], None] | None = None,
+) -> Page:
+    """Set up a page: config, state (reading the URL on a session's first run; then the page's `arrive`,
+    which may change the row before it is solved), our CSS, `<html lang>` in the page's language, the
+    sidebar (hidden in presenter mode; on a page with the `stage`, a skip link to it first; the page's
+    `side` section last), the title (unless the page draws its own) and the notices; return the view
+    settings and the session's row, solved."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
+    if arrive is not None:
+        arrive()
     st.html(STYLE)
-    if st.session_state[state.PRESENT]:
+    view = state.view()
+    HTML_LANG(data={"lang": LANG_TAGS[view.lang]}, key=state.HTML_LANG)
+    if view.present:
         st.html(PRESENTER_STYLE)
     else:
-        sidebar(stage)
-    view = state.view()
+        sidebar(stage, side)
     if title:
         st.title(t(title_key, view.lang))
     for notice in st.session_state[state.NOTICES]:
@@ -114,9 +133,10 @@ def _setting(
     widget(label, key=widget_key, on_change=_copy_widget, args=(widget_key, state_key, allowed), **kwargs)
 
 
-def sidebar(stage: bool = False) -> None:
+def sidebar(stage: bool = False, side: Callable[[View], None] | None = None) -> None:
     """Page links and the shared settings (presenter mode, language, k, formulation, code listing),
-    the same on every page; above them, on a page with the stage, the skip link to it."""
+    the same on every page; above them, on a page with the stage, the skip link to it; below them, the
+    page's own section, if it has one."""
     lang = st.session_state[state.LANG]
     with st.sidebar:
         if stage:
@@ -126,6 +146,9 @@ def sidebar(stage: bool = False) -> None:
             st.page_link(path, label=t(key, lang), icon=icon)
         st.divider()
         _settings(lang)
+        if side is not None:
+            st.divider()
+            side(state.view())
 
 
 def _settings(lang: Lang) -> None:

@@ -235,6 +235,24 @@ LESSON_CHART = "lesson_chart_{piece}"  # element keys of the chapters' charts an
 LESSON_GAME = "lesson_game"  # stonegame.game.rules.Game: the first chapter's game against the computer
 LESSON_TAKE = "lesson_take_{k}"  # buttons: the learner takes k piles in that game
 LESSON_AGAIN = "lesson_again"  # button: a new game
+# --- the class room (ui/parts/classroom.py) ---
+CLASS = "class_seat"  # ui.parts.classroom.Seat | None: the class this session leads or follows
+CLASS_SAID = "class_said"  # (catalogue key, fields) | None: what the last class action answered
+CLASS_PARAMS = ("class", "key", "you")  # query parameters: the join code, the teacher's secret, the student's id
+W_CLASS_START = "class_start"  # buttons: start a class (the sidebar's, presenter mode's bar's)
+W_CLASS_START_BAR = "class_start_bar"
+W_CLASS_JOIN = "class_join_{where}"  # the join box's form and text input (where = side | main)
+W_CLASS_CODE = "class_code_{where}"
+W_CLASS_SCREEN = "class_screen"  # toggle: the projector's big join screen
+W_CLASS_KIND = "class_kind"  # radio: the kind of the next question
+W_CLASS_ASK = "class_ask"  # buttons: ask, lock, reveal, end
+W_CLASS_LOCK = "class_lock"
+W_CLASS_REVEAL = "class_reveal"
+W_CLASS_END = "class_end"
+W_CLASS_LEAVE = "class_leave"  # button: a student leaves the class
+CLASS_BAR = "class_bar"  # element key of the class bar (its "ended" trigger)
+CLASS_CHART = "class_chart"  # element key of the revealed question's chart
+HTML_LANG = "html_lang"  # element key of the page's <html lang> setter (ui/frame.py)
 
 # --- what each widget sends (ui/server/edge.py drops every other value before Streamlit reads it) -------------
 # A widget's kind says which WidgetState fields its browser side fills (ui/server/edge.py KINDS, as Streamlit
@@ -308,6 +326,18 @@ WIDGETS: dict[str, WidgetKind] = {
     LESSON_AGAIN: "button",
     **component(LESSON_MEMORY),
     **component(LESSON_STAGE),
+    W_CLASS_START: "button",
+    W_CLASS_START_BAR: "button",
+    W_CLASS_CODE: "text",
+    W_CLASS_SCREEN: "toggle",
+    W_CLASS_KIND: "text",
+    W_CLASS_ASK: "button",
+    W_CLASS_LOCK: "button",
+    W_CLASS_REVEAL: "button",
+    W_CLASS_END: "button",
+    W_CLASS_LEAVE: "button",
+    **component(CLASS_BAR),
+    **component(HTML_LANG),
 }
 
 
@@ -364,6 +394,8 @@ def start() -> Link | None:
             LOCK: link.lock,
             NOTICES: notices,
             LINKED: False,
+            CLASS: None,
+            CLASS_SAID: None,
         }
     )
     st.session_state[STARTED] = True

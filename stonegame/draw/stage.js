@@ -11,6 +11,12 @@
 
 const NAV = ["first", "back", "play", "next", "last"];
 const SKIP_EVENT = "stage-skip";  // sent by the skip link (ui/frame.py SKIP_JS)
+// A class (ui/parts/classroom.js): a student's stage (data.follow) goes where "class-follow" {step, speed}
+// says, says "stage-ready" once drawn and "stage-own" when its student moves it; a teacher's stage
+// (data.lead) says "stage-moved" {step, playing, speed} whenever it moves; "class-row" {data} replaces a
+// following stage's row (the Streamlit entry below).
+const FOLLOW = "class-follow", READY = "stage-ready", OWN = "stage-own", MOVED = "stage-moved", ROW = "class-row";
+const PLAYER_KEYS = ["ArrowRight", "ArrowLeft", "PageDown", "PageUp", "Home", "End", " "];  // player.py KEY_FILTER
 // Keys a focused control uses itself, which must not also reach the player's window key handlers.
 const NATIVE = {
   BUTTON: [" ", "Enter"],
@@ -218,6 +224,46 @@ function wire(ui, data, view, host, send, state) {
   });
 }
 
+// The frame showing `step` (the last one at or before it), from the step each frame shows.
+function frameOfStep(data, step) {
+  let f = 0;
+  (data.steps || []).forEach((s, k) => { if (s <= step) f = k; });
+  return f;
+}
+
+// A class's hooks on a drawn stage: the follower's "class-follow" and "stage-own", the leader's
+// "stage-moved"; returns what undoes them.
+function classHooks(ui, data, view) {
+  const undo = [];
+  const on = (type, handler, target = window) => { target.addEventListener(type, handler); undo.push(() => target.removeEventListener(type, handler)); };
+  if (data.follow) {
+    on(FOLLOW, e => {
+      const {step, speed} = e.detail;
+      view.signal("playing", false).signal("frame", frameOfStep(data, step));
+      if (speed) view.signal("speed", speed);
+      view.runAsync();
+    });
+    const own = () => window.dispatchEvent(new CustomEvent(OWN));
+    on("click", e => { if (e.target.closest("button")) own(); }, ui.bar);
+    on("input", own, ui.scrub);
+    on("keydown", e => {
+      const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName) || e.target.isContentEditable;
+      if (PLAYER_KEYS.includes(e.key) && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) own();
+    });
+  }
+  if (data.lead) {
+    let said = "";
+    const say = () => {
+      const frame = view.signal("frame"), detail = {step: (data.steps || [])[frame] ?? frame, playing: !!view.signal("playing"), speed: view.signal("speed")};
+      const now = JSON.stringify(detail);
+      if (now !== said) { said = now; window.dispatchEvent(new CustomEvent(MOVED, {detail})); }
+    };
+    for (const name of ["frame", "playing", "speed"]) { view.addSignalListener(name, say); undo.push(() => view.removeSignalListener(name, say)); }
+    say();
+  }
+  return () => undo.forEach(u => u());
+}
+
 export async function mountStage(root, data, host = {}) {
   const ui = skeleton(root, data);
   const send = detail => window.dispatchEvent(new CustomEvent("player", {detail: {id: data.id, ...detail}}));
@@ -250,9 +296,12 @@ export async function mountStage(root, data, host = {}) {
   // the page's "Skip to the stage" link (ui/frame.py) lands a keyboard user on Play, past the sidebar
   const skip = () => ui.buttons.play.focus();
   window.addEventListener(SKIP_EVENT, skip);
+  const unhook = classHooks(ui, data, view);
   ui.stage.dataset.ready = "true";
+  if (data.follow) window.dispatchEvent(new CustomEvent(READY));
   return {
     destroy: () => {
+      unhook();
       window.removeEventListener(SKIP_EVENT, skip);
       resize.disconnect();
       embedded.finalize();
@@ -276,24 +325,42 @@ export async function mountStage(root, data, host = {}) {
 // cleanup only when the element goes away. The same picture (data.key) is kept (a new start step seeks),
 // another one replaces it.
 const mounted = new WeakMap();
+const rows = new WeakMap();  // each following stage's "class-row" listener (the latest data's)
 
 export default function (component) {
   const {parentElement, data, setTriggerValue} = component;
   const host = {onLink: frame => setTriggerValue("link", frame)};
   const before = mounted.get(parentElement);
-  if (before && before.key === data.key) {
+  const key = `${data.key}:${data.follow ? "follow" : ""}:${data.lead ? "lead" : ""}`;  // a class starting redraws it
+  if (before && before.key === key) {
     before.stage.then(s => s.update(data));
   } else {
     if (before) before.stage.then(s => s.destroy());
-    const stage = mountStage(parentElement, data, host).catch(err => {
-      parentElement.append(Object.assign(document.createElement("pre"), {textContent: String(err)}));
-      return {destroy: () => {}, update: () => {}};
-    });
-    mounted.set(parentElement, {key: data.key, stage});
+    mounted.set(parentElement, {key, stage: mounting(parentElement, data, host)});
   }
+  // a following stage takes the teacher's new row from "class-row" (the class's shared stage data)
+  const row = e => {
+    const now = mounted.get(parentElement);
+    const next = {...e.detail.data, bundle: data.bundle, linkable: false, follow: true, lead: false, present: data.present};
+    const nextKey = `${next.key}:follow:`;
+    if (!now || now.key === nextKey) return;
+    now.stage.then(s => s.destroy());
+    mounted.set(parentElement, {key: nextKey, stage: mounting(parentElement, next, host)});
+  };
+  window.removeEventListener(ROW, rows.get(parentElement));
+  if (data.follow) { window.addEventListener(ROW, row); rows.set(parentElement, row); }
   return () => {
+    window.removeEventListener(ROW, rows.get(parentElement));
+    rows.delete(parentElement);
     const now = mounted.get(parentElement);
     if (now) now.stage.then(s => s.destroy());
     mounted.delete(parentElement);
   };
+}
+
+function mounting(parentElement, data, host) {
+  return mountStage(parentElement, data, host).catch(err => {
+    parentElement.append(Object.assign(document.createElement("pre"), {textContent: String(err)}));
+    return {destroy: () => {}, update: () => {}};
+  });
 }

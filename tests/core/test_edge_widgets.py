@@ -1,9 +1,11 @@
 """The edge's table of widgets (ui/state.py WIDGETS) against what the pages really draw: a tour of every
 page through AppTest, in the states that draw their other widgets (presenter mode, a long row, a long
-game, a quiz to its end, a made CSV), records every widget Streamlit registers with the value type it
-registers. Every one of them must be in the table, with a kind whose fields hold that type (else the
-edge would drop a real browser's value); and every entry of the table must be drawn somewhere on the
-tour (else the tour has missed a state, or the entry is stale)."""
+game, a quiz to its end, a made CSV, a class's teacher and student), records every widget Streamlit
+registers with the value type it registers. Every one of them must be in the table, with a kind whose
+fields hold that type (else the edge would drop a real browser's value); and every entry of the table
+must be drawn somewhere on the tour (else the tour has missed a state, or the entry is stale)."""
+
+import os
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -11,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from tests.apptest_helpers import ENTRY
 from ui import state
 from ui.server import edge
+from ui.server.rooms import routes
 
 NOT_ON_THE_TOUR = {  # entries drawn only where the tour cannot go cheaply, and why
     state.VEGA_LOADER: "drawn only when static/ cannot be written (ui/parts/vega.py); building it takes 5-10 s",
@@ -65,9 +68,27 @@ def quiz_to_the_end(tour, at):
 
 
 @pytest.fixture(scope="module")
-def drawn():
+def class_store(tmp_path_factory):
+    """The class room's store in a fresh folder of this module's (the tour starts a class)."""
+    before = os.environ.get("STONEGAME_STATE")
+    os.environ["STONEGAME_STATE"] = str(tmp_path_factory.mktemp("class-state"))
+    routes._SHARED.clear()
+    yield
+    routes._SHARED.clear()
+    if before is None:
+        os.environ.pop("STONEGAME_STATE", None)
+    else:
+        os.environ["STONEGAME_STATE"] = before
+
+
+@pytest.fixture(scope="module")
+def drawn(class_store):
     """Every widget the tour saw: its id and the value type Streamlit registered it with."""
     tour = Tour()
+    at = tour.open(values="1,2,3,7")
+    at.button(key=state.W_CLASS_START).click()
+    tour.run(at)  # a class: the teacher's buttons and the class bar
+    tour.open(**{"class": at.session_state[state.CLASS].code})  # a student: the class bar, "Leave the class"
     at = tour.open(values="1,2,3,7")
     at.toggle(key=state.W_PRESENT).set_value(True)
     tour.run(at)

@@ -254,10 +254,10 @@ def test_teacher_link_options():
 def test_a_listing_switch_reuses_the_cached_picture(monkeypatch):
     """The picture does not depend on the listing: Python → Java changes the lines, not the picture,
     and does not build it again."""
-    import ui.parts.fill
+    import ui.cache
 
     built = []
-    monkeypatch.setattr(ui.parts.fill, "picture", lambda *a: built.append(a) or picture(*a))
+    monkeypatch.setattr(ui.cache, "picture", lambda *a: built.append(a) or picture(*a))
     at = app(values="5,-3,8,2,-6,4,1")  # a row no other test shows: its picture is built here
     py = stage(at)
     at.sidebar.radio(key="w_code").set_value("java").run()

@@ -19,13 +19,10 @@ from stonegame.fill.stage import (
     FOLLOW_MAX,
     Data,
     at_step,
-    carried,
     frame_steps,
-    stage_data,
     stage_window,
     step_of_frame,
 )
-from stonegame.fill.template import picture
 from stonegame.fill.view import pile_of_step
 from stonegame.i18n import t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, fits_in_link, random_row, write_link
@@ -60,11 +57,6 @@ def _row_text(values: list[int]) -> str:
     """What the text box shows for a row: LeetCode's format, or nothing for a very long row."""
     text = format_values(values)
     return f"[{text}]" if len(text) <= TEXTBOX_LIMIT else ""
-
-
-def _row_key(sol: Solution) -> str:
-    """The cache key of a solved row: its values' digest and its take limit."""
-    return f"{cache.digest(sol.values)}:{sol.max_take}"
 
 
 def _apply_text() -> None:
@@ -212,7 +204,7 @@ def chart_spec(sol: Solution, step: int, view: View, scale: float = 1.0) -> tupl
     animates: the cached spec of the step's window, with its frame set in a shallow copy (so a new
     start step costs no new chart)."""
     win, frame = opening(sol, step)
-    return at_frame(_window_spec(_row_key(sol), sol, win.lo, view.lang, view.code, view.form, scale), frame), win
+    return at_frame(_window_spec(cache.row_key(sol), sol, win.lo, view.lang, view.code, view.form, scale), frame), win
 
 
 @cache.cached(cache.CACHE)
@@ -252,7 +244,7 @@ def long_row(sol: Solution, view: View) -> None:
         return
     win = stage_window(sol, st.session_state[state.STEP])
     st.info(t("window_note", view.lang, n=sol.n, lo=win.lo, hi=win.hi - 1, last=win.last), icon="🔎")
-    spec = _overview_spec(_row_key(sol), sol, win.lo, win.hi, view.lang)
+    spec = _overview_spec(cache.row_key(sol), sol, win.lo, win.hi, view.lang)
     st.vega_lite_chart(
         spec=spec, width="stretch", key=state.W_OVERVIEW, on_select=_pick_bin, selection_mode=OVERVIEW_PICK
     )
@@ -266,18 +258,25 @@ def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Sp
     return specs.arrow_datasets(overview_spec(_sol, lo, hi, lang))
 
 
-def stage(sol: Solution, view: View) -> None:
+def stage(sol: Solution, view: View, follow: bool = False, lead: bool = False) -> None:
     """The stage of this row at the current step (its data cached per row, window, language, listing,
-    form and mode; a new step only copies it with another start), with the Vega bundle's address; and,
-    once "Link to this step" was pressed, the link to that step."""
+    form and mode; a new step only copies it with another start), with the Vega bundle's address, and
+    whether it follows a class's teacher or leads a class; once "Link to this step" was pressed, the
+    link to that step."""
     ss = st.session_state
     win = stage_window(sol, ss[state.STEP])
-    data = _stage_data(_row_key(sol), sol, win.lo, view.lang, view.code, view.form, view.present)
+    data = cache.stage(cache.row_key(sol), sol, win.lo, view.lang, view.code, view.form, view.present)
     url = vega.bundle_url()
     if url is None:
         vega.loader()
     STAGE(
-        data={**at_step(data, sol, win, ss[state.STEP]), "bundle": url, "linkable": True},
+        data={
+            **at_step(data, sol, win, ss[state.STEP]),
+            "bundle": url,
+            "linkable": not follow,
+            "follow": follow,
+            "lead": lead,
+        },
         key=state.STAGE,
         on_link_change=_link,
     )
@@ -290,32 +289,22 @@ def stage_at(sol: Solution, view: View, step: int, key: str) -> None:
     """The stage of a row that is not the session's (the lesson's chapters), opening at `step`, without
     "Link to this step" (the page's link is the lesson's)."""
     win = stage_window(sol, step)
-    data = _stage_data(_row_key(sol), sol, win.lo, view.lang, view.code, view.form, view.present)
+    data = cache.stage(cache.row_key(sol), sol, win.lo, view.lang, view.code, view.form, view.present)
     url = vega.bundle_url()
     if url is None:
         vega.loader()
     STAGE(data={**at_step(data, sol, win, step), "bundle": url, "linkable": False}, key=key)
 
 
-def start_lesson(view: View) -> None:
-    """The way into the lesson for a newcomer, on the main page."""
-    st.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
-
-
-@cache.cached(cache.CACHE)
-def _stage_data(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool) -> Data:
-    """The stage data of the row with this key for its window starting at lo (cached: shared read-only
-    by every session that shows it); its picture cached without the listing, which only changes the
-    code lines, so switching Python/Java does not rebuild it."""
-    picture = _stage_picture(key, _sol, lo, lang, form, present)
-    return stage_data(_sol, carried(_sol, lo), lang, code, form, present, key, picture)
-
-
-@cache.cached(cache.CACHE)
-def _stage_picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present: bool) -> Data:
-    """The stage picture's spec of the row with this key for its window starting at lo (filled from its
-    shape's template: stonegame.fill.template)."""
-    return picture(_sol, carried(_sol, lo), lang, form, present)
+def start_lesson(view: View, beside: Callable[[], None] | None = None) -> None:
+    """The way into the lesson for a newcomer, on the main page, with the page's `beside` to its right."""
+    if beside is None:
+        st.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
+        return
+    left, right = st.columns([3, 1], vertical_alignment="center")
+    left.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
+    with right:
+        beside()
 
 
 def _link() -> None:
@@ -389,7 +378,7 @@ def interactive_html(sol: Solution, step: int, view: View) -> Callable[[], bytes
     listing and form (never presenter mode): its data is read from the session now, the bundle and the
     page are put together only when called (a download's click, maybe on another thread)."""
     win = stage_window(sol, step)
-    data = _stage_data(_row_key(sol), sol, win.lo, view.lang, view.code, view.form, False)
+    data = cache.stage(cache.row_key(sol), sol, win.lo, view.lang, view.code, view.form, False)
     row = replace(state.current_link(), step=0, present=False, lock=False)
     link = urljoin((st.context.url or "").split("?")[0] or "/", ".")  # the app's root, from any page
     title = f"{t('app_title', view.lang)} · {t('row_summary', view.lang, n=sol.n, total=sol.total)}"

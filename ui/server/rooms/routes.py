@@ -15,6 +15,8 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     POST {PREFIX}/rooms/{code}/questions/{n}/answer  {student, answer}     -> the student's view
     POST {PREFIX}/rooms/{code}/end            {secret}                     -> the teacher's view
     GET  {PREFIX}/rooms/{code}/events         text/event-stream of public views, id = version
+    GET  {PREFIX}/rooms/{code}/stage-data?lang=&code=   the stage of the room's row (JSON, built once per
+                                              row, language, listing and formulation for the whole class)
 
 Refusals: 400 bad input, 403 wrong secret or unknown student, 404 unknown room or question, 409 a
 closed question or a full room, 413 a body over MAX_BODY, 415 not JSON, 429 too many wrong codes,
@@ -37,6 +39,8 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
 from stonegame import room as rm
+from stonegame.terms import CODES, LANGS
+from ui import cache
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
 from ui.server.rooms.guard import Blocker, Gauge, Window, address
@@ -262,6 +266,16 @@ class Classroom:
             hub_for(self.store()).close(channel)
             self.guards.streams.give(who)
 
+    async def stage_data(self, request: Request) -> Response:
+        """The stage of the room's current row in the asker's language and listing (?lang=, ?code=; 400
+        for another value), as JSON bytes from the cache that every student of the class shares."""
+        code = self.code(request)
+        room = await run_in_threadpool(self.store().room, code)
+        lang, listing = _query(request, "lang", LANGS), _query(request, "code", CODES)
+        stage = room.stage
+        body = await run_in_threadpool(cache.stage_json, stage.values, stage.k, lang, listing, stage.form)
+        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+
     # --- the routes ---
 
     def routes(self) -> list[BaseRoute]:
@@ -280,6 +294,7 @@ class Classroom:
             (f"{rooms}/{{code}}/questions/{{number:int}}/answer", self.answer, "POST"),
             (f"{rooms}/{{code}}/end", self.end, "POST"),
             (f"{rooms}/{{code}}/events", self.events, "GET"),
+            (f"{rooms}/{{code}}/stage-data", self.stage_data, "GET"),
         ]
         return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
 
@@ -311,6 +326,14 @@ class Classroom:
         return answering
 
 
+def _query(request: Request, name: str, allowed: tuple[str, ...]) -> str:
+    """The query parameter if it is one of `allowed` (the first one when absent); Refused otherwise."""
+    given = request.query_params.get(name, allowed[0])
+    if given not in allowed:
+        raise Refused(400, f"{name} must be one of {', '.join(allowed)}.", "bad_request")
+    return given
+
+
 def _since(request: Request) -> int:
     """The last version the client has: Last-Event-ID (EventSource's own on reconnect), else ?since=,
     else 0; 0 for anything not a whole number."""
@@ -318,6 +341,17 @@ def _since(request: Request) -> int:
     return int(text) if text.isdigit() and len(text) < 19 else 0
 
 
-def classroom_routes(make_store: Callable[[], stores.Store] = from_env) -> list[BaseRoute]:
-    """The class room's routes for st.App(routes=...), over the store the environment names."""
-    return Classroom(make_store).routes()
+_SHARED: list[Classroom] = []  # the process's one Classroom, made on first use
+
+
+def shared() -> Classroom:
+    """The process's Classroom over the store the environment names: its routes and the pages (which
+    start, join and lead rooms in their script runs) use the same store and the same guards."""
+    if not _SHARED:
+        _SHARED.append(Classroom())
+    return _SHARED[0]
+
+
+def classroom_routes(classroom: Classroom | None = None) -> list[BaseRoute]:
+    """The class room's routes for st.App(routes=...), over the shared Classroom unless given one."""
+    return (classroom or shared()).routes()

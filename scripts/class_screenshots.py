@@ -1,0 +1,82 @@
+"""The README's pictures of a class: the projector (a teacher in presenter mode at 1280×720: the join
+screen, then a question revealed) and a student's phone (390×844, a question open; and in 中文), made
+on a server of its own with its own class-room state, in Debian's Chromium.
+
+    python scripts/class_screenshots.py [--out docs]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+from scripts.servers import StreamlitServer  # noqa: E402
+from tests.e2e.helpers import CHROMIUM_ARGS, wait_for_app_run, wait_for_stage  # noqa: E402
+
+ROW = "5,-3,8,2,-1,7,4,-6"
+
+
+def shoot(page: Page, path: Path) -> None:
+    """A screenshot of the viewport, once the app has finished running."""
+    wait_for_app_run(page)
+    page.screenshot(path=str(path))
+    print(path)
+
+
+def main() -> None:
+    """Start a server, a teacher and two students, and take the pictures into --out."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    out = parser.parse_args().out
+    with tempfile.TemporaryDirectory() as state:
+        os.environ["STONEGAME_STATE"] = state
+        with StreamlitServer() as server, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            teacher = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+            teacher.goto(f"{server.url}/?values={ROW}&step=12&present=1")
+            wait_for_stage(teacher)
+            teacher.get_by_role("button", name="Start a class").click()
+            wait_for_app_run(teacher)
+            expect(teacher.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+            code = teacher.get_by_test_id("join-code").inner_text().strip()
+            phones = []
+            for lang in ("en", "zh"):
+                page = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2).new_page()
+                page.goto(f"{server.url}/?class={code}&lang={lang}")
+                wait_for_stage(page)
+                phones.append(page)
+            shoot(teacher, out / "class-projector.png")
+            teacher.get_by_text("Show how to join").click()
+            wait_for_app_run(teacher)
+            teacher.get_by_test_id("stSelectbox").click()
+            teacher.get_by_role("option", name="dp[i] here").click()
+            wait_for_app_run(teacher)
+            teacher.get_by_role("button", name="Ask the class").click()
+            wait_for_app_run(teacher)
+            for page in phones:
+                expect(page.locator(".classbar .choice").first).to_be_visible()
+            phones[0].locator(".classbar .choice", has_text=re.compile("^10$")).click()
+            phones[1].locator(".classbar .choice", has_text=re.compile("^11$")).click()
+            expect(teacher.get_by_test_id("answered")).to_contain_text("2 of 2")
+            shoot(phones[0], out / "class-phone.png")
+            shoot(phones[1], out / "class-phone-zh.png")
+            teacher.get_by_role("button", name="Reveal").click()
+            wait_for_app_run(teacher)
+            expect(teacher.locator("[role='graphics-document']", has_text="Answers to question 1")).to_be_visible()
+            expect(phones[0].get_by_test_id("verdict")).to_be_visible()
+            shoot(teacher, out / "class-reveal.png")
+            shoot(phones[0], out / "class-phone-reveal.png")
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+"""Words for the class room (ui/parts/classroom.py and its browser side, classroom.js): starting and
+joining a class, the projector's join screen, following and exploring, the questions and their reveal,
+English and Chinese. A refusal's words are keyed by its reason (stonegame.room's RoomError.reason and
+the routes' own reasons): `class_err_<reason>`."""
+
+WORDS: dict[str, dict[str, str]] = {
+    "class_section": {"en": "Class", "zh": "课堂"},
+    "class_start": {"en": "Start a class", "zh": "开始上课"},
+    "class_start_help": {
+        "en": "Opens a room for this row and step: students join with a code or a QR code, and their screens "
+        "follow yours.",
+        "zh": "为这一行和这一步开一个课堂：学生用课堂码或二维码加入，他们的屏幕跟着你走。",
+    },
+    "class_join": {"en": "Join a class", "zh": "加入课堂"},
+    "class_join_label": {"en": "Join code", "zh": "课堂码"},
+    "class_join_placeholder": {"en": "e.g. K7QX4M", "zh": "例如 K7QX4M"},
+    "class_join_button": {"en": "Join", "zh": "加入"},
+    "class_join_at": {"en": "Join at", "zh": "加入地址"},
+    "class_code_is": {"en": "Class code", "zh": "课堂码"},
+    "class_scan": {"en": "Scan to join", "zh": "扫码加入"},
+    "class_qr_alt": {"en": "QR code of the join link {link}", "zh": "加入链接 {link} 的二维码"},
+    "class_counts": {
+        "en": "{joined} joined · {following} following · {exploring} exploring",
+        "zh": "已加入 {joined} 人 · 跟随 {following} 人 · 自己探索 {exploring} 人",
+    },
+    "class_show_join": {"en": "Show how to join", "zh": "显示加入方式"},
+    "class_teacher_link": {"en": "Your teacher link", "zh": "你的教师链接"},
+    "class_teacher_link_help": {
+        "en": "Keep it private: whoever opens it leads this class (on another device too, or after a restart).",
+        "zh": "请勿分享：打开它的人就能带领这个课堂（换一台设备、服务器重启之后也可以）。",
+    },
+    "class_ask": {"en": "Ask the class", "zh": "向全班提问"},
+    "class_ask_kind": {"en": "Question", "zh": "问题"},
+    "class_kind_take": {"en": "The best take here", "zh": "这里最好拿几堆"},
+    "class_kind_opponent": {"en": "The least the opponent is left with", "zh": "对手最少还能拿多少"},
+    "class_kind_dp": {"en": "dp[i] here", "zh": "这里的 dp[i]"},
+    "class_kind_winner": {"en": "Who wins", "zh": "谁会赢"},
+    "class_ask_needs_pile": {
+        "en": 'Step to a dp step (the second half of the fill) to ask about a pile; "Who wins" works at any step.',
+        "zh": "要问某一堆，请先走到填 dp 的步骤（填表的后半段）；“谁会赢”任何一步都能问。",
+    },
+    "class_q_take": {
+        "en": "Question {n}: from pile {i}, how many piles should the mover take?",
+        "zh": "第 {n} 题：从第 {i} 堆开始，轮到的人应该拿几堆？",
+    },
+    "class_q_opponent": {
+        "en": "Question {n}: after the best take from pile {i}, what is the least the opponent is left with?",
+        "zh": "第 {n} 题：从第 {i} 堆最好地拿完之后，对手最少还能拿多少？",
+    },
+    "class_q_dp": {"en": "Question {n}: what is dp[{i}]?", "zh": "第 {n} 题：dp[{i}] 是多少？"},
+    "class_q_winner": {"en": "Question {n}: who wins this row?", "zh": "第 {n} 题：这一行谁会赢？"},
+    "class_answered": {"en": "{answered} of {joined} answered", "zh": "{joined} 人中已有 {answered} 人作答"},
+    "class_lock": {"en": "Lock answers", "zh": "锁定作答"},
+    "class_reveal": {"en": "Reveal", "zh": "公布答案"},
+    "class_state_open": {"en": "open", "zh": "作答中"},
+    "class_state_locked": {"en": "locked", "zh": "已锁定"},
+    "class_state_revealed": {"en": "revealed", "zh": "已公布"},
+    "class_chart_title": {"en": "Answers to question {n}", "zh": "第 {n} 题的作答"},
+    "class_chart_answer": {"en": "answer", "zh": "答案"},
+    "class_chart_students": {"en": "students", "zh": "人数"},
+    "class_chart_right": {"en": "right", "zh": "正确"},
+    "class_chart_other": {"en": "other", "zh": "其他"},
+    "class_chart_summary": {
+        "en": "{right} of {answered} right ({share}). The answer: {answer}.",
+        "zh": "{answered} 人中 {right} 人答对（{share}）。答案：{answer}。",
+    },
+    "class_earlier": {"en": "Questions so far", "zh": "已问过的问题"},
+    "class_col_question": {"en": "question", "zh": "问题"},
+    "class_col_step": {"en": "step", "zh": "步骤"},
+    "class_col_state": {"en": "state", "zh": "状态"},
+    "class_col_answer": {"en": "answer", "zh": "答案"},
+    "class_col_right": {"en": "right", "zh": "答对"},
+    "class_end": {"en": "End the class", "zh": "结束课堂"},
+    "class_ended": {
+        "en": "The class has ended. The row stays with you: explore it on your own.",
+        "zh": "课堂已结束。这一行留给你：自己继续探索吧。",
+    },
+    "class_ended_teacher": {"en": "You ended the class {code}.", "zh": "你已结束课堂 {code}。"},
+    "class_following": {"en": "Following the teacher · class {code}", "zh": "正在跟随老师 · 课堂 {code}"},
+    "class_exploring": {"en": "Exploring on your own · class {code}", "zh": "正在自己探索 · 课堂 {code}"},
+    "class_leading": {"en": "You lead class {code}", "zh": "你正在带领课堂 {code}"},
+    "class_explore": {"en": "Explore on my own", "zh": "我自己探索"},
+    "class_back": {"en": "Back to the class", "zh": "回到课堂"},
+    "class_leave": {"en": "Leave the class", "zh": "离开课堂"},
+    "class_left": {"en": "You left the class. The row stays with you.", "zh": "你已离开课堂。这一行留给你。"},
+    "class_waiting": {"en": "No question yet: watch the stage.", "zh": "还没有问题：请看舞台。"},
+    "class_your_answer": {
+        "en": "Your answer: {answer}. You can change it until the teacher locks.",
+        "zh": "你的答案：{answer}。老师锁定之前都可以改。",
+    },
+    "class_pick": {"en": "Tap your answer.", "zh": "点选你的答案。"},
+    "class_locked": {"en": "Answers are locked: wait for the reveal.", "zh": "作答已锁定：等待公布答案。"},
+    "class_right": {"en": "Right! The answer is {answer}.", "zh": "答对了！答案是 {answer}。"},
+    "class_wrong": {
+        "en": "Not this time: the answer is {answer} (you said {mine}).",
+        "zh": "这次没答对：答案是 {answer}（你选了 {mine}）。",
+    },
+    "class_missed": {"en": "The answer is {answer}. You did not answer.", "zh": "答案是 {answer}。你没有作答。"},
+    "class_reconnecting": {"en": "Reconnecting to the class…", "zh": "正在重新连接课堂……"},
+    "class_sending": {"en": "Sending…", "zh": "发送中……"},
+    "class_err_unknown_room": {
+        "en": "No class has this code: it may have ended. Check the code with your teacher.",
+        "zh": "没有这个课堂码的课堂：它可能已经结束了。请和老师核对课堂码。",
+    },
+    "class_err_bad_code": {
+        "en": "A join code is 6 letters and digits, like K7QX4M (no 0, O, 1, I or L): “{given}” is not one.",
+        "zh": "课堂码是 6 个字母和数字，例如 K7QX4M（没有 0、O、1、I、L）：“{given}”不是课堂码。",
+    },
+    "class_err_too_many_codes": {
+        "en": "Too many wrong codes from this address: wait a few minutes, then try again.",
+        "zh": "这个地址输错课堂码的次数太多：请等几分钟再试。",
+    },
+    "class_err_too_many_rooms": {
+        "en": "Too many classes started from this address: wait a few minutes.",
+        "zh": "这个地址开的课堂太多：请等几分钟。",
+    },
+    "class_err_full": {
+        "en": "The limit is reached: {detail}",
+        "zh": "已达上限：{detail}",
+    },
+    "class_err_store_down": {
+        "en": "The class room is unavailable right now: its store does not answer. The rest of the app works as before.",
+        "zh": "课堂功能暂时不可用：它的存储没有响应。应用的其他部分照常可用。",
+    },
+    "class_err_wrong_secret": {
+        "en": "This teacher link does not lead class {code}: it is not this class's key.",
+        "zh": "这个教师链接不能带领课堂 {code}：它不是这个课堂的钥匙。",
+    },
+    "class_err_unknown_student": {
+        "en": "This class does not know this student link any more: join it again with the code.",
+        "zh": "这个课堂已不认识这个学生链接：请用课堂码重新加入。",
+    },
+    "class_err_closed": {
+        "en": "This question is locked: answers are no longer taken.",
+        "zh": "这道题已锁定：不再接受作答。",
+    },
+    "class_err_too_long": {
+        "en": "A class row has at most {limit} piles: this one has {n}. The class keeps its row.",
+        "zh": "课堂的一行最多 {limit} 堆：这一行有 {n} 堆。课堂保留原来的行。",
+    },
+    "class_err_bad_request": {
+        "en": "The class room could not do that: {detail}",
+        "zh": "课堂无法完成这个操作：{detail}",
+    },
+    "class_err_server_error": {"en": "The class room could not do that.", "zh": "课堂无法完成这个操作。"},
+}

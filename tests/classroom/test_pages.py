@@ -1,0 +1,171 @@
+"""The class room on the explainer, through AppTest: starting a class, joining it by the box and by the
+link (a new student, one coming back, a teacher's key, a forged key), the refusals in words (a malformed
+code, an unknown one, too many, a store that is down: the rest of the page still works), the teacher's
+row change, a question asked, locked and revealed (its chart), and the end of the class."""
+
+from __future__ import annotations
+
+import pytest
+
+from stonegame import room as rm
+from tests.apptest_helpers import app, texts
+from ui import state
+from ui.server.rooms import routes
+
+ROW = [5, -3, 8, 2, -1, 7, 4, -6]
+
+
+@pytest.fixture(autouse=True)
+def own_store(tmp_path, monkeypatch):
+    """Every test's pages and routes on a store of its own (a fresh SQLite folder), made anew."""
+    monkeypatch.setenv("STONEGAME_STATE", str(tmp_path / "state"))
+    monkeypatch.delenv("STONEGAME_ROOMS", raising=False)
+    routes._SHARED.clear()
+    yield
+    routes._SHARED.clear()
+
+
+def store():
+    """The store the pages use."""
+    return routes.shared().store()
+
+
+def room_of(at) -> rm.Room:
+    """The room of the page's seat, as stored."""
+    return store().room(at.session_state[state.CLASS].code)
+
+
+def start(at):
+    """Press the sidebar's "Start a class"."""
+    return at.button(key=state.W_CLASS_START).click().run()
+
+
+def join_typed(at, text: str):
+    """Type a join code in the sidebar's box and press Join."""
+    at.text_input(key=state.W_CLASS_CODE.format(where="side")).input(text)
+    submit = next(b for b in at.button if b.key and b.key.startswith("FormSubmitter:class_join_side"))
+    return submit.click().run()
+
+
+def new_room() -> tuple[str, str]:
+    """A room on ROW at step 12, made in the store: its code and secret."""
+    secret = rm.new_secret()
+    return store().create(rm.Stage(tuple(ROW), step=12), secret), secret
+
+
+def test_starting_a_class_makes_a_room_of_the_row_and_shows_how_to_join():
+    at = start(app(values=",".join(map(str, ROW)), step="12"))
+    assert not at.exception
+    seat = at.session_state[state.CLASS]
+    assert seat.role == "teacher"
+    room = room_of(at)
+    assert room.stage.values == tuple(ROW) and room.stage.step == 12
+    assert rm.secret_matches(seat.token, room.digest)
+    assert at.query_params["class"] == seat.code and at.query_params["key"] == seat.token
+    shown = " ".join(h.proto.body for h in at.get("html"))
+    assert f">{seat.code}</p>" in shown and f"?class={seat.code}" in shown and "data:image/svg+xml" in shown
+
+
+def test_a_typed_code_joins_the_class_and_shows_its_row_locked():
+    code, _ = new_room()
+    at = join_typed(app(), code.lower())
+    assert not at.exception
+    seat = at.session_state[state.CLASS]
+    assert seat.role == "student" and seat.token in room_of(at).students
+    assert list(at.session_state[state.VALUES]) == ROW and at.session_state[state.STEP] == 12
+    assert at.session_state[state.LOCK] and at.query_params["you"] == seat.token
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [("K7Q", "is not one"), ("ABCDE0", "is not one"), ("KKKKKK", "No class has this code")],
+)
+def test_a_wrong_code_says_what_is_wrong_and_changes_nothing(typed, said):
+    at = join_typed(app(), typed)
+    assert not at.exception and at.session_state[state.CLASS] is None
+    assert said in texts(at)
+
+
+def test_twenty_wrong_codes_in_a_minute_are_refused_for_a_while():
+    at = app()
+    for _ in range(20):
+        at = join_typed(at, "KKKKKK")
+    code, _ = new_room()
+    at = join_typed(at, code)
+    assert at.session_state[state.CLASS] is None and "Too many wrong codes" in texts(at)
+
+
+def test_the_join_link_seats_a_new_student_and_a_student_coming_back():
+    code, _ = new_room()
+    first = app(**{"class": code})
+    seat = first.session_state[state.CLASS]
+    assert seat.role == "student" and len(room_of(first).students) == 1
+    again = app(**{"class": code, "you": seat.token})
+    assert again.session_state[state.CLASS] == seat and len(room_of(again).students) == 1
+
+
+def test_the_teachers_link_reopens_the_control_and_a_forged_key_does_not():
+    code, secret = new_room()
+    teacher = app(**{"class": code, "key": secret})
+    assert teacher.session_state[state.CLASS].role == "teacher"
+    forged = app(**{"class": code, "key": secret[:-2] + "xx"})
+    assert forged.session_state[state.CLASS] is None
+    assert "does not lead class" in texts(forged)
+
+
+def test_a_store_that_is_down_says_so_in_one_line_and_the_stage_still_works(monkeypatch):
+    monkeypatch.setenv("STONEGAME_ROOMS", "redis://127.0.0.1:1/0")  # nothing listens on port 1
+    at = start(app(values="1,2,3"))
+    assert not at.exception
+    assert at.session_state[state.CLASS] is None
+    assert "The class room is unavailable right now" in texts(at)
+    assert at.get("component_instance") or at.get("bidi_component"), "the stage is still drawn"
+
+
+def test_the_teachers_new_row_goes_to_the_room_and_a_row_too_long_does_not():
+    at = start(app(values="1,2,3"))
+    at.session_state[state.W_ROW_TEXT] = "[4,-1,6,2]"
+    apply = next(b for b in at.button if b.key and b.key.startswith("FormSubmitter:explainer_row_form"))
+    at = apply.click().run()
+    assert room_of(at).stage.values == (4, -1, 6, 2) and room_of(at).stage.step == 0
+    at.session_state[state.W_ROW_TEXT] = "[" + ",".join(["1"] * (rm.MAX_PILES + 1)) + "]"
+    at = apply.click().run()
+    assert room_of(at).stage.values == (4, -1, 6, 2)
+    assert f"at most {rm.MAX_PILES} piles" in texts(at)
+
+
+def test_a_question_is_asked_locked_and_revealed_with_its_chart():
+    at = start(app(values=",".join(map(str, ROW)), step="12"))
+    at.selectbox(key=state.W_CLASS_KIND).select("dp")
+    at = at.button(key=state.W_CLASS_ASK).click().run()
+    room = room_of(at)
+    assert room.questions[-1].kind == "dp" and room.questions[-1].pile == 4 and room.stage.step == 11
+    student, _ = store().join(room.code)
+    store().answer(room.code, student, 1, 10)
+    at = at.button(key=state.W_CLASS_LOCK).click().run()
+    assert room_of(at).questions[-1].state == "locked"
+    at = at.button(key=state.W_CLASS_REVEAL).click().run()
+    assert room_of(at).questions[-1].state == "revealed" and room_of(at).stage.step == 12
+    assert "1 of 1 right (100 %). The answer: 10." in texts(at)
+    assert any("Answers to question 1" in c.proto.spec for c in at.get("vega_lite_chart"))
+    assert at.dataframe, "the questions so far are listed"
+
+
+def test_asking_about_a_pile_at_a_step_that_writes_none_says_where_to_go():
+    at = start(app(values="1,2,3", step="1"))
+    at.selectbox(key=state.W_CLASS_KIND).select("take")
+    at = at.button(key=state.W_CLASS_ASK).click().run()
+    assert not room_of(at).questions and "Step to a dp step" in texts(at)
+
+
+def test_ending_the_class_lets_the_teacher_go_and_the_student_keeps_the_row():
+    at = start(app(values=",".join(map(str, ROW)), step="5"))
+    code = at.session_state[state.CLASS].code
+    student = app(**{"class": code})
+    at = at.button(key=state.W_CLASS_END).click().run()
+    assert at.session_state[state.CLASS] is None and store().peek(code).ended
+    assert f"You ended the class {code}." in texts(at)
+    student = student.run()
+    assert student.session_state[state.CLASS] is None and not student.session_state[state.LOCK]
+    assert list(student.session_state[state.VALUES]) == ROW and student.session_state[state.STEP] == 5
+    assert "The class has ended" in texts(student)

@@ -1,0 +1,586 @@
+"""The class room on the explainer: a teacher starts a class for the row on screen and leads it; students
+join with the code, the QR code or the link, and their stages follow the teacher's.
+
+What runs where:
+    script runs   starting, joining, the teacher's buttons (ask, lock, reveal, end) and a row change the
+                  teacher makes; each works on the process's store directly (ui.server.rooms.routes.shared)
+    the browser   the class bar (classroom.js) holds the room's event stream: a student's stage follows
+                  the teacher's step with no script run, a new row comes as the class's shared stage data,
+                  answers are posted from a tap
+A session's seat (state.CLASS) is in its link: `class=<code>` joins, `&you=<id>` is a student back,
+`&key=<secret>` is the teacher (so a reload, another device or a restarted server lands back in the room).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlparse
+
+import segno
+import streamlit as st
+
+from stonegame import room as rm
+from stonegame.i18n import CATALOGUE, t
+from stonegame.teach.answers import answers_chart, answers_table
+from stonegame.terms import WINNERS
+from ui import specs, state
+from ui.server.rooms import store as stores
+from ui.server.rooms.routes import PREFIX, Classroom, shared
+from ui.state import View
+
+HERE = Path(__file__).resolve().parent
+BAR = st.components.v2.component(
+    "stonegame_class", js=(HERE / "classroom.js").read_text(), css=(HERE / "classroom.css").read_text()
+)
+Role = Literal["teacher", "student"]
+# Our own constant CSS for the class's panels: the projector's join screen in very large type.
+STYLE = """<style>
+.st-key-class_join_screen { border: 2px solid #1a5fb4; border-radius: 0.8rem; padding: 0.6rem 1rem; }
+.st-key-class_join_screen .join-code { font: 700 5.2rem/1 ui-monospace, monospace; letter-spacing: 0.35rem;
+  color: #0b3d91; margin: 0.2rem 0 0.4rem; }
+.st-key-class_join_screen .join-link { font-size: 1.4rem; font-weight: 600; overflow-wrap: anywhere; }
+.st-key-class_join_screen .join-label { font-size: 1.2rem; color: #444; margin: 0; }
+.st-key-class_join_screen .join-qr { width: 100%; height: auto; max-width: 15rem; image-rendering: pixelated; }
+.st-key-class_strip .join-code { font: 700 2.4rem/1 ui-monospace, monospace; letter-spacing: 0.2rem; color: #0b3d91;
+  margin: 0; }
+.st-key-class_strip .join-link { font-size: 1.05rem; font-weight: 600; margin: 0.2rem 0 0; overflow-wrap: anywhere; }
+.st-key-class_strip .join-qr { width: 100%; height: auto; max-width: 5.5rem; image-rendering: pixelated; }
+</style>"""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where this session sits in a class: the room's code, its role, and its token (the teacher's
+    secret, or the student's id)."""
+
+    code: str
+    role: Role
+    token: str
+
+
+# --- saying what happened ----------------------------------------------------------------------
+
+
+def _say(key: str, **fields: object) -> None:
+    """Keep a message (a catalogue key and its fields) to show by the class's boxes on this run."""
+    st.session_state[state.CLASS_SAID] = (key, fields)
+
+
+def _refused(error: Exception, code: str = "") -> None:
+    """Say why a class action was refused: a RoomError by its reason, a store that is down in one line."""
+    if isinstance(error, stores.StoreDown):
+        _say("class_err_store_down")
+    elif isinstance(error, rm.RoomError):
+        key = f"class_err_{error.reason}"
+        _say(key if key in CATALOGUE else "class_err_bad_request", detail=str(error), code=code, given="")
+
+
+def said(view: View) -> None:
+    """The last class action's message, if any, as a warning (kept until the next class action)."""
+    kept = st.session_state.get(state.CLASS_SAID)
+    if kept:
+        key, fields = kept
+        st.warning(t(key, view.lang, **fields), icon="🏫")
+
+
+def _room() -> Classroom:
+    """The process's class room (its store and guards, shared with the routes)."""
+    return shared()
+
+
+def _address() -> str:
+    """The visitor's address as the routes see it: the peer's, or behind nginx on this machine the last
+    X-Forwarded-For entry."""
+    peer = st.context.ip_address
+    peer = peer if isinstance(peer, str) and peer else "unknown"
+    forwarded = st.context.headers.get("X-Forwarded-For", "") if st.context.headers else ""
+    forwarded = forwarded if isinstance(forwarded, str) else ""
+    if peer in ("127.0.0.1", "::1", "localhost") and forwarded.strip():
+        return forwarded.split(",")[-1].strip()
+    return peer
+
+
+# --- arriving: the seat from the link, and the room's row in the session ---------------------------
+
+
+def arrive() -> None:
+    """Before the page solves its row (frame.page's hook): on a session's first run take the seat its link
+    names; then, in a class, a student's row and step become the room's, and a teacher's row change goes
+    to the room (a class that ended or expired lets the session go, keeping its row)."""
+    if st.session_state.get(state.FRESH):
+        _seat_from_link()
+    seat = st.session_state.get(state.CLASS)
+    if seat is None:
+        return
+    try:
+        room = _room().store().peek(seat.code)
+    except stores.StoreDown as down:
+        _refused(down)
+        return
+    if room is None or room.ended or rm.expired(room.touched, _room().store().clock()):
+        _let_go(seat, room)
+    elif seat.role == "student":
+        _take_row(room.stage)
+    else:
+        _lead_row(seat, room)
+
+
+def _seat_from_link() -> None:
+    """The seat the link's class parameters name: the teacher's (code and a matching key), a student's
+    back (code and an id the room issued), or a new student's (the code alone)."""
+    code_text, key, you = (st.query_params.get(name, "") for name in state.CLASS_PARAMS)
+    if not code_text:
+        return
+    try:
+        code = rm.read_code(code_text)
+    except rm.RoomError:
+        _say("class_err_bad_code", given=code_text[:12])
+        return
+    try:
+        if key:
+            room = _room().store().room(code)
+            rm.check_teacher(room, key)
+            st.session_state[state.CLASS] = Seat(code, "teacher", key)
+        elif you and you in _room().store().room(code).students:
+            st.session_state[state.CLASS] = Seat(code, "student", you)
+        else:
+            _join(code)
+    except (rm.RoomError, stores.StoreDown) as error:
+        _refused(error, code)
+
+
+def _join(code: str) -> None:
+    """Join the room with this code as a new student (an unknown code counts against the address)."""
+    guards, who = _room().guards, _address()
+    if guards.codes.blocked(who):
+        _say("class_err_too_many_codes")
+        return
+    try:
+        student, room = _room().store().join(code)
+    except rm.UnknownRoom:
+        guards.codes.fail(who)
+        raise
+    st.session_state[state.CLASS] = Seat(code, "student", student)
+    st.session_state[state.CLASS_SAID] = None
+    _take_row(room.stage)
+
+
+def _take_row(stage: rm.Stage) -> None:
+    """Make the room's stage the session's row (locked: the class shows the teacher's), k, form and step."""
+    ss = st.session_state
+    if list(ss[state.VALUES]) != list(stage.values) or ss[state.MAX_TAKE] != stage.k:
+        state.set_row(list(stage.values))
+    ss[state.MAX_TAKE], ss[state.FORM], ss[state.STEP], ss[state.LOCK] = stage.k, stage.form, stage.step, True
+
+
+def _lead_row(seat: Seat, room: rm.Room) -> None:
+    """The teacher's row, k or form changed since the room's: put them on the stage (from step 0); a row
+    the room cannot carry is refused and the session goes back to the room's. Unchanged: the session's
+    step is the room's (the teacher's stage moved it in the browser)."""
+    ss, stage = st.session_state, room.stage
+    mine = (list(ss[state.VALUES]), ss[state.MAX_TAKE], ss[state.FORM])
+    if mine == (list(stage.values), stage.k, stage.form):
+        ss[state.STEP] = stage.step
+        return
+    if len(mine[0]) > rm.MAX_PILES:
+        _say("class_err_too_long", limit=rm.MAX_PILES, n=len(mine[0]))
+        _take_row(stage)
+        ss[state.LOCK] = False
+        return
+    try:
+        _room().store().stage(seat.code, seat.token, {"values": mine[0], "k": mine[1], "form": mine[2], "step": 0})
+        ss[state.STEP] = 0
+    except (rm.RoomError, stores.StoreDown) as error:
+        _refused(error, seat.code)
+
+
+def _let_go(seat: Seat, room: rm.Room | None) -> None:
+    """The class is over for this session: no seat, the row unlocked and kept at the room's last step."""
+    ss = st.session_state
+    ss[state.CLASS] = None
+    if room is not None and seat.role == "student":
+        _take_row(room.stage)
+    ss[state.LOCK] = False
+    _say("class_ended" if seat.role == "student" else "class_ended_teacher", code=seat.code)
+
+
+def link_params() -> dict[str, str]:
+    """The class parameters the page's link carries for this session's seat (none outside a class)."""
+    seat = st.session_state.get(state.CLASS)
+    if seat is None:
+        return {}
+    name, key, you = state.CLASS_PARAMS
+    return {name: seat.code, key if seat.role == "teacher" else you: seat.token}
+
+
+def seat() -> Seat | None:
+    """This session's seat in a class, if it has one."""
+    return st.session_state.get(state.CLASS)
+
+
+# --- starting and joining ------------------------------------------------------------------------
+
+
+def start_button(view: View, where: str = "side") -> None:
+    """ "Start a class" for the row on screen (not once this session is in a class)."""
+    st.button(
+        t("class_start", view.lang),
+        key=state.W_CLASS_START if where == "side" else state.W_CLASS_START_BAR,
+        on_click=_start,
+        help=t("class_start_help", view.lang),
+        icon="🏫",
+        disabled=seat() is not None,
+        width="stretch",
+    )
+
+
+def presenter_start(view: View) -> None:
+    """Presenter mode's "Start a class" (it has no sidebar), until this session is in a class."""
+    if seat() is None:
+        start_button(view, "bar")
+
+
+def _start() -> None:
+    """Callback: open a room for the session's row, k, form and step, with this session as its teacher
+    (rooms made from one address are rate-limited; a row longer than a room carries is refused)."""
+    ss = st.session_state
+    values = list(ss[state.VALUES])
+    if len(values) > rm.MAX_PILES:
+        _say("class_err_too_long", limit=rm.MAX_PILES, n=len(values))
+        return
+    guards, who = _room().guards, _address()
+    if guards.creates.full(who):
+        _say("class_err_too_many_rooms")
+        return
+    stage = rm.Stage(tuple(values), ss[state.MAX_TAKE], ss[state.FORM], min(ss[state.STEP], 2 * len(values) + 1))
+    secret = rm.new_secret()
+    try:
+        code = _room().store().create(stage, secret)
+    except (rm.RoomError, stores.StoreDown) as error:
+        _refused(error)
+        return
+    guards.creates.add(who)
+    ss[state.CLASS], ss[state.CLASS_SAID], ss[state.W_CLASS_SCREEN] = Seat(code, "teacher", secret), None, True
+
+
+def join_box(view: View, where: str) -> None:
+    """ "Join a class": the code and a Join button, in a form (Enter joins); hidden in a class."""
+    if seat() is not None:
+        return
+    form, box = state.W_CLASS_JOIN.format(where=where), state.W_CLASS_CODE.format(where=where)
+    with st.form(form, border=False, enter_to_submit=True):
+        st.text_input(
+            t("class_join_label", view.lang),
+            key=box,
+            max_chars=16,
+            placeholder=t("class_join_placeholder", view.lang),
+            autocomplete="off",
+        )
+        st.form_submit_button(t("class_join_button", view.lang), on_click=_join_typed, args=(box,), width="stretch")
+
+
+def _join_typed(box: str) -> None:
+    """Callback: join the class whose code was typed in the box (a malformed or unknown code, or too many
+    wrong ones from this address, is said in words)."""
+    text = st.session_state.get(box, "")
+    text = text if isinstance(text, str) else ""
+    try:
+        code = rm.read_code(text)
+    except rm.RoomError:
+        _room().guards.codes.fail(_address())
+        _say("class_err_bad_code", given=text[:16])
+        return
+    try:
+        _join(code)
+    except (rm.RoomError, stores.StoreDown) as error:
+        _refused(error, code)
+
+
+def sidebar_box(view: View) -> None:
+    """The sidebar's class section: start one, or join one (or, in one, the way out)."""
+    st.markdown(f"**🏫 {t('class_section', view.lang)}**")
+    mine = seat()
+    if mine is None:
+        start_button(view)
+        join_box(view, "side")
+    elif mine.role == "student":
+        st.button(t("class_leave", view.lang), key=state.W_CLASS_LEAVE, on_click=_leave, width="stretch")
+
+
+def join_popover(view: View) -> None:
+    """The main page's "Join a class": the join box in a popover (the header's last column)."""
+    if seat() is None:
+        with st.popover(t("class_join", view.lang), width="stretch", icon="🏫"):
+            join_box(view, "main")
+
+
+def _leave() -> None:
+    """Callback: a student leaves the class, keeping the row (unlocked)."""
+    ss = st.session_state
+    ss[state.CLASS], ss[state.LOCK] = None, False
+    _say("class_left")
+
+
+# --- the teacher's panels --------------------------------------------------------------------------
+
+
+def join_link(code: str) -> str:
+    """The join link of a room: this app's root with `?class=<code>`."""
+    root = (st.context.url or "").split("?")[0]
+    parsed = urlparse(root)
+    return f"{parsed.scheme}://{parsed.netloc}/?{state.CLASS_PARAMS[0]}={code}" if parsed.netloc else f"/?class={code}"
+
+
+def qr_image(link: str, lang: str) -> str:
+    """The join link's QR code (segno; error correction M, a quiet zone of 4 modules) as an <img> of its
+    SVG (st.html keeps no inline <svg>), with an alt text naming the link."""
+    svg = segno.make(link, error="m").svg_data_uri(border=4, dark="#000", light="#fff", omitsize=True)
+    alt = html.escape(t("class_qr_alt", lang, link=link), quote=True)
+    return f'<img class="join-qr" data-testid="join-qr" alt="{alt}" src="{svg}">'
+
+
+def teacher_panel(view: View) -> None:
+    """Above the teacher's stage: the join screen (the code in very large letters, the QR code, the link)
+    when it is on, else a one-line strip with the code, a small QR code and the link; the live counts;
+    the teacher's buttons; and the last question's answers once revealed."""
+    mine = seat()
+    if mine is None or mine.role != "teacher":
+        return
+    st.html(STYLE)
+    link = join_link(mine.code)
+    short = link.split("://", 1)[-1]
+    big = st.session_state.get(state.W_CLASS_SCREEN, True)
+    code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
+    at = f'<p class="join-link" data-testid="join-link">{short}</p>'
+    with st.container(key="class_join_screen" if big else "class_strip"):
+        qr, words, live = st.columns([3, 5, 4] if big else [1, 5, 5], vertical_alignment="center")
+        qr.html(qr_image(link, view.lang))
+        if big:
+            words.html(
+                f'<p class="join-label">{t("class_code_is", view.lang)}</p>{code}'
+                f'<p class="join-label">{t("class_join_at", view.lang)}</p>{at}'
+            )
+        else:
+            words.html(code + at)
+        with live:
+            bar(view, mine)
+            st.toggle(t("class_show_join", view.lang), key=state.W_CLASS_SCREEN)
+    controls(view, mine)
+    revealed(view, mine)
+
+
+def controls(view: View, mine: Seat) -> None:
+    """The teacher's buttons on one line: the kind of question and "Ask the class", lock and reveal the
+    last question, end the class; a press acts at once and runs the page again."""
+    kind, ask, lock, reveal, end = st.columns([4, 2, 2, 2, 2], vertical_alignment="bottom")
+    kind.selectbox(
+        t("class_ask_kind", view.lang),
+        rm.KINDS,
+        key=state.W_CLASS_KIND,
+        format_func=lambda k: t(f"class_kind_{k}", view.lang),
+        label_visibility="collapsed",
+    )
+    last = _last_question(mine)
+    # Each button's press is read from its value, not from a callback, and the page then runs again to
+    # show its effect: a restarted server's fresh session runs no callback on its first run, and a
+    # teacher's first press after a restart must not be lost.
+    pressed = [
+        ask.button(t("class_ask", view.lang), key=state.W_CLASS_ASK, type="primary", width="stretch") and _ask,
+        lock.button(
+            t("class_lock", view.lang),
+            key=state.W_CLASS_LOCK,
+            disabled=last is None or last.state != "open",
+            width="stretch",
+        )
+        and partial(_move, "locked"),
+        reveal.button(
+            t("class_reveal", view.lang),
+            key=state.W_CLASS_REVEAL,
+            disabled=last is None or last.state == "revealed",
+            width="stretch",
+        )
+        and partial(_move, "revealed"),
+        end.button(t("class_end", view.lang), key=state.W_CLASS_END, width="stretch") and _end,
+    ]
+    for act in pressed:
+        if act:
+            act()
+            st.rerun()
+
+
+def _last_question(mine: Seat) -> rm.Question | None:
+    """The room's last question, None before the first (or when the store does not answer)."""
+    try:
+        room = _room().store().peek(mine.code)
+    except stores.StoreDown:
+        return None
+    return room.questions[-1] if room and room.questions else None
+
+
+def _ask() -> None:
+    """Ask the class the chosen kind of question at the room's step."""
+    mine = seat()
+    kind = state.valid(state.W_CLASS_KIND, rm.KINDS, rm.KINDS[0])
+    if mine is None:
+        return
+    try:
+        _room().store().ask(mine.code, mine.token, kind)
+        st.session_state[state.CLASS_SAID] = None
+    except rm.WrongSecret as error:
+        _refused(error, mine.code)
+    except rm.RoomError:
+        _say("class_ask_needs_pile")
+    except stores.StoreDown as down:
+        _refused(down)
+
+
+def _move(to: rm.State) -> None:
+    """Lock or reveal the room's last question."""
+    mine = seat()
+    last = _last_question(mine) if mine else None
+    if mine is None or last is None:
+        return
+    try:
+        _room().store().move(mine.code, mine.token, last.number, to)
+    except (rm.RoomError, stores.StoreDown) as error:
+        _refused(error, mine.code)
+
+
+def _end() -> None:
+    """End the class (every student's stream says so; they keep the row)."""
+    mine = seat()
+    if mine is None:
+        return
+    try:
+        _room().store().end(mine.code, mine.token)
+    except (rm.RoomError, stores.StoreDown) as error:
+        _refused(error, mine.code)
+        return
+    st.session_state[state.CLASS], st.session_state[state.LOCK] = None, False
+    _say("class_ended_teacher", code=mine.code)
+
+
+def _questions(mine: Seat) -> list[dict[str, Any]]:
+    """The room's questions as the teacher sees them (none when the store does not answer)."""
+    try:
+        room = _room().store().peek(mine.code)
+    except stores.StoreDown:
+        return []
+    return rm.teacher_view(room)["questions"] if room is not None else []
+
+
+def revealed(view: View, mine: Seat) -> None:
+    """The last question, once revealed: its answers as a bar chart, the right one marked."""
+    shown = _questions(mine)
+    if shown and shown[-1]["state"] == "revealed":
+        _revealed(shown[-1], view)
+
+
+def questions_panel(view: View) -> None:
+    """Under the teacher's stage: every question so far in a table (the last first)."""
+    mine = seat()
+    if mine is None or mine.role != "teacher":
+        return
+    shown = _questions(mine)
+    if shown:
+        st.markdown(f"**{t('class_earlier', view.lang)}**")
+        st.dataframe(_earlier(shown, view), hide_index=True, width="stretch")
+
+
+def _revealed(question: dict[str, Any], view: View) -> None:
+    """The revealed question: its prompt, the answers chart and one line of figures."""
+    table = answers_table(question, view.lang)
+    title = t("class_chart_title", view.lang, n=question["number"])
+    st.markdown(f"### {_prompt(question, view)}")
+    chart = answers_chart(table, title, view.lang, scale=1.25 if view.present else 1.0)
+    st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
+    answered, right = int(question["answered"]), int(question["right"])
+    share = f"{round(100 * right / answered)} %" if answered else "—"
+    answer = _answer_word(question["expected"], question["kind"], view)
+    summary = t("class_chart_summary", view.lang, right=right, answered=answered, share=share, answer=answer)
+    st.markdown(f"#### {summary}")
+
+
+def _prompt(question: dict[str, Any], view: View) -> str:
+    """The question as the class reads it ("Question 2: what is dp[4]?")."""
+    return t(f"class_q_{question['kind']}", view.lang, n=question["number"], i=question["pile"])
+
+
+def _answer_word(value: object, kind: str, view: View) -> str:
+    """An answer in words: a winner's name in the language, a number as it is."""
+    return t(f"winner_{value}", view.lang) if kind == "winner" and value in WINNERS else str(value)
+
+
+def _earlier(questions: list[dict[str, Any]], view: View) -> list[dict[str, object]]:
+    """The questions so far as table rows: the prompt, the step, the state, the answer and how many were right."""
+    lang = view.lang
+    return [
+        {
+            t("class_col_question", lang): _prompt(q, view),
+            t("class_col_step", lang): q["step"],
+            t("class_col_state", lang): t(f"class_state_{q['state']}", lang),
+            t("class_col_answer", lang): _answer_word(q["expected"], q["kind"], view),
+            t("class_col_right", lang): f"{q['right']} / {q['answered']}",
+        }
+        for q in reversed(questions)
+    ]
+
+
+# --- the class bar: the browser side, for both roles -----------------------------------------------
+
+BAR_WORDS = tuple(k for k in CATALOGUE if k.startswith("class_")) + tuple(f"winner_{w}" for w in WINNERS)
+
+
+def bar(view: View, mine: Seat) -> None:
+    """The class bar (classroom.js) for this seat, starting from the room's view as the store has it now."""
+    try:
+        room = _room().store().room(mine.code)
+    except (rm.RoomError, stores.StoreDown) as error:
+        _refused(error, mine.code)
+        return
+    start = rm.teacher_view(room) if mine.role == "teacher" else rm.student_view(room, mine.token)
+    if mine.role == "student" and mine.token not in room.students:
+        return
+    BAR(data=bar_data(view, mine, start), key=state.CLASS_BAR, on_ended_change=_ended)
+
+
+def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
+    """What the class bar starts from: the seat, the routes' prefix, the page's language and listing,
+    the words it shows, and the room's view."""
+    return {
+        "role": mine.role,
+        "code": mine.code,
+        "token": mine.token,
+        "prefix": PREFIX,
+        "lang": view.lang,
+        "listing": view.code,
+        "words": {key: t(key, view.lang) for key in BAR_WORDS},
+        "view": start,
+    }
+
+
+def student_bar(view: View) -> None:
+    """Above a student's stage: the class bar (following or exploring, the open question's buttons)."""
+    mine = seat()
+    if mine is not None and mine.role == "student":
+        bar(view, mine)
+
+
+def _ended() -> None:
+    """Callback: the bar saw the class end; the next run lets the session go (arrive), keeping the row."""
+
+
+def following() -> bool:
+    """Whether this session is a student in a class (its stage follows the teacher's)."""
+    mine = seat()
+    return mine is not None and mine.role == "student"
+
+
+def leading() -> bool:
+    """Whether this session leads a class (its stage's moves go to the room)."""
+    mine = seat()
+    return mine is not None and mine.role == "teacher"
