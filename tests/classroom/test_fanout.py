@@ -121,3 +121,20 @@ def test_a_room_that_expires_tells_its_streams_it_ended(tmp_path, monkeypatch):
         reader.join(10)
         assert not reader.is_alive(), "the stream closed once it said the room ended"
     assert [e["ended"] for e in ended] == [False, True]
+
+
+def test_a_quiet_stream_gets_the_hubs_keep_alive_comments_and_no_event(store, monkeypatch):
+    from ui.server.rooms.hub import Hub
+
+    monkeypatch.setattr(Hub, "keepalive", 0.2)  # one nudge of every stream from the hub, not a timer per stream
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        code = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()["code"]
+        lines: list[str] = []
+        with client.stream("GET", f"{PREFIX}/rooms/{code}/events") as s:
+            for line in s.iter_lines():
+                lines.append(line)
+                if lines.count(": keep-alive") == 2:
+                    break
+    assert sum(line.startswith("data: ") for line in lines) == 1, "the first view, then only comments"
+    assert lines.index(": keep-alive") > next(i for i, line in enumerate(lines) if line.startswith("data: "))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 import weakref
@@ -22,21 +23,34 @@ from ui.server.rooms.store import Store, StoreDown
 
 log = logging.getLogger(__name__)
 
+KEEPALIVE = 15.0  # seconds between comments on a quiet stream, well inside nginx's 60 s read timeout
+
+
+def event_text(version: int, view: dict[str, Any]) -> str:
+    """The server-sent event of one version: its id, `event: room` and the view as compact JSON."""
+    return f"id: {version}\nevent: room\ndata: {json.dumps(view, separators=(',', ':'))}\n\n"
+
 
 @dataclass
 class Channel:
-    """One room's latest public view in this process, its version, the streams open on it, and an Event
-    set (and replaced) at each new version."""
+    """One room's latest public view in this process, its version, that version's event text (made once
+    for every stream of the room, not once per stream), the streams open on it, and an Event set (and
+    replaced) at each new version."""
 
     code: str
     version: int = 0
     view: dict[str, Any] | None = None
+    event: str = ""
     streams: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def publish(self, version: int, view: dict[str, Any]) -> None:
-        """Hold this version's view and wake every stream waiting on the last one."""
-        self.version, self.view = version, view
+        """Hold this version's view and event, and wake every stream waiting on the last one."""
+        self.version, self.view, self.event = version, view, event_text(version, view)
+        self.nudge()
+
+    def nudge(self) -> None:
+        """Wake every stream waiting (with no new version: each then sends a keep-alive comment)."""
         woken, self.changed = self.changed, asyncio.Event()
         woken.set()
 
@@ -50,6 +64,7 @@ class Hub:
     """The channels of one process's event loop, and the task that keeps them current."""
 
     expiry_check = 60.0  # seconds between looks for watched rooms that expired (no version marks that)
+    keepalive = KEEPALIVE  # seconds between keep-alive nudges of every stream (one timer here, none per stream)
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -58,7 +73,7 @@ class Hub:
         store.listeners.append(self.waiter.poke)  # this process's own changes wake the fan-out at once
         self.task: asyncio.Task[None] | None = None
         self.reads = 0  # rooms read for the fan-out, for the tests and a later load script
-        self.expiry_checked = time.monotonic()
+        self.expiry_checked = self.kept_alive = time.monotonic()
 
     async def open(self, code: str) -> Channel:
         """The room's channel with one more stream, read now if it is new here (StoreDown if the store
@@ -118,6 +133,10 @@ class Hub:
                     if time.monotonic() - self.expiry_checked >= self.expiry_check:
                         self.expiry_checked = time.monotonic()
                         await self.expire()
+                    if time.monotonic() - self.kept_alive >= self.keepalive:
+                        self.kept_alive = time.monotonic()
+                        for channel in list(self.channels.values()):
+                            channel.nudge()
                 except StoreDown as down:
                     log.warning("class room fan-out: %s (%s)", down, down.detail)
                     await asyncio.sleep(1)
