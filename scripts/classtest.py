@@ -22,8 +22,9 @@ so 200 streams cost the client little): POST join, then GET /classroom/rooms/{co
   acknowledged (200) minus counted.
 
 Server CPU is read from /proc (psutil) for the server processes (every replica's tree, not nginx), over
-each phase. It prints the lines below (figures measured), then the client's own CPU and the load
-average; exit status 1 on a missed step, a lost or refused answer, or any failed request.
+each phase; per step broadcast, less what the server uses idle with the class connected (read for
+IDLE_SECONDS before the steps, and printed). It prints the lines below (figures measured), then the
+client's own CPU and the load average; exit status 1 on a missed step, a lost or refused answer, or any failed request.
 
     class: N students, store S, R replicas
     step arrival: p50 X ms, p95 Y ms (teacher press to student receipt), M missed
@@ -63,9 +64,11 @@ PREFIX = "/classroom"  # ui/server/rooms/routes.py's (not imported: the client n
 AFTER_ROW = f"{PREFIX}/rooms/{{code}}"
 STEP_DEADLINE = 5.0  # seconds after the press by which every student must have the step
 ROW_DEADLINE = 10.0  # seconds after the press by which every student must have the new row's data
+IDLE_SECONDS = 2.0  # how long the server's idle CPU (the class connected, nothing happening) is read
 STEP_GAP = 0.2  # seconds between one step reaching the class and the teacher's next press
 ANSWER_SPREAD = 1.0  # the students answer within this many seconds of the question
 JOINS_AT_ONCE = 20  # students joining at the same moment (a class scanning the QR code)
+RETRY = 2.0  # seconds a stream that closed or broke waits before it opens again (the routes' retry: 2000)
 TIMEOUT = 30.0  # seconds any one request may take before it counts as failed
 FIRST_ROW = [5, -3, 8, 2, -1, 7, 4, -6, 3, 9, -2, 6, 1, -5, 4, 2, -7, 8, 3, -1]
 
@@ -251,19 +254,21 @@ class Student:
     row_fetched: dict[tuple[int, ...], float] = field(default_factory=dict)
     fetches: set[asyncio.Task[None]] = field(default_factory=set)
     failures: list[str] = field(default_factory=list)
+    breaks: list[str] = field(default_factory=list)
 
     async def join(self) -> None:
         self.id = (await self.browser.expect(201, "POST", f"{PREFIX}/rooms/{self.code}/join", {}))["student"]
 
     async def follow(self) -> None:
-        """The event stream, reconnected from the last version after a break (as EventSource does)."""
-        while True:
+        """The event stream until the room ends, opened again RETRY seconds after it closes or breaks,
+        from the last version seen (Last-Event-ID), as EventSource does; each break is noted in `breaks`."""
+        while not self.view.get("ended"):
             try:
                 await self.browser.events(f"{PREFIX}/rooms/{self.code}/events", self.version, self.on_event)
-                return
             except HttpError as error:
-                self.failures.append(f"stream: {error}")
-                await asyncio.sleep(2.0)  # EventSource's retry: 2000
+                self.breaks.append(str(error))
+            if not self.view.get("ended"):
+                await asyncio.sleep(RETRY)  # EventSource's wait (the stream's retry: 2000)
 
     def on_event(self, version: int, view: dict[str, Any]) -> None:
         self.version, self.view = version, view
@@ -340,7 +345,15 @@ class Figures:
     arrivals: list[float] = field(default_factory=list)
     missed: int = 0
     steps: int = 0
-    step_cpu: float = 0.0
+    step_phase: float = 0.0  # server CPU seconds over the steps
+    step_wall: float = 0.0  # their wall time
+    idle_rate: float = 0.0  # server CPU seconds per second with the class connected and idle
+
+    @property
+    def step_cpu(self) -> float:
+        """Server CPU seconds the step broadcasts cost: the phase's less the idle baseline over its time."""
+        return max(0.0, self.step_phase - self.idle_rate * self.step_wall)
+
     row_times: list[float] = field(default_factory=list)
     row_missed: int = 0
     rows: int = 0
@@ -384,10 +397,14 @@ class Class:
 
     async def steps(self, count: int) -> None:
         """The teacher presses "next" `count` times; each press waits for the class (or STEP_DEADLINE)."""
-        before = self.cpu()
+        idle_from, idle_cpu = time.monotonic(), self.cpu()
+        await asyncio.sleep(IDLE_SECONDS)  # the class connected and nothing happening: the server's baseline
+        self.figures.idle_rate = (self.cpu() - idle_cpu) / (time.monotonic() - idle_from)
+        before, started = self.cpu(), time.monotonic()
         for step in range(1, count + 1):
             pressed = time.monotonic()
-            version = (await self.teacher.post("/stage", {"step": step}))["version"]
+            at = 1 + (step - 1) % (2 * len(FIRST_ROW))  # 1, 2, ... the last step before the verdict, again
+            version = (await self.teacher.post("/stage", {"step": at}))["version"]
             await self.changes.until(
                 lambda v=version: all(s.version >= v for s in self.students), pressed + STEP_DEADLINE
             )
@@ -399,7 +416,8 @@ class Class:
                     self.figures.arrivals.append(got - pressed)
             await asyncio.sleep(STEP_GAP)  # the teacher's pace, not a synchronisation
         self.figures.steps += count
-        self.figures.step_cpu += self.cpu() - before  # the whole phase, the teacher's gaps included
+        self.figures.step_phase += self.cpu() - before  # the whole phase, the teacher's gaps included
+        self.figures.step_wall += time.monotonic() - started
 
     async def rows(self, count: int) -> None:
         """The teacher types `count` new rows; each waits until every student has fetched its data."""
@@ -442,7 +460,7 @@ class Class:
         for task in self.streams:
             task.cancel()
         await asyncio.gather(*self.streams, return_exceptions=True)
-        self.figures.failures = [f for s in self.students for f in s.failures]
+        self.figures.failures = [f for s in self.students for f in [*s.failures, *(f"stream: {b}" for b in s.breaks)]]
 
 
 # --- the run -------------------------------------------------------------------------------------
@@ -527,6 +545,10 @@ def main(argv: list[str] | None = None) -> int:
         f"max {max(took, default=0):.0f} ms; all within {1000 * figures.answer_wall:.0f} ms of the question "
         f"(spread over {1000 * ANSWER_SPREAD:.0f}); server CPU {1000 * figures.answer_cpu:.0f} ms; "
         f"row changes missed {figures.row_missed}"
+    )
+    print(
+        f"  steps: server CPU {1000 * figures.step_phase / max(1, figures.steps):.1f} ms per step over the phase, "
+        f"less the idle baseline of {1000 * figures.idle_rate:.1f} ms per second"
     )
     for failure in figures.failures[:10]:
         print(f"  failed: {failure}")
