@@ -261,10 +261,13 @@ class Student:
 
     async def follow(self) -> None:
         """The event stream until the room ends, opened again RETRY seconds after it closes or breaks,
-        from the last version seen (Last-Event-ID), as EventSource does; each break is noted in `breaks`."""
+        from the last version seen (Last-Event-ID), as EventSource does; each close or break before the
+        room ended is noted in `breaks`."""
         while not self.view.get("ended"):
             try:
                 await self.browser.events(f"{PREFIX}/rooms/{self.code}/events", self.version, self.on_event)
+                if not self.view.get("ended"):
+                    self.breaks.append("the server closed the stream before the room ended")
             except HttpError as error:
                 self.breaks.append(str(error))
             if not self.view.get("ended"):
