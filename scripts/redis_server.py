@@ -48,7 +48,9 @@ class RedisServer:
         self.folder.mkdir(parents=True, exist_ok=True)
         args = [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--daemonize", "no"]
         args += ["--dir", str(self.folder), "--appendonly", "yes", "--appendfsync", self.fsync]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(  # its own session: a Ctrl+C to the owner's terminal is the owner's to act on
+            args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        )
         client = redis.Redis(port=self.port, socket_connect_timeout=0.2)
         deadline = time.monotonic() + timeout
         try:

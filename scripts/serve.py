@@ -68,16 +68,16 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="stonegame-redis-") as folder:
         try:
             with rooms_env(args.rooms, Path(folder)) as url:
-                announce(f"class room store: {url}")
-                return serve(args)
+                return serve(args, url)
         except (ValueError, RuntimeError) as err:
             announce(f"could not start: {err}")
             return 1
 
 
-def serve(args: argparse.Namespace) -> int:
-    """Start the topology, print where it serves, and wait for Ctrl+C, SIGTERM or a dead nginx; then
-    stop it all. 1 if it could not start or nginx died, else 0."""
+def serve(args: argparse.Namespace, rooms: str) -> int:
+    """Start the topology (its replicas on the class room's store `rooms`), print where it serves, and
+    wait for Ctrl+C, SIGTERM or a dead nginx; then stop it all. 1 if it could not start or nginx died,
+    else 0."""
     done = threading.Event()
     topology = Topology(
         args.replicas, args.port, args.host, args.health_interval, on_fatal=done.set, hung_after=args.hung_after
@@ -98,6 +98,7 @@ def serve(args: argparse.Namespace) -> int:
     for replica in topology.replicas:
         announce(f"  {replica.name}: pid {replica.pid}, port {replica.port}")
     announce(f"  nginx: pid {topology.nginx.pid}, config {topology.conf}")
+    announce(f"  class room store: {rooms}")
     shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     announce(f"serving on http://{shown}:{topology.port}/  (students: http://{socket.gethostname()}:{topology.port}/)")
     announce("Ctrl+C or SIGTERM stops everything.")
