@@ -20,6 +20,11 @@ import redis
 from scripts.servers import free_port
 
 REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
+# A class's redis-server fsyncs its append-only file once a second (Redis's default), as the SQLite store
+# commits with synchronous=NORMAL: every acknowledged write is in the file (in the OS's cache) before
+# Redis answers, so a restart or a killed redis-server loses nothing; only a power cut can lose the
+# last second. "always" (the tests') fsyncs each write, which a class's burst of answers then queues on.
+CLASS_FSYNC = "everysec"
 REDIS_HINT = "redis-server not found: install Debian's with `apt-get install -y redis-server` (.ci/run does)."
 
 
@@ -85,12 +90,14 @@ class RedisServer:
 
 
 @contextlib.contextmanager
-def rooms_env(rooms: str, folder: Path, env: MutableMapping[str, str] = os.environ) -> Iterator[str]:
+def rooms_env(
+    rooms: str, folder: Path, env: MutableMapping[str, str] = os.environ, fsync: str = CLASS_FSYNC
+) -> Iterator[str]:
     """Point the class room's store at `rooms` for the processes started inside (they inherit `env`):
     "sqlite" (the file in STONEGAME_STATE, as it is), "redis" (a redis-server of our own on a free port,
-    its data in `folder`, stopped at the end) or an existing redis://host:port/db (checked with PING).
-    Yields STONEGAME_ROOMS's value; ValueError for anything else, RuntimeError if Redis does not answer.
-    The environment is restored at the end."""
+    its append-only file in `folder`, fsynced as `fsync` says, stopped at the end) or an existing
+    redis://host:port/db (checked with PING). Yields STONEGAME_ROOMS's value; ValueError for anything
+    else, RuntimeError if Redis does not answer. The environment is restored at the end."""
     before = env.get("STONEGAME_ROOMS")
     server: RedisServer | None = None
     if rooms == "sqlite":
@@ -98,7 +105,7 @@ def rooms_env(rooms: str, folder: Path, env: MutableMapping[str, str] = os.envir
     elif rooms == "redis":
         if not redis_available():
             raise RuntimeError(REDIS_HINT)
-        server = RedisServer(folder).start()
+        server = RedisServer(folder, fsync=fsync).start()
         url = server.url
     elif rooms.startswith(("redis://", "rediss://", "unix://")):
         url = rooms
