@@ -144,14 +144,25 @@ def test_a_burst_of_changes_is_a_few_broadcasts_ending_at_the_last(store):
     app = Starlette(routes=Classroom(lambda: store).routes())
     with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
         made = client.post(f"{PREFIX}/rooms", json={"values": [5, -3, 8, 2, -1, 7, 4, -6]}).json()
-        seen: list[list[int]] = []
-        reader = threading.Thread(target=follow, args=(live.url, made["code"], 99, seen), daemon=True)
+        seen: list[list[int]] = [[]]
+
+        def read() -> None:  # until the last step, so the thread ends with the test
+            with client.stream("GET", f"{PREFIX}/rooms/{made['code']}/events") as s:
+                for line in s.iter_lines():
+                    if line.startswith("data: "):
+                        seen[0].append(json.loads(line[6:])["stage"]["step"])
+                        if seen[0][-1] == 15:
+                            return
+
+        reader = threading.Thread(target=read)
         reader.start()
-        wait_until(lambda: seen and seen[0], what="the stream's first view")
+        wait_until(lambda: seen[0], what="the stream's first view")
         (hub,) = [h for h in hubs() if h.store is store]
         before = hub.reads
-        for step in range(1, 16):  # 15 versions as fast as the teacher's client can send them
-            client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": step})
-        wait_until(lambda: seen[0][-1] == 15, what="the last step on the stream")
+        with httpx2.Client(base_url=live.url, timeout=20) as teacher:
+            for step in range(1, 16):  # 15 versions as fast as the teacher's client can send them
+                teacher.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": step})
+        reader.join(15)
+        assert not reader.is_alive(), f"the last step on the stream: {seen}"
     assert seen[0] == sorted(set(seen[0])) and hub.reads - before < 15, (seen, hub.reads - before)
     print(f"15 changes: {hub.reads - before} broadcasts, steps seen {seen[0]}")
