@@ -2,6 +2,8 @@
 
     python scripts/serve.py --replicas 2             # http://<this machine>:8080
     python scripts/serve.py --replicas 3 --port 8000
+    python scripts/serve.py --rooms redis            # the class room in a redis-server of its own
+    python scripts/serve.py --rooms redis://10.0.0.5:6379/0   # ... or in one Redis for many machines
 
 Starts the replicas on free local ports (scripts/servers.py's StreamlitServer, which the tests use
 too: the same flags, the repository's .streamlit/config.toml, bound to 127.0.0.1 so that only nginx
@@ -14,6 +16,12 @@ whose process exited, or that has not answered for a minute (hung), is marked `d
 (reloaded), replaced by a new replica, and put back. Ctrl+C or SIGTERM stops nginx and every replica
 and removes the prefix. All of that is scripts/topology.py's Topology; this is its command.
 
+The class room's store (`--rooms`): `sqlite` (the default: one file in STONEGAME_STATE that every
+replica of this machine shares), `redis` (Debian's `redis-server` started here on a free port of
+127.0.0.1, `--save '' --appendonly yes` in a temporary folder, stopped at the end), or
+`redis://host:port/db` (an existing Redis, which every machine of a class can point at). Every replica,
+also a replacement, gets it as STONEGAME_ROOMS (scripts/redis_server.py's rooms_env).
+
 Needs Debian's nginx (`apt-get install -y nginx`, or $NGINX_PATH) and the app's requirements.txt (the
 replicas are started by scripts/servers.py, which has no test dependencies).
 """
@@ -24,11 +32,13 @@ import argparse
 import signal
 import socket
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from scripts.redis_server import rooms_env  # noqa: E402
 from scripts.servers import NGINX_HINT, nginx_path  # noqa: E402
 from scripts.topology import HUNG_AFTER, Topology, announce  # noqa: E402
 
@@ -45,12 +55,29 @@ def main(argv: list[str] | None = None) -> int:
         default=HUNG_AFTER,
         help="seconds without a health answer before a replica is replaced",
     )
+    parser.add_argument(
+        "--rooms",
+        default="sqlite",
+        help="the class room's store: sqlite (default), redis (a redis-server of its own) or redis://host:port/db",
+    )
     args = parser.parse_args(argv)
     if args.replicas < 1:
         parser.error("--replicas must be at least 1")
     if nginx_path() is None:
         parser.error(NGINX_HINT)
+    with tempfile.TemporaryDirectory(prefix="stonegame-redis-") as folder:
+        try:
+            with rooms_env(args.rooms, Path(folder)) as url:
+                return serve(args, url)
+        except (ValueError, RuntimeError) as err:
+            announce(f"could not start: {err}")
+            return 1
 
+
+def serve(args: argparse.Namespace, rooms: str) -> int:
+    """Start the topology (its replicas on the class room's store `rooms`), print where it serves, and
+    wait for Ctrl+C, SIGTERM or a dead nginx; then stop it all. 1 if it could not start or nginx died,
+    else 0."""
     done = threading.Event()
     topology = Topology(
         args.replicas, args.port, args.host, args.health_interval, on_fatal=done.set, hung_after=args.hung_after
@@ -71,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     for replica in topology.replicas:
         announce(f"  {replica.name}: pid {replica.pid}, port {replica.port}")
     announce(f"  nginx: pid {topology.nginx.pid}, config {topology.conf}")
+    announce(f"  class room store: {rooms}")
     shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     announce(f"serving on http://{shown}:{topology.port}/  (students: http://{socket.gethostname()}:{topology.port}/)")
     announce("Ctrl+C or SIGTERM stops everything.")

@@ -59,10 +59,12 @@ class StreamlitServer:
         script: str = "streamlit_app.py",
         start_timeout: float = 60,
         extra_args: Sequence[str] = (),
+        port: int | None = None,
     ) -> None:
         """Start the server and wait until it is healthy; `extra_args` go after SERVER_ARGS (for
-        example `--server.address 127.0.0.1` for a replica only nginx should reach)."""
-        self.port = free_port()
+        example `--server.address 127.0.0.1` for a replica only nginx should reach). On `port` if
+        given (a server started again where its clients know it), else on a free one."""
+        self.port = port or free_port()
         self.url = f"http://localhost:{self.port}"
         # a file, not a pipe, so a chatty server never blocks; closed in stop()
         self._log = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115

@@ -121,3 +121,48 @@ def test_a_room_that_expires_tells_its_streams_it_ended(tmp_path, monkeypatch):
         reader.join(10)
         assert not reader.is_alive(), "the stream closed once it said the room ended"
     assert [e["ended"] for e in ended] == [False, True]
+
+
+def test_a_quiet_stream_gets_the_hubs_keep_alive_comments_and_no_event(store, monkeypatch):
+    from ui.server.rooms.hub import Hub
+
+    monkeypatch.setattr(Hub, "keepalive", 0.2)  # one nudge of every stream from the hub, not a timer per stream
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        code = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()["code"]
+        lines: list[str] = []
+        with client.stream("GET", f"{PREFIX}/rooms/{code}/events") as s:
+            for line in s.iter_lines():
+                lines.append(line)
+                if lines.count(": keep-alive") == 2:
+                    break
+    assert sum(line.startswith("data: ") for line in lines) == 1, "the first view, then only comments"
+    assert lines.index(": keep-alive") > next(i for i, line in enumerate(lines) if line.startswith("data: "))
+
+
+def test_a_burst_of_changes_is_a_few_broadcasts_ending_at_the_last(store):
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        made = client.post(f"{PREFIX}/rooms", json={"values": [5, -3, 8, 2, -1, 7, 4, -6]}).json()
+        seen: list[list[int]] = [[]]
+
+        def read() -> None:  # until the last step, so the thread ends with the test
+            with client.stream("GET", f"{PREFIX}/rooms/{made['code']}/events") as s:
+                for line in s.iter_lines():
+                    if line.startswith("data: "):
+                        seen[0].append(json.loads(line[6:])["stage"]["step"])
+                        if seen[0][-1] == 15:
+                            return
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        wait_until(lambda: seen[0], what="the stream's first view")
+        (hub,) = [h for h in hubs() if h.store is store]
+        before = hub.reads
+        with httpx2.Client(base_url=live.url, timeout=20) as teacher:
+            for step in range(1, 16):  # 15 versions as fast as the teacher's client can send them
+                teacher.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": step})
+        reader.join(15)
+        assert not reader.is_alive(), f"the last step on the stream: {seen}"
+    assert seen[0] == sorted(set(seen[0])) and hub.reads - before < 15, (seen, hub.reads - before)
+    print(f"15 changes: {hub.reads - before} broadcasts, steps seen {seen[0]}")

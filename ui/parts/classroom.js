@@ -48,8 +48,20 @@ function classBar(root, data, trigger) {
     shownRow: rowOf(data.view), fetching: null, ended: false, error: "", stream: null, retry: 0,
   };
 
+  // One retry when the way to the server failed (a replica killed under nginx answers 502 once, and never
+  // resends a POST): every post here means the same thing sent twice.
+  async function send(path, body) {
+    const request = () => fetch(`${base}${path}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    try {
+      const r = await request();
+      if (r.status !== 502 && r.status !== 504) return r;
+    } catch (e) { /* the connection broke: try once more */ }
+    await new Promise(done => setTimeout(done, 300));
+    return request();
+  }
+
   async function post(path, body) {
-    const r = await fetch(`${base}${path}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    const r = await send(path, body).catch(() => ({ok: false, json: async () => ({error: w.class_reconnecting, reason: "server_error"})}));
     const answer = await r.json().catch(() => ({error: w.class_err_server_error, reason: "server_error"}));
     if (!r.ok) throw answer;
     return answer;

@@ -25,7 +25,6 @@ rooms or streams from one address, 503 the store is down. Route code runs outsid
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
@@ -51,7 +50,6 @@ log = logging.getLogger(__name__)
 PREFIX = "/classroom"
 MAX_BODY = 4096  # bytes: the largest body, a 200-pile row, is about 1.2 KB
 RETRY_MS = 2000  # EventSource waits this long before it reconnects
-KEEPALIVE = 15.0  # seconds between comments on a quiet stream, well inside nginx's 60 s read timeout
 STATUS = {
     rm.UnknownRoom: 404,
     rm.UnknownQuestion: 404,
@@ -248,20 +246,22 @@ class Classroom:
 
     async def _stream(self, channel: Channel, since: int, who: str) -> AsyncIterator[str]:
         """retry:, then each new version's view as an event (the latest only, if several passed), a
-        comment every KEEPALIVE seconds of quiet, and an end once the room ended."""
+        comment when the hub nudges a quiet stream (every KEEPALIVE seconds), and an end once the room
+        ended. A stream holds no timer of its own: it waits on the channel's Event only."""
         try:
             yield f"retry: {RETRY_MS}\n\n"
+            woken = False
             while True:
                 changed = channel.changed  # taken before the check, so a version published after it wakes us
                 if channel.view is not None and channel.version > since:
                     since = channel.version
-                    yield f"id: {since}\nevent: room\ndata: {json.dumps(channel.view, separators=(',', ':'))}\n\n"
+                    yield channel.event  # made once per version by the hub, for every stream of the room
                     if channel.view.get("ended"):
                         return
-                try:
-                    await asyncio.wait_for(changed.wait(), KEEPALIVE)
-                except TimeoutError:
+                elif woken:
                     yield ": keep-alive\n\n"
+                await changed.wait()
+                woken = True
         finally:
             hub_for(self.store()).close(channel)
             self.guards.streams.give(who)
