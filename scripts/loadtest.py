@@ -67,13 +67,16 @@ class Timing:
     script: list[float]  # the script's own run
     delivered: list[float]  # the script ended -> its last message went to the websocket
     script_cpu: list[float]  # CPU of the script thread during the script's run
+    script_no_core: list[float]  # the script thread runnable but no core free (the kernel's run queue)
+    script_asleep: list[float]  # the rest of its run: the thread waiting for the GIL, a lock or I/O
+    process_cpu: list[float]  # CPU of the whole server process during the script's run
     loop_lag: list[float]  # how late the event loop ran a callback it had asked for (every 50 ms)
     gc_paused: list[list[float]]  # per generation: collections, seconds
 
 
 def read_timing(folder: Path, since: float, until: float) -> Timing:
     """The lines the probe wrote into `folder` whose times fall in [since, until] (time.monotonic())."""
-    timing = Timing([], [], [], [], [], [[0, 0.0], [0, 0.0], [0, 0.0]])
+    timing = Timing([], [], [], [], [], [], [], [], [[0, 0.0], [0, 0.0], [0, 0.0]])
     for path in folder.glob("timing-*.tsv"):
         for line in path.read_text(encoding="utf-8").splitlines():
             kind, *fields = line.split("\t")
@@ -81,9 +84,13 @@ def read_timing(folder: Path, since: float, until: float) -> Timing:
                 recv, start, end, sent = (float(f) if f else None for f in fields[1:5])
                 if recv is not None:
                     timing.queued.append(start - recv)
+                thread_cpu, no_core, process_cpu = (float(f) for f in fields[5:8])
                 timing.script.append(end - start)
                 timing.delivered.append(sent - end)
-                timing.script_cpu.append(float(fields[5]))
+                timing.script_cpu.append(thread_cpu)
+                timing.script_no_core.append(no_core)
+                timing.script_asleep.append(max(end - start - thread_cpu - no_core, 0.0))
+                timing.process_cpu.append(process_cpu)
             elif kind == "loop" and since <= float(fields[0]) <= until:
                 timing.loop_lag.append(float(fields[1]))
                 for paused, counted in zip(timing.gc_paused, fields[2:5], strict=True):
@@ -105,7 +112,10 @@ def report_timing(timing: Timing, wall: float) -> None:
     print(f"    queued    (BackMsg in -> script starts)    {spread(timing.queued)}")
     print(f"    script    (its own run)                    {spread(timing.script)}")
     print(f"    delivered (script ends -> last message out) {spread(timing.delivered)}")
-    print(f"    script thread's CPU during the run         {spread(timing.script_cpu)}")
+    print(f"      of it: on a core                         {spread(timing.script_cpu)}")
+    print(f"             waiting for a free core           {spread(timing.script_no_core)}")
+    print(f"             asleep (the GIL, a lock, I/O)     {spread(timing.script_asleep)}")
+    print(f"      the whole process's CPU meanwhile        {spread(timing.process_cpu)}")
     print(f"    event loop late by                         {spread(timing.loop_lag)}")
     gc = ", ".join(f"gen{g} {int(n)} ({s * 1000:.0f} ms)" for g, (n, s) in enumerate(timing.gc_paused))
     print(f"    garbage collection: {gc} in {wall:.0f} s")

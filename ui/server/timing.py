@@ -11,8 +11,9 @@ shares, so the load test can keep a phase's lines) when
 - `end`: it sent the run's stop event;
 - `sent`: the run's script_finished, its last message, went to the websocket (Runtime._send_message,
   on the event loop; the deltas before it went out in order ahead of it);
-then the CPU seconds the script thread used between start and end (time.thread_time), and the stop
-event's name.
+then, between start and end, the seconds the script thread ran on a core (time.thread_time), waited for a
+free core (the kernel's run queue), and the CPU the whole process used; and the stop event's name. What
+is left of the script's time is the thread asleep: waiting for the GIL, a lock, or I/O.
 
 A loop line: `loop`, its time, how late (seconds) a callback asked for LAG_EVERY seconds later ran: the
 time the event loop was busy with something else, or its thread waited for the GIL; then the garbage
@@ -68,10 +69,11 @@ class Probe:
         """On the script thread: the run's start, or its end and the thread's CPU between."""
         if event == ScriptRunnerEvent.SCRIPT_STARTED:
             recv = self.received.pop(session_id, None)
-            self.running[session_id] = [recv, time.monotonic(), None, time.thread_time(), None, None]
+            self.running[session_id] = [recv, time.monotonic(), None, clocks(), None, None]
         elif event in STOPPED and session_id in self.running:
             run = self.running[session_id]
-            run[2], run[4], run[5] = time.monotonic(), time.thread_time() - run[3], event.name
+            run[2], run[5] = time.monotonic(), event.name
+            run[4] = [now - then for now, then in zip(clocks(), run[3], strict=True)]
             if event == ScriptRunnerEvent.SCRIPT_STOPPED_FOR_RERUN:  # no script_finished is sent for it
                 self.finished(session_id, None)
 
@@ -80,7 +82,7 @@ class Probe:
         run = self.running.get(session_id)
         if run is not None and run[2] is not None:  # not a run that has only started
             del self.running[session_id]
-            self.write("run", session_id, run[0], run[1], run[2], sent, f"{run[4]:.6f}", run[5])
+            self.write("run", session_id, run[0], run[1], run[2], sent, *(f"{c:.6f}" for c in run[4]), run[5])
 
     def collecting(self, phase: str, info: dict[str, int]) -> None:
         """gc.callbacks: time each collection, in whichever thread it runs."""
@@ -100,6 +102,14 @@ class Probe:
             now = time.monotonic()
             paused, self.gc_paused = self.gc_paused, [[0, 0.0], [0, 0.0], [0, 0.0]]
             self.write("loop", f"{now:.6f}", f"{now - asked - LAG_EVERY:.6f}", *(f"{n}:{s:.6f}" for n, s in paused))
+
+
+def clocks() -> tuple[float, float, float]:
+    """Seconds so far: this thread's CPU, this thread's wait for a core (runnable, no core free: the
+    kernel's run-queue time, /proc/thread-self/schedstat), and the whole process's CPU."""
+    with open("/proc/thread-self/schedstat", encoding="ascii") as stat:
+        queued = int(stat.read().split()[1]) / 1e9
+    return time.thread_time(), queued, time.process_time()
 
 
 def wrap(probe: Probe) -> None:
