@@ -19,7 +19,12 @@ not finish within 60 s or finishes other than successfully (one the script cut s
 is followed to the run after it), an exception or st.error element, or a warning (every row the
 students send is a good one). Reported: errors, script runs, p50/p95 time per script run (from
 sending the BackMsg to receiving script_finished), the server's CPU time per run, and its memory (RSS
-of the server process and its children, psutil) before, at peak and after. Exit status 1 on any
+of the server process and its children, psutil) before, at peak and after. Then the load test's own CPU
+(psutil: it shares the cores with the server), and where a run's time went on the server, from the
+servers' own probe (ui/server/timing.py, switched on by STONEGAME_TIMING for the servers it starts):
+queued (the BackMsg in to the script's start), the script itself (split into on a core, waiting for a
+free core, and asleep: the GIL or a lock), delivered (the script's end to its last message out), each
+p50/p95/max; how late the event loop ran, and the garbage collector's pauses. Exit status 1 on any
 error or a failed memory bound. Run times depend on what else the machine is doing: the report
 starts with the load average.
 
