@@ -41,6 +41,7 @@ import argparse
 import asyncio
 import os
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -293,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if server:
             server.stop()
+        if args.timing:
+            shutil.rmtree(args.timing, ignore_errors=True)
 
 
 if __name__ == "__main__":
