@@ -18,17 +18,26 @@ from contextlib import asynccontextmanager
 import streamlit as st
 from starlette.middleware import Middleware
 
-from ui.server import card, warm
+from ui.server import card, heap, steady, timing, warm
 from ui.server.edge import Edge
 from ui.server.rooms.routes import classroom_routes
 
 
 @asynccontextmanager
 async def lifespan(app: st.App) -> AsyncIterator[None]:
-    """At start, make the first chart templates in the background (unless STONEGAME_WARM=0)."""
+    """At start, make the first chart templates in the background (unless STONEGAME_WARM=0), then freeze
+    the heap (ui/server/heap.py); build what every run's new_session message repeats once
+    (ui/server/steady.py); with STONEGAME_TIMING=DIR, time every script run into DIR (ui/server/timing.py,
+    for the load test)."""
     if os.environ.get("STONEGAME_WARM", "1") != "0":
-        warm.in_background()
+        warm.in_background(then=heap.freeze)  # what start made, templates too, out of the collector's way
+    else:
+        heap.freeze()
+    steady.install()
+    watch = timing.install()
     yield
+    if watch is not None:
+        watch.cancel()
 
 
 app = st.App(

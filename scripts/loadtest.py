@@ -19,7 +19,12 @@ not finish within 60 s or finishes other than successfully (one the script cut s
 is followed to the run after it), an exception or st.error element, or a warning (every row the
 students send is a good one). Reported: errors, script runs, p50/p95 time per script run (from
 sending the BackMsg to receiving script_finished), the server's CPU time per run, and its memory (RSS
-of the server process and its children, psutil) before, at peak and after. Exit status 1 on any
+of the server process and its children, psutil) before, at peak and after. Then the load test's own CPU
+(psutil: it shares the cores with the server), and where a run's time went on the server, from the
+servers' own probe (ui/server/timing.py, switched on by STONEGAME_TIMING for the servers it starts):
+queued (the BackMsg in to the script's start), the script itself (split into on a core, waiting for a
+free core, and asleep: the GIL or a lock), delivered (the script's end to its last message out), each
+p50/p95/max; how late the event loop ran, and the garbage collector's pauses. Exit status 1 on any
 error or a failed memory bound. Run times depend on what else the machine is doing: the report
 starts with the load average.
 
@@ -34,19 +39,107 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
+import shutil
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+
+import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from scripts.client import Stats, mb, ms, report_runs  # noqa: E402
+from scripts.client import Stats, mb, ms, percentile, report_runs  # noqa: E402
 from scripts.meter import Cluster, MemoryWatch, Server, load, quiet, settle  # noqa: E402
 from scripts.servers import NGINX_HINT, nginx_path  # noqa: E402
 from scripts.students import THINK, concurrent, open_and_close, student_once  # noqa: E402
 
+TIMING_ENV = "STONEGAME_TIMING"  # ui/server/timing.py's switch: the directory its lines go to
 MEMORY_BOUND = 1.20  # RSS after the open/close run may be at most this times RSS before it
+
+
+# --- where a run's time goes (ui/server/timing.py's lines) ----------------------------------------
+
+
+@dataclass
+class Timing:
+    """The probe's lines of one phase, from every server process: per run its three parts and its script
+    thread's CPU (seconds), the event loop's lateness samples and the collector's pauses."""
+
+    queued: list[float]  # the rerun BackMsg reached the server -> the script started
+    script: list[float]  # the script's own run
+    delivered: list[float]  # the script ended -> its last message went to the websocket
+    script_cpu: list[float]  # CPU of the script thread during the script's run
+    script_no_core: list[float]  # the script thread runnable but no core free (the kernel's run queue)
+    script_asleep: list[float]  # the rest of its run: the thread waiting for the GIL, a lock or I/O
+    process_cpu: list[float]  # CPU of the whole server process during the script's run
+    loop_lag: list[float]  # how late the event loop ran a callback it had asked for (every 50 ms)
+    gc_paused: list[list[float]]  # per generation: collections, seconds
+
+
+def read_timing(folder: Path, since: float, until: float) -> Timing:
+    """The lines the probe wrote into `folder` whose times fall in [since, until] (time.monotonic())."""
+    timing = Timing([], [], [], [], [], [], [], [], [[0, 0.0], [0, 0.0], [0, 0.0]])
+    for path in folder.glob("timing-*.tsv"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            kind, *fields = line.split("\t")
+            if kind == "run" and fields[4] and since <= float(fields[2]) <= until:
+                recv, start, end, sent = (float(f) if f else None for f in fields[1:5])
+                if recv is not None:
+                    timing.queued.append(start - recv)
+                thread_cpu, no_core, process_cpu = (float(f) for f in fields[5:8])
+                timing.script.append(end - start)
+                timing.delivered.append(sent - end)
+                timing.script_cpu.append(thread_cpu)
+                timing.script_no_core.append(no_core)
+                timing.script_asleep.append(max(end - start - thread_cpu - no_core, 0.0))
+                timing.process_cpu.append(process_cpu)
+            elif kind == "loop" and since <= float(fields[0]) <= until:
+                timing.loop_lag.append(float(fields[1]))
+                for paused, counted in zip(timing.gc_paused, fields[2:5], strict=True):
+                    n, seconds = counted.split(":")
+                    paused[0], paused[1] = paused[0] + int(n), paused[1] + float(seconds)
+    return timing
+
+
+def spread(values: list[float]) -> str:
+    """p50 / p95 / max of seconds, in ms."""
+    if not values:
+        return "no runs"
+    return f"p50 {ms(percentile(values, 50)):>7}  p95 {ms(percentile(values, 95)):>7}  max {ms(max(values)):>7}"
+
+
+def report_timing(timing: Timing, wall: float) -> None:
+    """The three parts of a run's time on the server, side by side, and what could make a run wait."""
+    print(f"  where a run's time goes on the server ({len(timing.script)} runs timed):")
+    print(f"    queued    (BackMsg in -> script starts)    {spread(timing.queued)}")
+    print(f"    script    (its own run)                    {spread(timing.script)}")
+    print(f"    delivered (script ends -> last message out) {spread(timing.delivered)}")
+    print(f"      of it: on a core                         {spread(timing.script_cpu)}")
+    print(f"             waiting for a free core           {spread(timing.script_no_core)}")
+    print(f"             asleep (the GIL, a lock, I/O)     {spread(timing.script_asleep)}")
+    print(f"      the whole process's CPU meanwhile        {spread(timing.process_cpu)}")
+    print(f"    event loop late by                         {spread(timing.loop_lag)}")
+    gc = ", ".join(f"gen{g} {int(n)} ({s * 1000:.0f} ms)" for g, (n, s) in enumerate(timing.gc_paused))
+    print(f"    garbage collection: {gc} in {wall:.0f} s")
+
+
+def report_client(client_cpu: float, wall: float, stats: Stats) -> None:
+    """The load test's own CPU over the phase: it shares the cores with the server."""
+    runs = max(len(stats.all_runs()), 1)
+    print(
+        f"  client (this load test) CPU {client_cpu:.1f} s ({client_cpu / wall:.0%} of one core),"
+        f" {ms(client_cpu / runs)} per run"
+    )
+
+
+def own_cpu() -> float:
+    """CPU seconds (user + system) this process has used so far."""
+    times = psutil.Process().cpu_times()
+    return times.user + times.system
 
 
 # --- the report -----------------------------------------------------------------------------------
@@ -115,10 +208,11 @@ async def main_async(args: argparse.Namespace, server: Server | Cluster | None, 
     print(
         f"\n{args.sessions} concurrent sessions for {args.seconds:.0f} s (think time {THINK[0]:.0f}-{THINK[1]:.0f} s):"
     )
-    started, cpu, parts = time.monotonic(), server.cpu() if server else 0.0, cpu_parts(server)
+    started, cpu, parts, client = time.monotonic(), server.cpu() if server else 0.0, cpu_parts(server), own_cpu()
     stats = await concurrent(base, args.sessions, args.seconds, min(5.0, args.seconds / 3), memory)
     report_cpu(server, cpu, started, stats)
     report_runs(stats)
+    report_phase_timing(args, started, client, stats)
     report_parts(server, parts, stats, memory)
     after = await settle(memory, 3)
     if server:
@@ -128,10 +222,11 @@ async def main_async(args: argparse.Namespace, server: Server | Cluster | None, 
     print(f"\n{args.churn} sessions opened and closed one after another:")
     memory.part_peaks = {}
     start_rss = memory.now()
-    started, cpu, parts = time.monotonic(), server.cpu() if server else 0.0, cpu_parts(server)
+    started, cpu, parts, client = time.monotonic(), server.cpu() if server else 0.0, cpu_parts(server), own_cpu()
     churn = await open_and_close(base, args.churn)
     report_cpu(server, cpu, started, churn)
     report_runs(churn)
+    report_phase_timing(args, started, client, churn)
     report_parts(server, parts, churn, memory)
     failed |= bool(churn.errors)
     if server:
@@ -147,6 +242,14 @@ async def main_async(args: argparse.Namespace, server: Server | Cluster | None, 
         print_tracebacks(server)
     print("\nresult: " + ("FAILED" if failed else "ok"))
     return 1 if failed else 0
+
+
+def report_phase_timing(args: argparse.Namespace, started: float, client: float, stats: Stats) -> None:
+    """The client's CPU since `started` and, for servers we started, the probe's breakdown of the phase."""
+    now = time.monotonic()
+    report_client(own_cpu() - client, now - started, stats)
+    if args.timing:
+        report_timing(read_timing(args.timing, started, now), now - started)
 
 
 def print_tracebacks(server: Server | Cluster) -> None:
@@ -182,12 +285,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--replicas must be at least 1")
     if args.replicas and nginx_path() is None:
         parser.error(NGINX_HINT)
+    args.timing = None if args.url else Path(tempfile.mkdtemp(prefix="stonegame-timing-"))
+    if args.timing:  # the servers we start time their runs (ui/server/timing.py) into it
+        os.environ[TIMING_ENV] = str(args.timing)
     server = None if args.url else Cluster(args.replicas) if args.replicas else Server()
     try:
         return asyncio.run(main_async(args, server, args.url.rstrip("/") if args.url else server.url))
     finally:
         if server:
             server.stop()
+        if args.timing:
+            shutil.rmtree(args.timing, ignore_errors=True)
 
 
 if __name__ == "__main__":

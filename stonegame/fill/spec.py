@@ -85,7 +85,9 @@ def window_spec(sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scal
     words = explainer_words(lang, form)
     table = frames(sol, win, lang, form)
     drawn = cells(sol, win, form)
-    tables = picture_data(table, drawn, marks(sol, win, form), code_lines(sol, win, listed), words.grid.names)
+    tables = picture_data(
+        table, drawn, marks(sol, win, form, drawn=drawn), code_lines(sol, win, listed), words.grid.names
+    )
     build = partial(explainer_chart, code_lines=listed.lines, words=words, scale=scale)
     spec = PICTURES.spec((sol.max_take, lang, code, form, scale), build, tables, picture_layout(table, drawn))
     return add_vega_on(spec, player_handlers(keys=False, drawn=False))

@@ -212,9 +212,10 @@ DATASETS = ("stage_grid", "stage_bars", "stage_marks")  # the picture's datasets
 
 def picture_tables(sol: Solution, win: Window, form: Form) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The cells and the marks the picture draws (pile 0 included), the marks with the grid's `col`."""
-    marked = marks(sol, win, form, zero=True)
+    drawn = cells(sol, win, form, zero=True)
+    marked = marks(sol, win, form, zero=True, drawn=drawn)
     marked = marked.assign(col=marked["i"].astype(str))  # as the grid adds it: one dataset for grid and bars
-    return cells(sol, win, form, zero=True), marked
+    return drawn, marked
 
 
 def dataset_tables(

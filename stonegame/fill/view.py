@@ -156,10 +156,13 @@ def cells(sol: Solution, win: Window, form: Form = "total", zero: bool = False) 
     return pd.DataFrame(out, columns=Cell._fields).astype({"number": "Int64"})
 
 
-def marks(sol: Solution, win: Window, form: Form = "total", zero: bool = False) -> pd.DataFrame:
+def marks(
+    sol: Solution, win: Window, form: Form = "total", zero: bool = False, drawn: pd.DataFrame | None = None
+) -> pd.DataFrame:
     """One row per cell a frame marks (a Mark, with the cell's number): the cell it writes (●), the
     cells it reads (○), the best (★); with `zero`, the verdict marks dp[0] even when the window starts
-    after pile 0 (cells(..., zero=True) draws it there)."""
+    after pile 0 (cells(..., zero=True) draws it there). The numbers come from `drawn`, the window's
+    cells(sol, win, form, zero) when the caller has them already (made here otherwise)."""
     steps = frame_steps(sol, win)
     phases, piles = sol.trace["phase"].tolist(), sol.trace["i"].tolist()
     cands = sol.candidates[sol.candidates["step"].isin(steps)]
@@ -170,7 +173,8 @@ def marks(sol: Solution, win: Window, form: Form = "total", zero: bool = False) 
     for frame, step in enumerate(steps):
         out += _step_marks(frame, phases[step], int(piles[step]), weighed.get(step, []), sol, win, zero)
     table = pd.DataFrame(out, columns=Mark._fields)
-    return table.merge(cells(sol, win, form, zero)[["i", "row", "number"]], on=["i", "row"], how="left")
+    drawn = cells(sol, win, form, zero) if drawn is None else drawn
+    return table.merge(drawn[["i", "row", "number"]], on=["i", "row"], how="left")
 
 
 def _step_marks(

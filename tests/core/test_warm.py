@@ -13,7 +13,7 @@ from stonegame.game import charts as game
 from stonegame.ladder import spec as ladder
 from stonegame.teach import charts as teach
 from tests.loop import run_apart
-from ui.server import warm
+from ui.server import heap, warm
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +35,10 @@ def test_after_the_warm_up_a_new_row_builds_no_chart(warmed, lang, code):
 
 
 def test_the_warm_up_runs_at_start_unless_switched_off(monkeypatch):
-    started = []
-    monkeypatch.setattr(warm, "in_background", lambda: started.append(True))
+    """...and the heap is frozen after it (given to the warm-up to call when done), or at once without it."""
+    started, frozen = [], []
+    monkeypatch.setattr(warm, "in_background", lambda then: started.append(then))
+    monkeypatch.setattr(heap, "freeze", lambda: frozen.append(True))
     server = importlib.import_module("streamlit_app")
 
     async def start():
@@ -47,4 +49,6 @@ def test_the_warm_up_runs_at_start_unless_switched_off(monkeypatch):
     run_apart(start())
     monkeypatch.setenv("STONEGAME_WARM", "0")
     run_apart(start())
-    assert started == [True]
+    assert len(started) == 1 and frozen == [True]
+    started[0]()
+    assert frozen == [True, True]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 import pandas as pd
 
@@ -70,8 +71,9 @@ def _ladder(short: Solution, growth: pd.DataFrame, lang: Lang, codes: tuple[Code
     ladder.growth_specs(growth, 3, short.n, lang)
 
 
-def in_background() -> threading.Thread:
-    """Start making the templates in a daemon thread (the server answers meanwhile); the thread."""
-    thread = threading.Thread(target=templates, name="warm-templates", daemon=True)
+def in_background(then: Callable[[], None] = lambda: None) -> threading.Thread:
+    """Start making the templates in a daemon thread (the server answers meanwhile), calling `then` in it
+    when they are made; the thread."""
+    thread = threading.Thread(target=lambda: (templates(), then()), name="warm-templates", daemon=True)
     thread.start()
     return thread
