@@ -60,8 +60,8 @@ SKIP_CSS = """.skip { position: absolute; left: -10000px; }
   color: #fff; background: #1a5fb4; border-radius: 0.4rem; outline: 3px solid #000; }"""
 SKIP = st.components.v2.component("stonegame_skip", js=SKIP_JS, css=SKIP_CSS)
 
-# `<html lang>` follows the page's language (screen readers pick their voice by it; Streamlit writes "en").
-LANG_TAGS: dict[Lang, str] = {"en": "en", "zh": "zh-CN"}
+# `<html lang>` follows the page's language, "en" or "zh" as the served index.html says it (ui/server/card.py);
+# screen readers pick their voice by it, and Streamlit's own page says "en".
 HTML_LANG_JS = """export default function ({data}) {
   if (document.documentElement.lang !== data.lang) document.documentElement.lang = data.lang;
 }"""
@@ -101,7 +101,7 @@ def page(
         arrive()
     st.html(STYLE)
     view = state.view()
-    HTML_LANG(data={"lang": LANG_TAGS[view.lang]}, key=state.HTML_LANG)
+    HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
     if view.present:
         st.html(PRESENTER_STYLE)
     else:

@@ -109,7 +109,7 @@ class Tab:
     def type_row(self, row: str) -> None:
         """Type a row into the text box and press Apply; wait for the chart."""
         self.page.locator(TEXT_BOX).fill(row)
-        self.page.get_by_test_id("stFormSubmitButton").click()
+        self.page.get_by_test_id("stMain").get_by_test_id("stFormSubmitButton").click()
         wait_for_app_run(self.page)
         wait_for_chart(self.page)
 

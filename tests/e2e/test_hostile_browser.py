@@ -51,7 +51,7 @@ def test_markup_typed_into_the_box_is_shown_as_text(page: Page):
         ("**1** :red[2] 3", "“**1**”"),
     ]:
         page.locator(TEXT_BOX).fill(typed)
-        page.get_by_test_id("stFormSubmitButton").click()
+        page.get_by_test_id("stMain").get_by_test_id("stFormSubmitButton").click()
         wait_for_app_run(page)
         wait_for_chart(page)
         warning = page.get_by_test_id("stAlertContainer")

@@ -36,7 +36,7 @@ def submit(page: Page, text: str, how: str = "button") -> None:
     box = page.locator(TEXT_BOX)
     box.fill(text)
     if how == "button":
-        page.get_by_test_id("stFormSubmitButton").click()
+        page.get_by_test_id("stMain").get_by_test_id("stFormSubmitButton").click()
     else:
         box.press("Control+Enter")
     wait_for_app_run(page)

@@ -54,7 +54,7 @@ def test_a_typed_token_is_shown_as_plain_text(page: Page):
     open_explainer(page, "/")
     for typed, shown in TYPED:
         page.locator(TEXT_BOX).fill(typed)
-        page.get_by_test_id("stFormSubmitButton").click()
+        page.get_by_test_id("stMain").get_by_test_id("stFormSubmitButton").click()
         wait_for_app_run(page)
         wait_for_chart(page)
         assert_plain(page, shown)

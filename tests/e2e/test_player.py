@@ -221,7 +221,7 @@ def test_play_stops_at_the_last_step_and_manual_moves_pause(page: Page):
 def test_keys_work_right_after_apply(page: Page):
     open_explainer(page, "/?values=1,2,3,7")
     page.locator(".st-key-explainer_row_text textarea").fill("[1,2,3,6]")
-    page.get_by_test_id("stFormSubmitButton").click()  # the focus stays on the Apply button
+    page.get_by_test_id("stMain").get_by_test_id("stFormSubmitButton").click()  # the focus stays on the Apply button
     wait_for_app_run(page)
     wait_for_stage(page)
     expect(stage(page).locator(".status")).to_have_text(f"Step 0 of {LAST}")
@@ -270,7 +270,7 @@ def test_language_switch(page: Page):
     wait_for_stage(page)
     expect(page.locator("h1")).to_have_text("石子游戏 III 图解")
     expect(nav_label(page, "play")).to_have_text("▶ 播放")
-    expect(page.get_by_test_id("stFormSubmitButton")).to_have_text("应用")
+    expect(page.get_by_test_id("stMain").get_by_test_id("stFormSubmitButton")).to_have_text("应用")
     expect(stage(page).locator(".title")).to_contain_text("第 5 步，共 9 步")  # still at step 5
     assert any(line.lstrip().startswith("#") and "没有石子" in line for line in code_lines(page)), code_lines(page)
     expect(page.get_by_test_id("stSidebar").get_by_role("link", name="追踪表")).to_be_visible()

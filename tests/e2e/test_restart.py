@@ -140,7 +140,7 @@ def test_a_restart_reconnects_the_open_page_to_the_same_row_and_step(browser: Br
 
         # From then on the new server serves the tab as usual: a typed row is solved and drawn.
         page.locator(".st-key-explainer_row_text textarea").fill("[1,2,3,7]")
-        page.get_by_test_id("stFormSubmitButton").click()
+        page.get_by_test_id("stMain").get_by_test_id("stFormSubmitButton").click()
         wait_for_app_run(page)
         wait_for_chart(page)
         expect(frame_slider(page)).to_have_value("0")
