@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from scripts.topology import ROUTE_COOKIE  # noqa: E402 - nginx's cookie naming a browser's replica
 from stonegame.i18n import t  # noqa: E402
+from ui.state import W_ROW_FORM  # noqa: E402 - the row's form (its Apply is the submit a student presses)
 
 RUN_TIMEOUT = 60.0  # seconds a script run may take before it counts as an error
 FINISHED = ForwardMsg.ScriptFinishedStatus
@@ -304,7 +305,7 @@ class Tab:
         widget_id = getattr(proto, "id", "")
         if not widget_id.startswith("$$ID"):
             return
-        if kind == "button" and proto.is_form_submitter:
+        if kind == "button" and proto.is_form_submitter and proto.form_id == W_ROW_FORM:  # not the class's join box
             self.submit_id = widget_id
         key = widget_id.split("-", 2)[-1]
         self.widgets[key] = proto
