@@ -29,7 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from scripts.topology import ROUTE_COOKIE  # noqa: E402 - nginx's cookie naming a browser's replica
 from stonegame.i18n import t  # noqa: E402
-from ui.state import W_ROW_FORM  # noqa: E402 - the row's form (its Apply is the submit a student presses)
+from ui.state import W_CLASS_JOIN  # noqa: E402
+
+JOIN_FORMS = W_CLASS_JOIN.split("{")[0]  # the class's join boxes: a form a simulated student never submits
 
 RUN_TIMEOUT = 60.0  # seconds a script run may take before it counts as an error
 FINISHED = ForwardMsg.ScriptFinishedStatus
@@ -305,7 +307,7 @@ class Tab:
         widget_id = getattr(proto, "id", "")
         if not widget_id.startswith("$$ID"):
             return
-        if kind == "button" and proto.is_form_submitter and proto.form_id == W_ROW_FORM:  # not the class's join box
+        if kind == "button" and proto.is_form_submitter and not proto.form_id.startswith(JOIN_FORMS):  # not a join box
             self.submit_id = widget_id
         key = widget_id.split("-", 2)[-1]
         self.widgets[key] = proto
