@@ -29,6 +29,7 @@ from stonegame.teach.answers import answers_chart, answers_table
 from stonegame.terms import WINNERS
 from ui import specs, state
 from ui.server.rooms import store as stores
+from ui.server.rooms.guard import client_address
 from ui.server.rooms.routes import PREFIX, Classroom, shared
 from ui.state import View
 
@@ -93,15 +94,13 @@ def _room() -> Classroom:
 
 
 def _address() -> str:
-    """The visitor's address as the routes see it: the peer's, or behind nginx on this machine the last
-    X-Forwarded-For entry."""
+    """The visitor's address as the routes see it (guard.client_address); a value that is no string (AppTest's
+    context) counts as none."""
     peer = st.context.ip_address
-    peer = peer if isinstance(peer, str) and peer else "unknown"
     forwarded = st.context.headers.get("X-Forwarded-For", "") if st.context.headers else ""
-    forwarded = forwarded if isinstance(forwarded, str) else ""
-    if peer in ("127.0.0.1", "::1", "localhost") and forwarded.strip():
-        return forwarded.split(",")[-1].strip()
-    return peer
+    return client_address(
+        peer if isinstance(peer, str) and peer else "unknown", forwarded if isinstance(forwarded, str) else ""
+    )
 
 
 # --- arriving: the seat from the link, and the room's row in the session ---------------------------
@@ -542,9 +541,9 @@ def bar(view: View, mine: Seat) -> None:
     except (rm.RoomError, stores.StoreDown) as error:
         _refused(error, mine.code)
         return
-    start = rm.teacher_view(room) if mine.role == "teacher" else rm.student_view(room, mine.token)
     if mine.role == "student" and mine.token not in room.students:
         return
+    start = rm.teacher_view(room) if mine.role == "teacher" else rm.student_view(room, mine.token)
     BAR(data=bar_data(view, mine, start), key=state.CLASS_BAR, on_ended_change=_ended)
 
 

@@ -21,8 +21,12 @@ LOOPBACK = ("127.0.0.1", "::1")
 def address(conn: HTTPConnection) -> str:
     """The client's address: the peer's, or, when the peer is a proxy on this machine (nginx), the last
     address of X-Forwarded-For (the one nginx itself appended; earlier ones are the client's to forge)."""
-    peer = conn.client.host if conn.client else "unknown"
-    forwarded = conn.headers.get("x-forwarded-for", "")
+    return client_address(conn.client.host if conn.client else "unknown", conn.headers.get("x-forwarded-for", ""))
+
+
+def client_address(peer: str, forwarded: str) -> str:
+    """The client's address from the peer's and the X-Forwarded-For header: the peer's, or, when the peer
+    is a proxy on this machine, the header's last entry (routes and pages read an address the same way)."""
     if peer in LOOPBACK and forwarded.strip():
         return forwarded.split(",")[-1].strip()
     return peer
