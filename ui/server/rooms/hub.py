@@ -32,11 +32,11 @@ MIN_GAP = 0.1  # seconds: the least time between two broadcasts of one room (Hub
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream, well inside nginx's 60 s read timeout
 
 
-def event_text(version: int, view: dict[str, Any] | str) -> str:
-    """The server-sent event of one version: its id, `event: room` and the view as compact JSON (given
-    as a dict, or as that JSON already)."""
+def event_text(version: int, view: dict[str, Any] | str) -> bytes:
+    """The server-sent event of one version, encoded once for every stream: its id, `event: room` and
+    the view as compact JSON (given as a dict, or as that JSON already)."""
     data = view if isinstance(view, str) else json.dumps(view, separators=(",", ":"))
-    return f"id: {version}\nevent: room\ndata: {data}\n\n"
+    return f"id: {version}\nevent: room\ndata: {data}\n\n".encode()
 
 
 @dataclass
@@ -49,7 +49,7 @@ class Channel:
     code: str
     version: int = 0
     view: dict[str, Any] | None = None
-    event: str = ""
+    event: bytes = b""
     sent: float = 0.0  # time.monotonic() of the last publish
     streams: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
