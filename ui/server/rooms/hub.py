@@ -147,8 +147,11 @@ class Hub:
         deferred: list[float] = []
         for code in codes:
             channel = self.channels.get(code)
-            wanted = versions.get(code, channel.version + 1 if told is None else 0) if channel else 0
-            if channel is not None and wanted > channel.version:
+            if channel is None:
+                continue
+            # a room missing from the versions read is gone (its end is news); one nobody told of, unchanged
+            wanted = versions.get(code, channel.version + 1 if told is None else 0)
+            if wanted > channel.version:
                 wait = channel.sent + self.min_gap - time.monotonic()
                 if wait > 0:
                     deferred.append(wait)
