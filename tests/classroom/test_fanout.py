@@ -8,6 +8,7 @@ import threading
 import time
 
 import httpx2
+import pytest
 from starlette.applications import Starlette
 
 from tests.classroom.live import LiveServer, wait_until
@@ -29,7 +30,7 @@ def follow(base: str, code: str, steps: int, seen: list[list[int]]) -> None:
                     return
 
 
-def test_thirty_streams_cost_one_read_per_change(store):
+def test_thirty_streams_cost_one_read_per_change_and_none_with_redis(store, kind):
     app = Starlette(routes=Classroom(lambda: store).routes())
     with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
         made = client.post(f"{PREFIX}/rooms", json={"values": [5, -3, 8, 2, -1, 7, 4, -6]}).json()
@@ -40,7 +41,7 @@ def test_thirty_streams_cost_one_read_per_change(store):
             r.start()
         wait_until(lambda: sum(len(s) for s in seen) >= STUDENTS, what="every stream's first view")
         (hub,) = [h for h in hubs() if h.store is store]
-        before = hub.reads
+        before = hub.reads, hub.told
         for had, step in enumerate((3, 7, 11), start=2):
             client.post(f"{PREFIX}/rooms/{code}/stage", json={"secret": secret, "step": step})
             # one change at a time, so each is its own read
@@ -48,7 +49,11 @@ def test_thirty_streams_cost_one_read_per_change(store):
         for r in readers:
             r.join(15)
         assert seen == [[0, 3, 7, 11]] * STUDENTS, "every student saw every step, in order"
-        assert hub.reads - before == 3, f"{hub.reads - before} reads for 3 changes and {STUDENTS} streams"
+        reads, told = hub.reads - before[0], hub.told - before[1]
+        if kind == "sqlite":
+            assert (reads, told) == (3, 0), f"{reads} reads for 3 changes and {STUDENTS} streams"
+        else:  # each change's view came on the pub/sub channel: nothing read back
+            assert (reads, told) == (0, 3), f"{reads} reads and {told} views told for 3 changes"
 
 
 def test_a_change_made_in_this_process_wakes_the_fanout_without_waiting_for_the_poll(tmp_path):
@@ -158,11 +163,42 @@ def test_a_burst_of_changes_is_a_few_broadcasts_ending_at_the_last(store):
         reader.start()
         wait_until(lambda: seen[0], what="the stream's first view")
         (hub,) = [h for h in hubs() if h.store is store]
-        before = hub.reads
+        before = hub.reads, hub.told
         with httpx2.Client(base_url=live.url, timeout=20) as teacher:
             for step in range(1, 16):  # 15 versions as fast as the teacher's client can send them
                 teacher.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": step})
         reader.join(15)
         assert not reader.is_alive(), f"the last step on the stream: {seen}"
-    assert seen[0] == sorted(set(seen[0])) and hub.reads - before < 15, (seen, hub.reads - before)
-    print(f"15 changes: {hub.reads - before} broadcasts, steps seen {seen[0]}")
+    broadcasts = hub.reads + hub.told - sum(before)
+    assert seen[0] == sorted(set(seen[0])) and broadcasts < 15, (seen, broadcasts)
+    print(f"15 changes: {broadcasts} broadcasts, steps seen {seen[0]}")
+
+
+def test_a_told_change_is_read_as_code_version_and_view_and_nothing_else_is():
+    from ui.server.rooms.redis_store import heard
+
+    assert heard('ABCDEF 7 {"code":"ABCDEF","version":7}') == ("ABCDEF", 7, '{"code":"ABCDEF","version":7}')
+    assert heard("ABCDEF 7") is None, "an older process's message: the fan-out reads the versions"
+    assert heard("ABCDEF seven {}") is None
+
+
+@pytest.mark.parametrize("message", ["{code} {version}", "{code} {version} not-json"])
+def test_a_redis_message_without_a_view_makes_the_fanout_read_the_room(message, tmp_path, monkeypatch, redis_server):
+    from stonegame.room import Limits
+    from ui.server.rooms import redis_store
+
+    monkeypatch.setattr(redis_store, "told_text", lambda room: message.format(code=room.code, version=room.version))
+    store = redis_store.RedisStore(redis_server.url, Limits())
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        made = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()
+        seen: list[list[int]] = []
+        reader = threading.Thread(target=follow, args=(live.url, made["code"], 2, seen))
+        reader.start()
+        wait_until(lambda: seen and seen[0], what="the stream's first view")
+        (hub,) = [h for h in hubs() if h.store is store]
+        before = hub.reads
+        client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
+        reader.join(10)
+    assert seen == [[0, 5]]
+    assert hub.reads > before and hub.told == 0, "the step came from the store, not from the message"

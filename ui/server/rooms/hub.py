@@ -1,11 +1,15 @@
-"""The fan-out: one task per process (per event loop) reads the versions of the rooms that have an open
-event stream here, and when one moved on, reads that room once and hands its public view to every
-stream of it. So a step change costs one store read per process, whatever the number of students.
+"""The fan-out: one task per process (per event loop) hands each new public view of a room to every
+event stream of it open here, the event's text made once for all of them.
 
-What wakes the task is the store's Waiter: for SQLite a change made in this process, or else a 0.1 s
-sleep (the poll that sees other processes' changes); for Redis a pub/sub message (and once a second
-anyway, so a lost message is late, never lost). A room is broadcast at most once per MIN_GAP (0.1 s):
-a burst of changes (a class answering) reaches every stream as a few events, the last one current.
+What wakes the task is the store's Waiter, and what it then knows differs by store:
+- SQLite: a change made in this process, or else a 0.1 s sleep (the poll that sees other processes'
+  changes). The task reads the watched rooms' versions in one query and each room that moved on once:
+  a step costs one store read per process, whatever the number of students.
+- Redis: a pub/sub message, which carries the change's public view itself: the task hands it on and
+  reads nothing. Once a second with no message it reads the versions anyway (as for SQLite), so a lost
+  message makes a view late, never lost.
+A room is broadcast at most once per MIN_GAP (0.1 s): a burst of changes (a class answering) reaches
+every stream as a few events, the last one current.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stonegame import room as rm
-from ui.server.rooms.store import Store, StoreDown
+from ui.server.rooms.store import Heard, Store, StoreDown
 
 log = logging.getLogger(__name__)
 
@@ -28,30 +32,42 @@ MIN_GAP = 0.1  # seconds: the least time between two broadcasts of one room (Hub
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream, well inside nginx's 60 s read timeout
 
 
-def event_text(version: int, view: dict[str, Any]) -> str:
-    """The server-sent event of one version: its id, `event: room` and the view as compact JSON."""
-    return f"id: {version}\nevent: room\ndata: {json.dumps(view, separators=(',', ':'))}\n\n"
+def event_text(version: int, view: dict[str, Any] | str) -> bytes:
+    """The server-sent event of one version, encoded once for every stream: its id, `event: room` and
+    the view as compact JSON (given as a dict, or as that JSON already)."""
+    data = view if isinstance(view, str) else json.dumps(view, separators=(",", ":"))
+    return f"id: {version}\nevent: room\ndata: {data}\n\n".encode()
 
 
 @dataclass
 class Channel:
     """One room's latest public view in this process, its version, that version's event text (made once
-    for every stream of the room, not once per stream), the streams open on it, and an Event set (and
-    replaced) at each new version."""
+    for every stream of the room, not once per stream), the streams open on it, an Event set (and
+    replaced) at each new version, and the newest view the store told but not yet published (held
+    while the room waits out MIN_GAP)."""
 
     code: str
     version: int = 0
     view: dict[str, Any] | None = None
-    event: str = ""
+    event: bytes = b""
     sent: float = 0.0  # time.monotonic() of the last publish
     streams: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    held: tuple[int, str] | None = None  # (version, view JSON) told by the store, newer than `version`
 
-    def publish(self, version: int, view: dict[str, Any]) -> None:
-        """Hold this version's view and event, and wake every stream waiting on the last one."""
-        self.version, self.view, self.event = version, view, event_text(version, view)
+    def publish(self, version: int, view: dict[str, Any], text: str | None = None) -> None:
+        """Keep this version's view and event (from the view's JSON `text` when the store told it), drop a
+        held view it makes old, and wake every stream waiting on the last one."""
+        self.version, self.view, self.event = version, view, event_text(version, view if text is None else text)
+        if self.held is not None and self.held[0] <= version:
+            self.held = None
         self.sent = time.monotonic()
         self.nudge()
+
+    def hold(self, version: int, text: str) -> None:
+        """Keep a view the store told, if it is newer than the published one and than any held."""
+        if version > max(self.version, self.held[0] if self.held else 0):
+            self.held = (version, text)
 
     def nudge(self) -> None:
         """Wake every stream waiting (with no new version: each then sends a keep-alive comment)."""
@@ -82,6 +98,7 @@ class Hub:
         store.listeners.append(self.waiter.poke)  # this process's own changes wake the fan-out at once
         self.task: asyncio.Task[None] | None = None
         self.reads = 0  # rooms read for the fan-out, for the tests and a later load script
+        self.told = 0  # views published as the store told them, with no read
         self.expiry_checked = self.kept_alive = time.monotonic()
 
     async def open(self, code: str) -> Channel:
@@ -102,8 +119,15 @@ class Hub:
         if channel.streams <= 0:
             self.channels.pop(channel.code, None)
 
-    async def _refresh(self, channel: Channel) -> None:
-        """Read the room and publish its view if it is newer than the channel's."""
+    async def _refresh(self, channel: Channel, version: int = 0) -> None:
+        """Publish the room's view if it is newer than the channel's: the held one if it is `version` or
+        newer, else the room as read from the store."""
+        if channel.held is not None and channel.held[0] >= version:
+            (held_version, text), channel.held = channel.held, None
+            with contextlib.suppress(ValueError):  # no JSON (not our message): read the room instead
+                channel.publish(held_version, json.loads(text), text)
+                self.told += 1
+                return
         found = await asyncio.to_thread(self.store.peek, channel.code)
         self.reads += 1
         if found is None:
@@ -111,23 +135,38 @@ class Hub:
         elif found.version > channel.version:
             channel.publish(found.version, rm.public_view(found))
 
-    async def tick(self) -> float:
-        """Read the watched rooms' versions in one query and refresh the channels that moved on, except
-        those broadcast less than min_gap ago: the seconds until the first of those may go (0 if none)."""
+    async def tick(self, told: list[Heard] | None = None) -> float:
+        """Refresh the channels that moved on, except those broadcast less than min_gap ago: the seconds
+        until the first of those may go (0 if none). Which moved on: with `told` (the store's own
+        messages), those it tells of or that hold a view; without, those whose version, read for every
+        watched room in one query, is newer than theirs (or that are gone)."""
         codes = list(self.channels)
         if not codes:
             return 0.0
-        versions = await asyncio.to_thread(self.store.versions, codes)
+        versions = self._told(told) if told is not None else await asyncio.to_thread(self.store.versions, codes)
         deferred: list[float] = []
         for code in codes:
             channel = self.channels.get(code)
-            if channel is not None and versions.get(code, channel.version + 1) > channel.version:
+            if channel is None:
+                continue
+            # a room missing from the versions read is gone (its end is news); one nobody told of, unchanged
+            wanted = versions.get(code, channel.version + 1 if told is None else 0)
+            if wanted > channel.version:
                 wait = channel.sent + self.min_gap - time.monotonic()
                 if wait > 0:
                     deferred.append(wait)
                 else:
-                    await self._refresh(channel)
+                    await self._refresh(channel, wanted)
         return min(deferred, default=0.0)
+
+    def _told(self, told: list[Heard]) -> dict[str, int]:
+        """Hold each told view on its channel here (the others' rooms are watched elsewhere): the newest
+        version held by each channel that holds one."""
+        for code, version, text in told:
+            channel = self.channels.get(code)
+            if channel is not None:
+                channel.hold(version, text)
+        return {code: c.held[0] for code, c in self.channels.items() if c.held is not None}
 
     async def expire(self) -> None:
         """Tell the streams of every watched room that expired, or is gone, that it ended (a room
@@ -143,12 +182,12 @@ class Hub:
         """Wait and tick while any stream is open; a store that is down is logged and tried again."""
         try:
             while self.channels:
-                await self.waiter.wait()
+                told = await self.waiter.wait()
                 try:
-                    later = await self.tick()
+                    later = await self.tick(told)
                     while later > 0 and self.channels:  # a burst: the rest of it goes in one broadcast
                         await asyncio.sleep(later)
-                        later = await self.tick()
+                        later = await self.tick(await self.waiter.drain())
                     if time.monotonic() - self.expiry_checked >= self.expiry_check:
                         self.expiry_checked = time.monotonic()
                         await self.expire()

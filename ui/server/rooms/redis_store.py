@@ -7,7 +7,8 @@ Keys (all under KEY):
     sg:ended            the set of ended codes
     sg:lock:<code>      redis-py's Lock while a process changes that room ("sg:lock:*" while creating)
 A change is read, decided and written under the room's lock, the writes in one MULTI, which also
-PUBLISHes "<code> <version>" on CHANNEL: hub.py listens there with redis.asyncio, once per process.
+PUBLISHes "<code> <version> <public view as JSON>" on CHANNEL: hub.py listens there with redis.asyncio,
+once per process, and hands that view to its streams without reading the room back.
 Durability is Redis's own: run it with `appendonly yes` so a restart keeps every answer counted.
 """
 
@@ -28,7 +29,7 @@ from redis.retry import Retry
 
 from stonegame import room as rm
 from stonegame.room import Limits, Room
-from ui.server.rooms.store import Clock, Store, Waiter, guarded
+from ui.server.rooms.store import Clock, Heard, Store, Waiter, guarded
 
 KEY = "sg"
 CHANNEL = f"{KEY}:changes"
@@ -85,15 +86,15 @@ class RedisStore(Store):
         return None if data is None else rm.room_from_json(json.loads(data))
 
     def _put(self, room: Room) -> None:
-        """Write the record, its version, its place in sg:rooms and sg:ended, and publish the version,
-        in one MULTI."""
+        """Write the record, its version, its place in sg:rooms and sg:ended, and publish the change
+        (told_text), in one MULTI."""
         pipe = self.client.pipeline(transaction=True)
         pipe.set(f"{KEY}:room:{room.code}", json.dumps(rm.room_to_json(room)))
         pipe.set(f"{KEY}:version:{room.code}", room.version)
         pipe.zadd(f"{KEY}:rooms", {room.code: room.touched})
         if room.ended:
             pipe.sadd(f"{KEY}:ended", room.code)
-        pipe.publish(CHANNEL, f"{room.code} {room.version}")
+        pipe.publish(CHANNEL, told_text(room))
         pipe.execute()
 
     def _codes(self) -> list[tuple[str, float, bool]]:
@@ -128,10 +129,25 @@ class RedisStore(Store):
         self.client.close()
 
 
+def told_text(room: Room) -> str:
+    """The message a change publishes: "<code> <version> <the room's public view as compact JSON>"."""
+    view = json.dumps(rm.public_view(room), separators=(",", ":"))
+    return f"{room.code} {room.version} {view}"
+
+
+def heard(data: str) -> Heard | None:
+    """told_text's code, version and view; None for any other message (an older process's "<code>
+    <version>", say: the fan-out then reads the versions)."""
+    parts = data.split(" ", 2)
+    if len(parts) != 3 or not parts[1].isdigit():
+        return None
+    return parts[0], int(parts[1]), parts[2]
+
+
 class PubSubWaiter:
     """Waits for a message on CHANNEL (redis.asyncio, one subscription per process), at most
-    WAKE_SECONDS, then drains what else arrived so a burst of changes costs one read. While Redis is
-    down it sleeps and subscribes again."""
+    WAKE_SECONDS, then drains what else arrived, so a burst of changes is handled at once. While Redis
+    is down it sleeps and subscribes again."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -146,16 +162,41 @@ class PubSubWaiter:
             await self.pubsub.subscribe(CHANNEL)
         return self.pubsub
 
-    async def wait(self) -> None:
-        """Return on the next message (after draining the rest), or after WAKE_SECONDS."""
+    async def wait(self) -> list[Heard] | None:
+        """The changes told by the next message and every one already behind it; None after
+        WAKE_SECONDS with none, or when a message is not told_text's, or while Redis is down."""
         try:
             pubsub = await self._subscribed()
-            if await pubsub.get_message(timeout=WAKE_SECONDS) is not None:
-                while await pubsub.get_message(timeout=0) is not None:
-                    pass
+            first = await pubsub.get_message(timeout=WAKE_SECONDS)
+            if first is None:
+                return None
+            return self._told([first, *await self._waiting(pubsub)])
         except (redis.RedisError, OSError):
             await self.close()  # subscribe afresh once Redis is back; the hub reads versions meanwhile
             await asyncio.sleep(WAKE_SECONDS)
+            return None
+
+    async def drain(self) -> list[Heard] | None:
+        """The changes told by the messages already here (perhaps none); None as wait() says."""
+        try:
+            return self._told(await self._waiting(await self._subscribed()))
+        except (redis.RedisError, OSError):
+            await self.close()
+            return None
+
+    @staticmethod
+    async def _waiting(pubsub: aioredis.client.PubSub) -> list[dict[str, object]]:
+        """Every message that has arrived and not been read, without waiting for more."""
+        messages = []
+        while (message := await pubsub.get_message(timeout=0)) is not None:
+            messages.append(message)
+        return messages
+
+    @staticmethod
+    def _told(messages: list[dict[str, object]]) -> list[Heard] | None:
+        """The changes these messages tell, in order; None if any of them is not told_text's."""
+        told = [heard(str(m["data"])) for m in messages]
+        return None if None in told else [t for t in told if t is not None]
 
     def poke(self) -> None:
         """Nothing: this process's own changes come back on CHANNEL like everyone's."""

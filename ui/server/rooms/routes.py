@@ -50,6 +50,10 @@ log = logging.getLogger(__name__)
 PREFIX = "/classroom"
 MAX_BODY = 4096  # bytes: the largest body, a 200-pile row, is about 1.2 KB
 RETRY_MS = 2000  # EventSource waits this long before it reconnects
+RETRY = (
+    f"retry: {RETRY_MS}\n\n".encode()
+)  # a stream's first line; the events are bytes too, encoded once for all streams
+KEEP_ALIVE = b": keep-alive\n\n"  # the comment a quiet stream gets at each of the hub's nudges
 STATUS = {
     rm.UnknownRoom: 404,
     rm.UnknownQuestion: 404,
@@ -244,12 +248,12 @@ class Classroom:
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}  # nginx: pass each event at once
         return StreamingResponse(self._stream(channel, since, who), media_type="text/event-stream", headers=headers)
 
-    async def _stream(self, channel: Channel, since: int, who: str) -> AsyncIterator[str]:
+    async def _stream(self, channel: Channel, since: int, who: str) -> AsyncIterator[bytes]:
         """retry:, then each new version's view as an event (the latest only, if several passed), a
         comment when the hub nudges a quiet stream (every KEEPALIVE seconds), and an end once the room
         ended. A stream holds no timer of its own: it waits on the channel's Event only."""
         try:
-            yield f"retry: {RETRY_MS}\n\n"
+            yield RETRY
             woken = False
             while True:
                 changed = channel.changed  # taken before the check, so a version published after it wakes us
@@ -259,7 +263,7 @@ class Classroom:
                     if channel.view.get("ended"):
                         return
                 elif woken:
-                    yield ": keep-alive\n\n"
+                    yield KEEP_ALIVE
                 await changed.wait()
                 woken = True
         finally:

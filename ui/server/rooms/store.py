@@ -38,11 +38,18 @@ class StoreDown(Exception):
         self.detail = detail  # the driver's own words, for the log only
 
 
-class Waiter(Protocol):
-    """What the fan-out (hub.py) awaits before it reads the watched rooms' versions again."""
+Heard = tuple[str, int, str]  # a change told by the store itself: the room's code, version and public view as JSON
 
-    async def wait(self) -> None:
-        """Return when a room may have changed (or after a while: the fan-out then reads anyway)."""
+
+class Waiter(Protocol):
+    """What the fan-out (hub.py) awaits before it looks for changes again."""
+
+    async def wait(self) -> list[Heard] | None:
+        """Return when a room may have changed (or after a while): the changes the store told, with
+        their views, or None when it told none (the fan-out then reads the versions)."""
+
+    async def drain(self) -> list[Heard] | None:
+        """At once: the changes told since the last wait or drain, or None if this store tells none."""
 
     async def close(self) -> None:
         """Release what waiting holds."""
@@ -61,12 +68,15 @@ class Sleep:
         self.event: asyncio.Event | None = None
 
     async def wait(self) -> None:
-        """Sleep `seconds`, or less if poked meanwhile (or since the last wait)."""
+        """Sleep `seconds`, or less if poked meanwhile (or since the last wait): None, nothing told."""
         if self.event is None:
             self.loop, self.event = asyncio.get_running_loop(), asyncio.Event()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.event.wait(), self.seconds)
         self.event.clear()
+
+    async def drain(self) -> None:
+        """None: this store tells no changes, the fan-out reads them."""
 
     async def close(self) -> None:
         """Nothing to release."""
