@@ -12,8 +12,9 @@ import pytest
 from starlette.applications import Starlette
 
 from tests.classroom.live import LiveServer, wait_until
-from ui.server.rooms.hub import hubs
+from ui.server.rooms.hub import Hub, hubs
 from ui.server.rooms.routes import PREFIX, Classroom
+from ui.server.rooms.store import Store
 
 STUDENTS = 30
 
@@ -28,6 +29,23 @@ def follow(base: str, code: str, steps: int, seen: list[list[int]]) -> None:
                 mine.append(json.loads(line[6:])["stage"]["step"])
                 if len(mine) == steps:
                     return
+
+
+def one_step_followed(store: Store) -> tuple[list[list[int]], Hub, int]:
+    """Serve the store, open a room with one stream, wait for its first view and lead step 5: the steps
+    the stream saw, the store's hub and the rooms it had read before the step."""
+    app = Starlette(routes=Classroom(lambda: store).routes())
+    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
+        made = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()
+        seen: list[list[int]] = []
+        reader = threading.Thread(target=follow, args=(live.url, made["code"], 2, seen))
+        reader.start()
+        wait_until(lambda: seen and seen[0], what="the stream's first view")
+        (hub,) = [h for h in hubs() if h.store is store]
+        before = hub.reads
+        client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
+        reader.join(10)
+    return seen, hub, before
 
 
 def test_thirty_streams_cost_one_read_per_change_and_none_with_redis(store, kind):
@@ -62,15 +80,7 @@ def test_a_change_made_in_this_process_wakes_the_fanout_without_waiting_for_the_
 
     store = SqliteStore(tmp_path / "rooms.sqlite3", Limits())
     store.poll_interval = 60.0  # no poll within the test: only the poke can bring the step
-    app = Starlette(routes=Classroom(lambda: store).routes())
-    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
-        made = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()
-        seen: list[list[int]] = []
-        reader = threading.Thread(target=follow, args=(live.url, made["code"], 2, seen))
-        reader.start()
-        wait_until(lambda: seen and seen[0], what="the stream's first view")
-        client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
-        reader.join(10)
+    seen, _, _ = one_step_followed(store)
     assert seen == [[0, 5]]
 
 
@@ -189,16 +199,6 @@ def test_a_redis_message_without_a_view_makes_the_fanout_read_the_room(message, 
 
     monkeypatch.setattr(redis_store, "told_text", lambda room: message.format(code=room.code, version=room.version))
     store = redis_store.RedisStore(redis_server.url, Limits())
-    app = Starlette(routes=Classroom(lambda: store).routes())
-    with LiveServer(app) as live, httpx2.Client(base_url=live.url, timeout=20) as client:
-        made = client.post(f"{PREFIX}/rooms", json={"values": [1, 2, 3, 7]}).json()
-        seen: list[list[int]] = []
-        reader = threading.Thread(target=follow, args=(live.url, made["code"], 2, seen))
-        reader.start()
-        wait_until(lambda: seen and seen[0], what="the stream's first view")
-        (hub,) = [h for h in hubs() if h.store is store]
-        before = hub.reads
-        client.post(f"{PREFIX}/rooms/{made['code']}/stage", json={"secret": made["secret"], "step": 5})
-        reader.join(10)
+    seen, hub, before = one_step_followed(store)
     assert seen == [[0, 5]]
     assert hub.reads > before and hub.told == 0, "the step came from the store, not from the message"
