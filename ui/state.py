@@ -159,6 +159,14 @@ VEGA_LOADER = "explainer_vega_loader"  # element key of the inline Vega loader (
 W_SHARE_LOCK = "explainer_share_lock"  # checkboxes: what the share link asks for
 W_SHARE_PRESENT = "explainer_share_present"
 W_SHARE_QUIZ = "explainer_share_quiz"
+# dict: the share checkboxes' ticks by link flag ("lock", "present", "quiz"), kept while their expander is
+# folded (its checkboxes are then not drawn); at first the lock and presenter mode of the session's link
+SHARE_TICKS = "explainer_share_ticks"
+# Expanders whose content is drawn only while they are open (a rerun when one opens or closes): how to
+# read the stage, the answer, the share link
+W_HOW = "explainer_how"
+W_ANSWER = "explainer_answer"
+W_SHARE = "explainer_share"
 SHARE_QUIZ_PAGE = "quiz"  # the page a share link opens when it asks for the quiz ...
 SHARE_QUIZ_ROW = ("quiz_row", "yours")  # ... and the quiz page's query parameter asking for the link's row
 TRACE_MAKE = "trace_make_{name}"  # the trace page's buttons, name = steps | candidates | positions: make the CSV,
@@ -288,6 +296,9 @@ WIDGETS: dict[str, WidgetKind] = {
     W_SHARE_LOCK: "toggle",
     W_SHARE_PRESENT: "toggle",
     W_SHARE_QUIZ: "toggle",
+    W_HOW: "toggle",
+    W_ANSWER: "toggle",
+    W_SHARE: "toggle",
     TRACE_MAKE: "button",
     TRACE_DOWNLOAD: "button",
     TRACE_WAIT: "button",
@@ -394,6 +405,7 @@ def start() -> Link | None:
             LOCK: link.lock,
             NOTICES: notices,
             LINKED: False,
+            SHARE_TICKS: {"lock": link.lock, "present": link.present, "quiz": False},
             CLASS: None,
             CLASS_SAID: None,
         }

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import altair as alt
+import numpy as np
 import pandas as pd
 from altair.utils.data import to_values
 from altair.vegalite.v6.schema.core import Root
@@ -67,8 +68,36 @@ class Template:
 
 
 def records(table: pd.DataFrame) -> list[dict[str, Any]]:
-    """A table's rows as Altair's default data transformer writes them into a spec's datasets."""
-    return to_values(table)["values"]
+    """A table's rows as Altair's default data transformer writes them into a spec's datasets (its
+    sanitize_pandas_dataframe, then to_dict(orient="records")), read straight off the table's columns
+    when every column is of a kind `_column_values` knows (Altair's own conversion copies the table and
+    converts it column by column: most of a template's fill); else Altair's own."""
+    names = [name for name, _ in table.items()]
+    columns = [_column_values(column) for _, column in table.items()]
+    if any(values is None for values in columns) or not all(isinstance(name, str) for name in names):
+        return to_values(table)["values"]
+    return [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)] if names else []
+
+
+def _column_values(column: pd.Series) -> list[Any] | None:
+    """A column's values as Altair's sanitizer leaves them: Python ints, floats and bools; a missing
+    value (and a float's infinity) as None; None for a kind it treats otherwise (dates, time spans,
+    objects)."""
+    kind, numpy = str(column.dtype), isinstance(column.dtype, np.dtype)
+    if numpy and column.dtype.kind in "biu":
+        return column.tolist()
+    if numpy and column.dtype.kind == "f":
+        return [None if value != value or value in _INFINITE else value for value in column.tolist()]
+    if kind in _NULLABLE:
+        return [None if value is None or value is pd.NA or value != value else value for value in column.tolist()]
+    return None
+
+
+_INFINITE = (float("inf"), float("-inf"))
+# Kinds Altair's sanitizer turns into objects with None for a missing value (pandas' strings and
+# categories, nullable numbers and bools); their tolist() gives Python values and NA or NaN
+_NULLABLE = {"str", "string", "category", "boolean", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16"}
+_NULLABLE |= {"UInt32", "UInt64", "Float32", "Float64"}
 
 
 def leaves(layout: tuple) -> list[Any]:

@@ -32,6 +32,7 @@ from stonegame.draw.kit import (
     SKY,
     VERMILLION,
     band_start,
+    described_chart,
     fit,
     label_expr,
     legend,
@@ -77,8 +78,13 @@ def template_expr(template: str, field: str) -> str:
 
 def title(text: str) -> alt.Title:
     """A chart title broken into lines of TITLE_COLUMNS display columns, sized to fit a narrow screen."""
+    return title_lines(wrap(text, TITLE_COLUMNS))
+
+
+def title_lines(lines: list[str]) -> alt.Title:
+    """A chart title of these lines (already broken), sized to fit a narrow screen."""
     return alt.Title(
-        wrap(text, TITLE_COLUMNS),
+        lines,
         anchor="start",
         fontSize=alt.ExprRef(expr=f"clamp(containerSize()[0] / ({TITLE_COLUMNS} * 0.53), 10, 16)"),
     )
@@ -563,15 +569,75 @@ def _edge_encodings(kinds: Mapping[str, str]) -> dict[str, object]:
     }
 
 
-def tree_chart(tree: GameTree, words: TreeWords, merged: bool = True) -> alt.VConcatChart:
-    """Three panels on one position axis: the game tree, the same positions merged into n + 1 states,
-    and the dp array those states flatten into (without `merged`, the tree alone: a lesson asks how
-    many states there are before it shows them)."""
-    n = int(tree.nodes["i"].max())
-    x = alt.X("x:Q", scale=alt.Scale(domain=[-1.0, n + 2.2], nice=False, zero=False), axis=None)
-    panels = [tree_panel(tree.nodes, tree.edges, x, words)]
+class TreeLayout(NamedTuple):
+    """What the tree chart takes from its row: the right end of the position axis, the tree's last row
+    (leaves - 0.4), the tree panel's height, and the panels' titles as their lines (the merged states'
+    and the dp array's only when they are drawn)."""
+
+    x_end: float
+    y_end: float
+    height: int
+    titles: tuple[list[str], ...]
+
+
+def tree_small(tree: GameTree) -> bool:
+    """Whether the tree has few enough leaves (LABELLED_LEAVES) to show its numbers: part of its shape."""
+    return int(tree.nodes["leaf"].sum()) <= LABELLED_LEAVES
+
+
+def tree_layout(tree: GameTree, words: TreeWords, merged: bool = True) -> TreeLayout:
+    """The tree chart's layout: n + 2.2, leaves - 0.4, 24 px a leaf (150-620 px) and the wrapped titles."""
+    n, leaves = int(tree.nodes["i"].max()), int(tree.nodes["leaf"].sum())
+    heading = words.tree.format(nodes=f"{len(tree.nodes):,}", leaves=f"{leaves:,}")
+    titles = [heading] + ([words.states.format(states=n + 1), words.table.format(cells=n + 1)] if merged else [])
+    return TreeLayout(n + 2.2, leaves - 0.4, int(min(620, max(150, 24 * (leaves + 1)))), tuple(_lines(titles)))
+
+
+def _lines(texts: list[str]) -> list[list[str]]:
+    """Each title broken into lines of TITLE_COLUMNS display columns."""
+    return [wrap(text, TITLE_COLUMNS) for text in texts]
+
+
+def tree_data(tree: GameTree, merged: bool = True) -> dict[str, pd.DataFrame]:
+    """The tree chart's tables by role, as its layers draw them: the tree's edges, nodes and column heads,
+    for a small tree its inner nodes' dp and leaves' scores, and (with `merged`) the states' arcs, spots,
+    and the dp array's cells and numbers."""
+    nodes, edges = tree.nodes, tree.edges
+    points = nodes.assign(x=nodes["i"], kind=np.where(nodes["leaf"], "end", nodes["player"]))
+    at = nodes.set_index("node")["y"]
+    lines = edges.assign(x=edges["i"], x2=edges["j"], y=edges["parent"].map(at), y2=edges["child"].map(at))
+    n = int(nodes["i"].max())
+    tables = {
+        "edges": lines.assign(kind=_edge_kind(lines)),
+        "points": points,
+        "columns": pd.DataFrame({"x": range(n + 1), "text": [f"i = {i}" for i in range(n + 1)]}),
+    }
+    if tree_small(tree):
+        tables["inner"] = points[~points["leaf"]]
+        tables["scores"] = points[points["leaf"]].assign(
+            text=lambda d: d["alice"].astype(str) + " : " + d["bob"].astype(str)
+        )
+    return tables | (_merged_data(tree.states, tree.links) if merged else {})
+
+
+def _merged_data(states: pd.DataFrame, links: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The merged panels' tables: each take's arc, the states' spots, the dp array's cells and numbers."""
+    return {
+        "arcs": _arcs(links),
+        "spots": states.assign(x=states["i"], y=0.0, merged="×" + states["tree_nodes"].astype(str)),
+        "cells": states.assign(x=states["i"] - 0.42, x2=states["i"] + 0.42, row="dp"),
+        "numbers": states.assign(x=states["i"], row="dp"),
+    }
+
+
+def tree_build(tables: Tables, layout: TreeLayout, words: TreeWords, merged: bool, small: bool) -> alt.VConcatChart:
+    """Three panels on one position axis (tables: tree_data, layout: tree_layout): the game tree, the
+    same positions merged into n + 1 states, and the dp array those states flatten into (without
+    `merged`, the tree alone: a lesson asks how many states there are before it shows them)."""
+    x = alt.X("x:Q", scale=alt.Scale(domain=[-1.0, layout.x_end], nice=False, zero=False), axis=None)
+    panels = [tree_panel(tables, layout, x, words, small)]
     if merged:
-        panels += [states_panel(tree.states, tree.links, x, words), table_panel(tree.states, x, words)]
+        panels += [states_panel(tables, layout.titles[1], x, words), table_panel(tables, layout.titles[2], x, words)]
     return (
         alt.vconcat(*panels, spacing=22)
         .resolve_scale(color="independent", shape="independent", strokeWidth="independent", strokeDash="independent")
@@ -579,33 +645,48 @@ def tree_chart(tree: GameTree, words: TreeWords, merged: bool = True) -> alt.VCo
     )
 
 
-def tree_panel(nodes: pd.DataFrame, edges: pd.DataFrame, x: alt.X, words: TreeWords) -> alt.LayerChart:
+def tree_chart(tree: GameTree, words: TreeWords, merged: bool = True) -> alt.VConcatChart:
+    """The tree chart of this tree, built whole (tree_build on its own tables and layout)."""
+    return tree_build(tree_data(tree, merged), tree_layout(tree, words, merged), words, merged, tree_small(tree))
+
+
+TREES = Templates()  # the tree chart, one template per shape (language, merged panels, numbers shown)
+
+
+def tree_spec(tree: GameTree, lang: Lang, merged: bool = True) -> dict[str, Any]:
+    """The tree chart's spec named for screen readers (`described_chart`): its shape's template, filled
+    with this tree's tables and layout."""
+    words, small = TreeWords.of(lang), tree_small(tree)
+    build = partial(_described_tree, words=words, merged=merged, small=small, description=t("tree_desc", lang))
+    return TREES.spec((lang, merged, small), build, tree_data(tree, merged), tree_layout(tree, words, merged))
+
+
+def _described_tree(
+    tables: Tables, layout: TreeLayout, words: TreeWords, merged: bool, small: bool, description: str
+) -> alt.VConcatChart:
+    """tree_build's chart, named by `description` for screen readers."""
+    return described_chart(tree_build(tables, layout, words, merged, small), description)
+
+
+def tree_panel(tables: Tables, layout: TreeLayout, x: alt.X, words: TreeWords, small: bool) -> alt.LayerChart:
     """Every node of the game tree at x = its position i, leaves one per row; edges styled by kind;
     for small trees dp[i] over each node and the score beside each leaf."""
-    leaves = int(nodes["leaf"].sum())
-    small = leaves <= LABELLED_LEAVES
-    y = alt.Y("y:Q", scale=alt.Scale(domain=[-0.6, leaves - 0.4], reverse=True, nice=False, zero=False), axis=None)
-    points = nodes.assign(x=nodes["i"], kind=np.where(nodes["leaf"], "end", nodes["player"]))
+    y = alt.Y("y:Q", scale=alt.Scale(domain=[-0.6, layout.y_end], reverse=True, nice=False, zero=False), axis=None)
     layers = [
-        _tree_edges(nodes, edges, x, y, words.edges).properties(name="tree_edges"),
-        _tree_nodes(points, x, y, words, 170 if small else 60).properties(name="tree_nodes"),
-        _column_heads(int(nodes["i"].max()), x),
-        *(_node_numbers(points, x, y) if small else []),
+        _tree_edges(tables["edges"], x, y, words.edges).properties(name="tree_edges"),
+        _tree_nodes(tables["points"], x, y, words, 170 if small else 60).properties(name="tree_nodes"),
+        _column_heads(tables["columns"], x),
+        *(_node_numbers(tables["inner"], tables["scores"], x, y) if small else []),
     ]
-    heading = words.tree.format(nodes=f"{len(nodes):,}", leaves=f"{leaves:,}")
-    height = int(min(620, max(150, 24 * (leaves + 1))))
     return (
         alt.layer(*layers)
         .resolve_scale(color="independent", shape="independent")
-        .properties(width="container", height=height, title=title(heading))
+        .properties(width="container", height=layout.height, title=title_lines(layout.titles[0]))
     )
 
 
-def _tree_edges(nodes: pd.DataFrame, edges: pd.DataFrame, x: alt.X, y: alt.Y, kinds: Mapping[str, str]) -> alt.Chart:
+def _tree_edges(lines: pd.DataFrame, x: alt.X, y: alt.Y, kinds: Mapping[str, str]) -> alt.Chart:
     """Each edge a line from its parent's (i, y) to its child's, styled by kind."""
-    at = nodes.set_index("node")["y"]
-    lines = edges.assign(x=edges["i"], x2=edges["j"], y=edges["parent"].map(at), y2=edges["child"].map(at))
-    lines = lines.assign(kind=_edge_kind(lines))
     return alt.Chart(lines).mark_rule().encode(x=x, x2="x2:Q", y=y, y2="y2:Q", **_edge_encodings(kinds))
 
 
@@ -629,9 +710,8 @@ def _tree_nodes(points: pd.DataFrame, x: alt.X, y: alt.Y, words: TreeWords, size
     )
 
 
-def _column_heads(n: int, x: alt.X) -> alt.Chart:
+def _column_heads(columns: pd.DataFrame, x: alt.X) -> alt.Chart:
     """'i = 0' .. 'i = n' over the tree's columns."""
-    columns = pd.DataFrame({"x": range(n + 1), "text": [f"i = {i}" for i in range(n + 1)]})
     return (
         alt.Chart(columns)
         .mark_text(fontSize=14, baseline="bottom", dy=-6, color="#444444")
@@ -639,10 +719,8 @@ def _column_heads(n: int, x: alt.X) -> alt.Chart:
     )
 
 
-def _node_numbers(points: pd.DataFrame, x: alt.X, y: alt.Y) -> list[alt.Chart]:
+def _node_numbers(inner: pd.DataFrame, scores: pd.DataFrame, x: alt.X, y: alt.Y) -> list[alt.Chart]:
     """dp[i] over each inner node, and 'Alice : Bob' beside each leaf."""
-    inner = points[~points["leaf"]]
-    scores = points[points["leaf"]].assign(text=lambda d: d["alice"].astype(str) + " : " + d["bob"].astype(str))
     return [
         alt.Chart(inner)
         .mark_text(fontSize=13, baseline="bottom", dy=-9, fontWeight="bold")
@@ -669,16 +747,16 @@ def _arcs(links: pd.DataFrame) -> pd.DataFrame:
     )
 
 
-def states_panel(states: pd.DataFrame, links: pd.DataFrame, x: alt.X, words: TreeWords) -> alt.LayerChart:
+def states_panel(tables: Tables, heading: list[str], x: alt.X, words: TreeWords) -> alt.LayerChart:
     """The n + 1 states in a line, each take (i, k) an arc to i + k; under each state ×m, the number of
     tree nodes merged into it."""
     y = alt.Y("y:Q", scale=alt.Scale(domain=[-1.5, 2.9], nice=False, zero=False), axis=None)
     arcs = (
-        alt.Chart(_arcs(links))
+        alt.Chart(tables["arcs"])
         .mark_line(interpolate="monotone")
         .encode(x=x, y=y, detail="link:N", order="order:Q", **_edge_encodings(words.edges))
     )
-    spots = alt.Chart(states.assign(x=states["i"], y=0.0, merged="×" + states["tree_nodes"].astype(str)))
+    spots = alt.Chart(tables["spots"])
     circles = spots.mark_circle(size=900, color="#FFFFFF", stroke="black", strokeWidth=2, opacity=1).encode(
         x=x, y=y, tooltip=_tips(STATE_TIPS, words.tips)
     )
@@ -689,26 +767,25 @@ def states_panel(states: pd.DataFrame, links: pd.DataFrame, x: alt.X, words: Tre
         circles.properties(name="state_nodes"),
         names,
         merged.properties(name="state_merged"),
-    ).properties(width="container", height=190, title=title(words.states.format(states=len(states))))
+    ).properties(width="container", height=190, title=title_lines(heading))
 
 
-def table_panel(states: pd.DataFrame, x: alt.X, words: TreeWords) -> alt.LayerChart:
+def table_panel(tables: Tables, heading: list[str], x: alt.X, words: TreeWords) -> alt.LayerChart:
     """The dp array, one box per position under its state, with the row's name on the left."""
-    cells = states.assign(x=states["i"] - 0.42, x2=states["i"] + 0.42, row="dp")
     y = alt.Y("row:N", scale=alt.Scale(domain=["dp"]), axis=None)
-    boxes = alt.Chart(cells).mark_rect(color="#FFFFFF", stroke="black", strokeWidth=1.5).encode(x=x, x2="x2:Q", y=y)
-    numbers = (
-        alt.Chart(states.assign(x=states["i"], row="dp"))
-        .mark_text(fontSize=18, fontWeight="bold")
-        .encode(x=x, y=y, text="dp:Q")
+    boxes = (
+        alt.Chart(tables["cells"])
+        .mark_rect(color="#FFFFFF", stroke="black", strokeWidth=1.5)
+        .encode(x=x, x2="x2:Q", y=y)
     )
+    numbers = alt.Chart(tables["numbers"]).mark_text(fontSize=18, fontWeight="bold").encode(x=x, y=y, text="dp:Q")
     name = (
         alt.Chart(pd.DataFrame({"x": [-0.95], "row": ["dp"], "text": [words.dp]}))
         .mark_text(fontSize=16, align="left", fontWeight="bold")
         .encode(x=x, y=y, text="text:N")
     )
     return alt.layer(boxes, numbers.properties(name="table_dp"), name).properties(
-        width="container", height=48, title=title(words.table.format(cells=len(states)))
+        width="container", height=48, title=title_lines(heading)
     )
 
 

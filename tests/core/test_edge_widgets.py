@@ -90,6 +90,9 @@ def drawn(class_store):
     tour.run(at)  # a class: the teacher's buttons and the class bar
     tour.open(**{"class": at.session_state[state.CLASS].code})  # a student: the class bar, "Leave the class"
     at = tour.open(values="1,2,3,7")
+    for folded in (state.W_HOW, state.W_ANSWER, state.W_SHARE):  # their content is drawn only while open
+        at.session_state[folded] = True
+    tour.run(at)
     at.toggle(key=state.W_PRESENT).set_value(True)
     tour.run(at)
     for path in ("pages/trace.py", "pages/play.py", "pages/tree.py", "pages/approaches.py", "pages/deck.py"):

@@ -86,6 +86,10 @@ def test_share_link_reproduces_the_state_in_a_fresh_browser(page: Page, new_cont
     assert first["title"] == "从后往前填写 dp · 第 6 步，共 9 步"
     assert first["formula"] == ["dp[2] = suffix[2] − min(dp[3], dp[4])", "= -6 − min(-9, 0) = 3"]
     link = page.url
+    expect(page.get_by_test_id("stCode")).to_have_count(0)  # the folded "share" expander draws nothing
+    share = page.get_by_test_id("stExpander").filter(has_text="此数组与步骤的链接")
+    share.locator("summary").click()  # opening it runs the script, which draws its content
+    wait_for_app_run(page)
     shown_link = page.get_by_test_id("stCode").first.text_content()  # the link in the "share" expander
     assert shown_link, "no link in the share box"
     shown, current = urlsplit(shown_link.strip()), urlsplit(link)  # the box writes http://host:port?… for `/`

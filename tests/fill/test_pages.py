@@ -240,8 +240,16 @@ def test_the_help_texts_name_the_controls_that_exist():
     assert t("stage_link", "en") in body and t("stage_link", "zh") in body
 
 
+def opened(at, key):
+    """The app run again with the expander of this key open (its content is drawn only then)."""
+    at.session_state[key] = True
+    return at.run()
+
+
 def test_teacher_link_options():
     at = app(values="1,2,3,6", step="4")
+    assert "explainer_share_lock" not in [box.key for box in at.checkbox] and not at.code, "folded: nothing drawn"
+    opened(at, "explainer_share")
     at.checkbox(key="explainer_share_lock").check().run()
     at.checkbox(key="explainer_share_present").check().run()
     link = at.code[0].value
@@ -249,6 +257,23 @@ def test_teacher_link_options():
     assert "lock" not in at.query_params  # the teacher's own view stays unlocked
     at.checkbox(key="explainer_share_quiz").check().run()
     assert at.code[0].value.endswith("/quiz?values=1,2,3,6&lock=1&present=1&quiz_row=yours")
+    at.session_state["explainer_share"] = False
+    assert not at.run().code, "folded again"
+    assert (
+        opened(at, "explainer_share").code[0].value.endswith("/quiz?values=1,2,3,6&lock=1&present=1&quiz_row=yours")
+    ), "the ticks are kept while the expander is folded"
+    assert at.checkbox(key="explainer_share_lock").value and at.checkbox(key="explainer_share_quiz").value
+
+
+def test_the_answer_and_how_to_read_are_drawn_only_when_opened():
+    """LeetCode's first example: Bob wins 6 to 7; the folded answer sends none of it."""
+    at = app(values="1,2,3,7")
+    assert not at.metric and t("how_it_works_body", "en", k=3) not in texts(at)
+    opened(at, "explainer_answer")
+    shown = {m.label: m.value for m in at.metric}
+    assert shown == {t("alice_total", "en"): "6", t("bob_total", "en"): "7", t("answer", "en"): t("winner_Bob", "en")}
+    opened(at, "explainer_how")
+    assert t("how_it_works_body", "en", k=3) in texts(at)
 
 
 def test_a_listing_switch_reuses_the_cached_picture(monkeypatch):

@@ -323,14 +323,17 @@ def _link() -> None:
 
 
 def how_to_read(sol: Solution, view: View) -> None:
-    """How to read the stage, folded away."""
-    with st.expander(t("how_it_works", view.lang)):
-        st.markdown(t("how_it_works_body", view.lang, k=sol.max_take))
+    """How to read the stage, folded away (its text drawn only while it is open)."""
+    with st.expander(t("how_it_works", view.lang), key=state.W_HOW, on_change="rerun") as box:
+        if box.open:
+            st.markdown(t("how_it_works_body", view.lang, k=sol.max_take))
 
 
 def answer(sol: Solution, view: View) -> None:
-    """The verdict, folded away so the animation can reveal it first."""
-    with st.expander(t("answer", view.lang)):
+    """The verdict, folded away so the animation can reveal it first (drawn only while it is open)."""
+    with st.expander(t("answer", view.lang), key=state.W_ANSWER, on_change="rerun") as box:
+        if not box.open:
+            return
         a, b, w = st.columns(3)
         a.metric(t("alice_total", view.lang), sol.alice)
         b.metric(t("bob_total", view.lang), sol.bob)
@@ -338,19 +341,33 @@ def answer(sol: Solution, view: View) -> None:
         st.markdown(f"`{verdict_formula(sol)}`")
 
 
+SHARE_BOXES = (  # the share link's checkboxes: their label's key, the link flag each ticks, the widget's key
+    ("share_lock", "lock", state.W_SHARE_LOCK),
+    ("share_present", "present", state.W_SHARE_PRESENT),
+    ("share_quiz", "quiz", state.W_SHARE_QUIZ),
+)
+
+
 def share(sol: Solution, view: View) -> None:
-    """The link that reopens this row at this step, ready to copy; a teacher can lock the row in it,
-    make it open in presenter mode, or make it open the quiz on this row. A row too long for a link
-    that is not a seeded random one gets a note that the link leaves it out."""
-    with st.expander(t("share_link", view.lang)):
-        lock, present, quiz = st.columns(3)
-        lock.checkbox(t("share_lock", view.lang), key=state.W_SHARE_LOCK, value=st.session_state[state.LOCK])
-        present.checkbox(t("share_present", view.lang), key=state.W_SHARE_PRESENT, value=view.present)
-        quiz.checkbox(t("share_quiz", view.lang), key=state.W_SHARE_QUIZ)
+    """The link that reopens this row at this step, ready to copy, folded away (drawn only while it is
+    open); a teacher can lock the row in it, make it open in presenter mode, or make it open the quiz on
+    this row (the ticks are kept while it is folded). A row too long for a link that is not a seeded
+    random one gets a note that the link leaves it out."""
+    with st.expander(t("share_link", view.lang), key=state.W_SHARE, on_change="rerun") as box:
+        if not box.open:
+            return
+        for column, (label, flag, key) in zip(st.columns(3), SHARE_BOXES, strict=True):
+            st.session_state[key] = st.session_state[state.SHARE_TICKS][flag]
+            column.checkbox(t(label, view.lang), key=key, on_change=_tick, args=(flag, key))
         st.code(_share_url(), language=None)
         st.caption(t("share_help", view.lang))
         if st.session_state[state.RANDOM] is None and not fits_in_link(sol.values):
             st.caption(t("share_too_long", view.lang, limit=URL_VALUES_LIMIT))
+
+
+def _tick(flag: str, key: str) -> None:
+    """Callback: a share checkbox changed; keep its tick under its link flag."""
+    st.session_state[state.SHARE_TICKS] = {**st.session_state[state.SHARE_TICKS], flag: bool(st.session_state[key])}
 
 
 def _share_url() -> str:
@@ -358,14 +375,15 @@ def _share_url() -> str:
     flags as ticked (lock first), on this app's address; with the quiz ticked, the quiz page's address,
     without the step, asking for this row."""
     ss = st.session_state
+    ticks = ss[state.SHARE_TICKS]
     link = replace(state.current_link(), lock=False, present=False)
-    if ss[state.W_SHARE_QUIZ]:
+    if ticks["quiz"]:
         link = replace(link, step=0)
-    flags = {"lock": ss[state.W_SHARE_LOCK], "present": ss[state.W_SHARE_PRESENT]}  # link.py's parameters
+    flags = {"lock": ticks["lock"], "present": ticks["present"]}  # link.py's parameters
     params = write_link(link) | {name: "1" for name, ticked in flags.items() if ticked}
     base = (st.context.url or "").split("?")[0]
     base += "" if urlparse(base).path else "/"  # http://host:port/?… rather than http://host:port?…
-    if ss[state.W_SHARE_QUIZ]:
+    if ticks["quiz"]:
         base = urljoin(base, state.SHARE_QUIZ_PAGE)
         key, value = state.SHARE_QUIZ_ROW
         params[key] = value

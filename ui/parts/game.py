@@ -18,12 +18,11 @@ from stonegame.game.charts import (
     BoardWords,
     GrowthWords,
     StripWords,
-    TreeWords,
     board_chart,
     growth_chart,
     replay_spec,
     strip_chart,
-    tree_chart,
+    tree_spec,
 )
 from stonegame.game.replay import WINDOW_TURNS, frame_of_turn, replay_tables, turn_window
 from stonegame.game.rules import (
@@ -389,9 +388,8 @@ def counts(n: int, max_take: int) -> Counts:
 @cache.cached(cache.PAGE)
 def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang, merged: bool = True) -> dict:
     """The spec of the tree, merged-states and dp-array chart of a short row (the tree alone without
-    `merged`), named for screen readers, ready to send (ui.specs.chart_spec)."""
-    chart = tree_chart(tree_of(cache.solution(_values, max_take)), TreeWords.of(lang), merged)
-    return specs.chart_spec(described_chart(chart, t("tree_desc", lang)))
+    `merged`), named for screen readers, filled from its shape's template, ready to send (ui.specs)."""
+    return specs.arrow_datasets(tree_spec(tree_of(cache.solution(_values, max_take)), lang, merged))
 
 
 @cache.cached(cache.CACHE)
@@ -400,6 +398,12 @@ def _tree_growth(n: int, max_take: int, lang: Lang) -> dict:
     send (ui.specs.chart_spec)."""
     chart = growth_chart(growth(GROWTH_N, max_take), n, GrowthWords.of(lang))
     return specs.chart_spec(described_chart(chart, t("tree_growth_title", lang)))
+
+
+def marked_n(n: int) -> int:
+    """The n the growth chart marks: n itself within its 1..GROWTH_N, else 0 (no mark, the same chart for
+    every longer row, so one cached spec serves them all)."""
+    return n if n <= GROWTH_N else 0
 
 
 def tree_drawing(sol: Solution, view: View, key: str, merged: bool = True) -> None:
@@ -427,5 +431,5 @@ def tree_page(sol: Solution, view: View) -> None:
             st.caption(t("tree_leaf_hidden", view.lang))
         st.info(t("tree_merge_note", view.lang), icon="🔗")
     st.markdown("**" + t("tree_growth_title", view.lang) + "**")
-    spec = _tree_growth(sol.n, sol.max_take, view.lang)
+    spec = _tree_growth(marked_n(sol.n), sol.max_take, view.lang)
     st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_GROWTH)

@@ -3,10 +3,10 @@ no student waits for one: a template costs a full Altair build (0.3-1 s of CPU),
 
 What is made: for each language and listing, on LeetCode's first example and on a long row (its window
 at the end and at the start), the explainer's stage picture and overview, every rung of the ladder with
-its growth charts, the optimal replay (totals above and below zero) and the quiz board; everything at
-k = 3 in the best-total form (a class that switches k or the form makes those on first use). The
-templates live in the core's stores (stonegame.draw.template.Templates), shared by every session; the
-row caches of ui/cache.py are left alone.
+its growth charts, the optimal replay (totals above and below zero), the quiz board and the tree page's
+tree (one with its numbers, one too big for them); everything at k = 3 in the best-total form (a class
+that switches k or the form makes those on first use). The templates live in the core's stores
+(stonegame.draw.template.Templates), shared by every session; the row caches of ui/cache.py are left alone.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from stonegame import Solution, solve
 from stonegame.fill.spec import explainer_words, overview_spec
 from stonegame.fill.stage import carried
 from stonegame.fill.template import picture
-from stonegame.game.charts import replay_spec
+from stonegame.game.charts import replay_spec, tree_spec
 from stonegame.game.replay import frame_of_turn, replay_tables, turn_window
 from stonegame.game.rules import optimal_game
+from stonegame.game.tree import TREE_LIMIT, tree_of
 from stonegame.ladder import rungs
 from stonegame.ladder import spec as ladder
 from stonegame.link import random_row
@@ -41,6 +42,7 @@ def templates(langs: tuple[Lang, ...] = LANGS, codes: tuple[Code, ...] = CODES) 
     server it runs beside the sessions' threads, whose CPU the process's clock would add in)."""
     started = time.thread_time()
     short, negative, long = solve(SHORT), solve(NEGATIVE), solve(random_row(LONG, 1))
+    tree_row = solve(random_row(TREE_LIMIT, 1))  # a tree too big to carry its numbers (the other shape)
     growth = rungs.growth(3)
     for lang in langs:
         _explainer(short, long, lang)
@@ -50,6 +52,8 @@ def templates(langs: tuple[Lang, ...] = LANGS, codes: tuple[Code, ...] = CODES) 
             win = turn_window(len(game), 1)
             replay_spec(replay_tables(sol, game, win, lang), frame_of_turn(win, 1), lang, sol.max_take)
         teach_charts.board_spec(quiz.board(short, 0, False), explainer_words(lang, "total").grid)
+        for sol in (short, tree_row):
+            tree_spec(tree_of(sol), lang)
     return time.thread_time() - started
 
 
