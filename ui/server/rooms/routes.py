@@ -50,10 +50,10 @@ log = logging.getLogger(__name__)
 PREFIX = "/classroom"
 MAX_BODY = 4096  # bytes: the largest body, a 200-pile row, is about 1.2 KB
 RETRY_MS = 2000  # EventSource waits this long before it reconnects
-RETRY = (
-    f"retry: {RETRY_MS}\n\n".encode()
-)  # a stream's first line; the events are bytes too, encoded once for all streams
-KEEP_ALIVE = b": keep-alive\n\n"  # the comment a quiet stream gets at each of the hub's nudges
+# A stream's first line, and the comment a quiet stream gets at each of the hub's nudges: bytes, as the
+# events are (each encoded once for all streams)
+RETRY = f"retry: {RETRY_MS}\n\n".encode()
+KEEP_ALIVE = b": keep-alive\n\n"
 STATUS = {
     rm.UnknownRoom: 404,
     rm.UnknownQuestion: 404,
