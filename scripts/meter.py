@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import ctypes
 import os
 import subprocess
 import sys
@@ -45,12 +46,44 @@ def tree(pid: int) -> list[psutil.Process]:
         return []
 
 
+class _Timespec(ctypes.Structure):
+    _fields_ = [("tv_sec", ctypes.c_long), ("tv_nsec", ctypes.c_long)]
+
+
+def _libc() -> ctypes.CDLL | None:
+    """The C library, if it has the process CPU clocks (Linux, glibc); None elsewhere."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc if hasattr(libc, "clock_getcpuclockid") else None
+    except OSError:
+        return None
+
+
+LIBC = _libc()
+
+
+def process_clock(pid: int) -> float | None:
+    """The CPU seconds the process has used so far, to the nanosecond (its CPU-time clock, threads that
+    ended included); None where there is no such clock. /proc's user and system times count in ticks of
+    10 ms, which put ±5 ms a second into a 2 s idle baseline: ±1 ms on a step broadcast of 10."""
+    if LIBC is None:
+        return None
+    clock, now = ctypes.c_int(), _Timespec()
+    if LIBC.clock_getcpuclockid(pid, ctypes.byref(clock)) != 0 or LIBC.clock_gettime(clock, ctypes.byref(now)) != 0:
+        return None
+    return now.tv_sec + now.tv_nsec / 1e9
+
+
 def cpu(processes: list[psutil.Process], reaped: bool = False) -> float:
-    """CPU seconds (user + system) the processes have used so far; with `reaped`, those of the children
-    they have waited for instead (an nginx master's retired workers)."""
+    """CPU seconds (user + system) the processes have used so far (process_clock's, else psutil's); with
+    `reaped`, those of the children they have waited for instead (an nginx master's retired workers)."""
     total = 0.0
     for process in processes:
         with contextlib.suppress(psutil.NoSuchProcess):  # it may end while we look
+            clock = None if reaped else process_clock(process.pid)
+            if clock is not None:
+                total += clock
+                continue
             times = process.cpu_times()
             total += times.children_user + times.children_system if reaped else times.user + times.system
     return total
