@@ -46,10 +46,6 @@ def tree(pid: int) -> list[psutil.Process]:
         return []
 
 
-class _Timespec(ctypes.Structure):
-    _fields_ = [("tv_sec", ctypes.c_long), ("tv_nsec", ctypes.c_long)]
-
-
 def _libc() -> ctypes.CDLL | None:
     """The C library, if it has the process CPU clocks (Linux, glibc); None elsewhere."""
     try:
@@ -66,12 +62,13 @@ def process_clock(pid: int) -> float | None:
     """The CPU seconds the process has used so far, to the nanosecond (its CPU-time clock, threads that
     ended included); None where there is no such clock. /proc's user and system times count in ticks of
     10 ms, which put ±5 ms a second into a 2 s idle baseline: ±1 ms on a step broadcast of 10."""
-    if LIBC is None:
+    clock = ctypes.c_int()
+    if LIBC is None or LIBC.clock_getcpuclockid(pid, ctypes.byref(clock)) != 0:
         return None
-    clock, now = ctypes.c_int(), _Timespec()
-    if LIBC.clock_getcpuclockid(pid, ctypes.byref(clock)) != 0 or LIBC.clock_gettime(clock, ctypes.byref(now)) != 0:
+    try:
+        return time.clock_gettime(clock.value)
+    except OSError:  # the process ended since
         return None
-    return now.tv_sec + now.tv_nsec / 1e9
 
 
 def cpu(processes: list[psutil.Process], reaped: bool = False) -> float:
