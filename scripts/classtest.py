@@ -21,7 +21,8 @@ so 200 streams cost the client little): POST join, then GET /classroom/rooms/{co
   second, then the teacher locks the question; counted = the tally the lock answers, lost = answers
   acknowledged (200) minus counted.
 
-Server CPU is read from /proc (psutil) for the server processes (every replica's tree, not nginx), over
+Server CPU is read from each server process's CPU-time clock (scripts/meter.py; psutil where there is none)
+for the server processes (every replica's tree, not nginx), over
 each phase; per step broadcast, less what the server uses idle with the class connected (read for
 IDLE_SECONDS before the steps, and printed). It prints the lines below (figures measured), then the
 client's own CPU and the load average; exit status 1 on a missed step, a lost or refused answer, or any failed request.

@@ -1,5 +1,6 @@
-"""The servers the scripts start, and what they measure of them: CPU seconds and resident memory of a
-process tree (psutil), sampled over a phase; waiting until a server is idle, or its memory settled.
+"""The servers the scripts start, and what they measure of them: CPU seconds (each process's CPU-time
+clock, else psutil) and resident memory (psutil) of a process tree, sampled over a phase; waiting until
+a server is idle, or its memory settled.
 
 A Server is the browser tests' StreamlitServer (`streamlit run` on a free port, healthy before it
 returns) that can also be measured, signalled and waited for; a Cluster is scripts/topology.py's
