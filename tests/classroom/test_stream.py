@@ -157,6 +157,20 @@ def test_an_http_1_0_stream_is_bare_and_ends_with_the_connection(store):
         assert [v["stage"]["step"] for v in views[:2]] == [0, 5] and views[-1]["ended"] is True
 
 
+def test_a_head_request_gets_the_head_alone_and_the_connection_serves_on(store):
+    with LiveServer(the_app(store)) as live:
+        code, _ = start_room(live.url)
+        with socket.create_connection(("127.0.0.1", live.port), timeout=10) as sock:
+            sock.sendall(f"HEAD {PREFIX}/rooms/{code}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            head, rest = read_head(sock)
+            assert head.startswith(b"HTTP/1.1 200") and b"text/event-stream" in head and rest == b""
+            sock.sendall(f"GET {PREFIX}/rooms/{code} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            head, _ = read_head(sock)
+            assert head.startswith(b"HTTP/1.1 200"), head
+        (hub,) = [h for h in hubs() if h.store is store]
+        wait_until(lambda: code not in hub.channels, what="the HEAD's stream leaving the channel")
+
+
 class Transport(asyncio.WriteTransport):
     """A transport that keeps what is written, with a settable backlog (what a slow reader leaves)."""
 

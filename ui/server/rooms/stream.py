@@ -159,9 +159,13 @@ class EventStream:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Send the head and the first bytes, then feed the outlet until it is done or the client is
-        gone; end the body unless the client is gone or was cut off."""
+        gone; end the body unless the client is gone or was cut off. A HEAD request gets the head alone
+        (a body written past h11 would be read as the connection's next response)."""
         try:
             await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+            if scope.get("method") == "HEAD":
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+                return
             await send({"type": "http.response.body", "body": self.first, "more_body": True})
             outlet, over = _outlet(receive, send)
             gone = asyncio.ensure_future(_disconnected(receive))
