@@ -121,15 +121,19 @@ function unpacked(spec) {  // stage.py packs each dataset as columns: back to ro
   return {...spec, datasets};
 }
 
-function remembered(data) {  // the frame this browser tab last showed of this row, if the server still asks for the same start
-  try {
-    const kept = JSON.parse(sessionStorage.getItem("stage:" + data.row) || "null");
-    return kept && kept.start === data.start ? Math.min(Math.max(kept.frame, 0), data.last) : data.start;
-  } catch (e) { return data.start; }
+function kept(data) {  // what this browser tab last kept of this row's stage: {start, frame, own}, or null
+  try { return JSON.parse(sessionStorage.getItem("stage:" + data.row) || "null"); } catch (e) { return null; }
 }
 
-function remember(data, start, frame) {
-  try { sessionStorage.setItem("stage:" + data.row, JSON.stringify({start, frame})); } catch (e) { /* private mode */ }
+// The frame this tab last showed of this row, if the server still asks for the same start, or if a
+// student in a class moved it on their own (the teacher's step, which the server asks for, is not theirs)
+function remembered(data) {
+  const k = kept(data);
+  return k && (k.start === data.start || (data.follow && k.own)) ? Math.min(Math.max(k.frame, 0), data.last) : data.start;
+}
+
+function remember(data, start, frame, own = false) {
+  try { sessionStorage.setItem("stage:" + data.row, JSON.stringify({start, frame, own})); } catch (e) { /* private mode */ }
 }
 
 function showFrame(ui, data, f) {
@@ -172,7 +176,7 @@ function renderer(ui, data, view, state) {
     ui.stage.dataset.frame = f;
     ui.stage.dataset.playing = playing;
     ui.speeds.value = String(view.signal("speed"));
-    if (f !== shown) { showFrame(ui, data, f); remember(data, state.start, f); shown = f; }
+    if (f !== shown) { showFrame(ui, data, f); remember(data, state.start, f, state.own); shown = f; }
     // announce each step a person moves to, and where playing stops (not every frame while playing)
     if (!playing && (String(f) !== ui.live.dataset.frame || wasPlaying)) announce(ui, data, f);
     wasPlaying = playing;
@@ -233,17 +237,22 @@ function frameOfStep(data, step) {
 
 // A class's hooks on a drawn stage: the follower's "class-follow" and "stage-own", the leader's
 // "stage-moved"; returns what undoes them.
-function classHooks(ui, data, view) {
+function classHooks(ui, data, view, state) {
   const undo = [];
   const on = (type, handler, target = window) => { target.addEventListener(type, handler); undo.push(() => target.removeEventListener(type, handler)); };
   if (data.follow) {
     on(FOLLOW, e => {
       const {step, speed} = e.detail;
+      state.own = false;  // the class leads this stage again
       view.signal("playing", false).signal("frame", frameOfStep(data, step));
       if (speed) view.signal("speed", speed);
       view.runAsync();
     });
-    const own = () => window.dispatchEvent(new CustomEvent(OWN));
+    const own = () => {  // kept at once: the stage's own handler may already have kept this frame as not theirs
+      state.own = true;
+      remember(data, state.start, view.signal("frame"), true);
+      window.dispatchEvent(new CustomEvent(OWN));
+    };
     on("click", e => { if (e.target.closest("button")) own(); }, ui.bar);
     on("input", own, ui.scrub);
     on("keydown", e => {
@@ -267,7 +276,8 @@ function classHooks(ui, data, view) {
 export async function mountStage(root, data, host = {}) {
   const ui = skeleton(root, data);
   const send = detail => window.dispatchEvent(new CustomEvent("player", {detail: {id: data.id, ...detail}}));
-  const state = {start: data.start};
+  // own: a student moved this stage themselves; a rerun (a language, say) then keeps their frame
+  const state = {start: data.start, own: !!(data.follow && kept(data)?.own)};
   let embedded;
   try {
     const embed = await vegaEmbedReady(data.bundle);
@@ -296,7 +306,7 @@ export async function mountStage(root, data, host = {}) {
   // the page's "Skip to the stage" link (ui/frame.py) lands a keyboard user on Play, past the sidebar
   const skip = () => ui.buttons.play.focus();
   window.addEventListener(SKIP_EVENT, skip);
-  const unhook = classHooks(ui, data, view);
+  const unhook = classHooks(ui, data, view, state);
   ui.stage.dataset.ready = "true";
   if (data.follow) window.dispatchEvent(new CustomEvent(READY));
   return {
@@ -308,14 +318,14 @@ export async function mountStage(root, data, host = {}) {
       ui.stage.remove();
     },
     // the same picture again with another start step: go there only if the server asks for a new one
-    // (not the one "Link to this step" just sent it)
+    // (not the one "Link to this step" just sent it, nor the teacher's while a student explores)
     update: next => {
       if (next.start !== state.start) {
         state.start = next.start;
-        if (next.start !== state.linked) send({action: "seek", frame: next.start});
+        if (next.start !== state.linked && !state.own) send({action: "seek", frame: next.start});
       }
       state.linked = null;
-      remember(data, state.start, view.signal("frame"));
+      remember(data, state.start, view.signal("frame"), state.own);
     },
   };
 }

@@ -53,7 +53,9 @@ def _label(value: str, kind: str, lang: Lang) -> str:
 
 def answers_chart(table: pd.DataFrame, title: str, lang: Lang, scale: float = 1.0) -> alt.LayerChart:
     """Vertical bars, one per answer in the table's order, green for a right one and grey otherwise, a
-    check mark over a right bar and the count above every bar; large type for a projector."""
+    check mark over a right bar and the count above every bar; large type for a projector. The height is
+    the bars' own (autosize fit-x: Streamlit's default for a spec without one, fit, would take the
+    title, legend and axes out of it and leave the bars a sliver)."""
     right, other = t("class_chart_right", lang), t("class_chart_other", lang)
     data = table.assign(kind=[right if r else other for r in table["right"]])
     data["mark"] = [f"✓ {n}" if r else str(n) for n, r in zip(data["students"], data["right"], strict=True)]
@@ -85,5 +87,8 @@ def answers_chart(table: pd.DataFrame, title: str, lang: Lang, scale: float = 1.
         y="students:Q", text="mark:N"
     )
     return (bars + labels).properties(
-        title=alt.Title(title, fontSize=22 * scale, anchor="start"), height=200 * scale, width="container"
+        title=alt.Title(title, fontSize=22 * scale, anchor="start"),
+        height=160 * scale,
+        width="container",
+        autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
     )

@@ -108,6 +108,11 @@ def test_a_student_explores_and_comes_back_to_the_teachers_step(lesson: Class) -
     expect_frame(follower, 14)
     expect_frame(explorer, 0)  # nothing the teacher does moves an explorer ...
     expect_frame(teacher, 14)  # ... and nothing an explorer does moves the teacher
+    for language in ("中文", "English"):  # nor does the explorer's own rerun (the stage is drawn anew)
+        explorer.get_by_test_id("stSidebar").get_by_text(language).click()
+        wait_for_app_run(explorer)
+        wait_for_stage(explorer)
+        expect_frame(explorer, 0)
     explorer.get_by_role("button", name="Back to the class").click()
     expect_frame(explorer, 14)
     expect(teacher.get_by_test_id("classbar")).to_contain_text("3 following · 0 exploring")

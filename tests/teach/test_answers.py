@@ -42,3 +42,12 @@ def test_the_chart_marks_the_right_bar_in_colour_and_in_words(lang):
     marks = {r["answer"]: r["mark"] for r in rows}
     assert marks == {"-7": "0", "0": "1", "10": "✓ 3", "11": "1"}
     assert labels["encoding"]["text"]["field"] == "mark"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_bars_keep_their_height_beside_the_title_legend_and_axes(lang):
+    # Streamlit gives a spec without autosize the type "fit", which takes the title, the legend and the
+    # axes out of the height: on a projector that left the bars about 30 px tall
+    spec = answers_chart(answers_table(question(), lang), "Answers", lang, scale=1.25).to_dict()
+    assert spec["autosize"] == {"type": "fit-x", "contains": "padding"}
+    assert spec["height"] == 200 and spec["width"] == "container"

@@ -491,17 +491,19 @@ def questions_panel(view: View) -> None:
 
 
 def _revealed(question: dict[str, Any], view: View) -> None:
-    """The revealed question: its prompt, the answers chart and one line of figures."""
+    """The revealed question: its prompt, one line of figures (how many were right, and the answer),
+    then the answers chart, so the three fit a projector's screen."""
     table = answers_table(question, view.lang)
     title = t("class_chart_title", view.lang, n=question["number"])
-    st.markdown(f"### {_prompt(question, view)}")
-    chart = answers_chart(table, title, view.lang, scale=1.25 if view.present else 1.0)
-    st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
     answered, right = int(question["answered"]), int(question["right"])
     share = f"{round(100 * right / answered)} %" if answered else "—"
     answer = _answer_word(question["expected"], question["kind"], view)
-    summary = t("class_chart_summary", view.lang, right=right, answered=answered, share=share, answer=answer)
-    st.markdown(f"#### {summary}")
+    st.markdown(f"### {_prompt(question, view)}")
+    st.markdown(
+        f"#### {t('class_chart_summary', view.lang, right=right, answered=answered, share=share, answer=answer)}"
+    )
+    chart = answers_chart(table, title, view.lang, scale=1.25 if view.present else 1.0)
+    st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
 
 
 def _prompt(question: dict[str, Any], view: View) -> str:

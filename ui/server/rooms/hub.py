@@ -1,5 +1,6 @@
 """The fan-out: one task per process (per event loop) hands each new public view of a room to every
-event stream of it open here, the event's text made once for all of them.
+event stream of it open here, the event's text made once for all of them and offered to each stream's
+outlet (ui/server/rooms/stream.py: under uvicorn, a write straight to the student's connection).
 
 What wakes the task is the store's Waiter, and what it then knows differs by store:
 - SQLite: a change made in this process, or else a 0.1 s sleep (the poll that sees other processes'
@@ -25,11 +26,13 @@ from typing import Any
 
 from stonegame import room as rm
 from ui.server.rooms.store import Heard, Store, StoreDown
+from ui.server.rooms.stream import News, Outlet
 
 log = logging.getLogger(__name__)
 
 MIN_GAP = 0.1  # seconds: the least time between two broadcasts of one room (Hub.min_gap)
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream, well inside nginx's 60 s read timeout
+KEEP_ALIVE = News.of(b": keep-alive\n\n", event=False)  # what a quiet stream gets at each of the hub's nudges
 
 
 def event_text(version: int, view: dict[str, Any] | str) -> bytes:
@@ -41,38 +44,51 @@ def event_text(version: int, view: dict[str, Any] | str) -> bytes:
 
 @dataclass
 class Channel:
-    """One room's latest public view in this process, its version, that version's event text (made once
-    for every stream of the room, not once per stream), the streams open on it, an Event set (and
-    replaced) at each new version, and the newest view the store told but not yet published (held
-    while the room waits out MIN_GAP)."""
+    """One room's latest public view in this process, its version, that version's news (its event, made
+    once for every stream of the room, not once per stream), the streams open on it (counted from the
+    hub's `open`, each an outlet once its head is sent), and the newest view the store told but not yet
+    published (held while the room waits out MIN_GAP)."""
 
     code: str
     version: int = 0
     view: dict[str, Any] | None = None
-    event: bytes = b""
+    news: News | None = None
     sent: float = 0.0  # time.monotonic() of the last publish
     streams: int = 0
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    outlets: set[Outlet] = field(default_factory=set)
     held: tuple[int, str] | None = None  # (version, view JSON) told by the store, newer than `version`
 
     def publish(self, version: int, view: dict[str, Any], text: str | None = None) -> None:
-        """Keep this version's view and event (from the view's JSON `text` when the store told it), drop a
-        held view it makes old, and wake every stream waiting on the last one."""
-        self.version, self.view, self.event = version, view, event_text(version, view if text is None else text)
+        """Keep this version's view and news (from the view's JSON `text` when the store told it; the
+        last news of a stream once the room ended), drop a held view it makes old, and offer the news to
+        every outlet."""
+        event = event_text(version, view if text is None else text)
+        self.version, self.view, self.news = version, view, News.of(event, last=bool(view.get("ended")))
         if self.held is not None and self.held[0] <= version:
             self.held = None
         self.sent = time.monotonic()
-        self.nudge()
+        for outlet in list(self.outlets):
+            outlet.offer(self.news)
 
     def hold(self, version: int, text: str) -> None:
         """Keep a view the store told, if it is newer than the published one and than any held."""
         if version > max(self.version, self.held[0] if self.held else 0):
             self.held = (version, text)
 
+    def attach(self, outlet: Outlet, since: int) -> None:
+        """Take a stream's outlet, offering it the current news now if its version is newer than `since`."""
+        self.outlets.add(outlet)
+        if self.news is not None and self.version > since:
+            outlet.offer(self.news)
+
+    def detach(self, outlet: Outlet) -> None:
+        """Drop a stream's outlet."""
+        self.outlets.discard(outlet)
+
     def nudge(self) -> None:
-        """Wake every stream waiting (with no new version: each then sends a keep-alive comment)."""
-        woken, self.changed = self.changed, asyncio.Event()
-        woken.set()
+        """Offer every outlet the keep-alive comment."""
+        for outlet in list(self.outlets):
+            outlet.offer(KEEP_ALIVE)
 
 
 def gone_view(code: str, version: int) -> dict[str, Any]:

@@ -28,13 +28,13 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from stonegame import room as rm
@@ -43,17 +43,16 @@ from ui import cache
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
 from ui.server.rooms.guard import Blocker, Gauge, Window, address
-from ui.server.rooms.hub import Channel, hub_for
+from ui.server.rooms.hub import hub_for
+from ui.server.rooms.stream import EventStream
 
 log = logging.getLogger(__name__)
 
 PREFIX = "/classroom"
 MAX_BODY = 4096  # bytes: the largest body, a 200-pile row, is about 1.2 KB
 RETRY_MS = 2000  # EventSource waits this long before it reconnects
-# A stream's first line, and the comment a quiet stream gets at each of the hub's nudges: bytes, as the
-# events are (each encoded once for all streams)
-RETRY = f"retry: {RETRY_MS}\n\n".encode()
-KEEP_ALIVE = b": keep-alive\n\n"
+RETRY = f"retry: {RETRY_MS}\n\n".encode()  # a stream's first line
+Answer = Response | EventStream  # what an endpoint answers: JSON, or a room's event stream
 STATUS = {
     rm.UnknownRoom: 404,
     rm.UnknownQuestion: 404,
@@ -232,43 +231,26 @@ class Classroom:
         room = await run_in_threadpool(self.store().end, code, body.get("secret"))
         return JSONResponse(rm.teacher_view(room))
 
-    async def events(self, request: Request) -> Response:
+    async def events(self, request: Request) -> Answer:
         """The room's public views as server-sent events from the one after Last-Event-ID (or ?since=),
-        each with id = its version; at most Guards.streams open per address."""
+        each with id = its version, then a comment at each of the hub's nudges of a quiet stream (every
+        KEEPALIVE seconds), until the room ends; at most Guards.streams open per address."""
         code, who = self.code(request), address(request)
         await run_in_threadpool(self.store().room, code)  # an unknown code is a 404 and counts as wrong
         if not self.guards.streams.take(who):
             raise Refused(429, "Too many open class streams from this address.", "too_many_streams")
         try:
-            channel = await hub_for(self.store()).open(code)
+            hub = hub_for(self.store())
+            channel = await hub.open(code)
         except BaseException:
             self.guards.streams.give(who)
             raise
-        since = _since(request)
-        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}  # nginx: pass each event at once
-        return StreamingResponse(self._stream(channel, since, who), media_type="text/event-stream", headers=headers)
 
-    async def _stream(self, channel: Channel, since: int, who: str) -> AsyncIterator[bytes]:
-        """retry:, then each new version's view as an event (the latest only, if several passed), a
-        comment when the hub nudges a quiet stream (every KEEPALIVE seconds), and an end once the room
-        ended. A stream holds no timer of its own: it waits on the channel's Event only."""
-        try:
-            yield RETRY
-            woken = False
-            while True:
-                changed = channel.changed  # taken before the check, so a version published after it wakes us
-                if channel.view is not None and channel.version > since:
-                    since = channel.version
-                    yield channel.event  # made once per version by the hub, for every stream of the room
-                    if channel.view.get("ended"):
-                        return
-                elif woken:
-                    yield KEEP_ALIVE
-                await changed.wait()
-                woken = True
-        finally:
-            hub_for(self.store()).close(channel)
+        def closed() -> None:
+            hub.close(channel)
             self.guards.streams.give(who)
+
+        return EventStream(channel, _since(request), RETRY, closed)
 
     async def stage_data(self, request: Request) -> Response:
         """The stage of the room's current row in the asker's language and listing (?lang=, ?code=; 400
@@ -285,7 +267,7 @@ class Classroom:
     def routes(self) -> list[BaseRoute]:
         """The Starlette routes, each wrapped so a refusal is a JSON answer and nothing raises out."""
         rooms = f"{PREFIX}/rooms"
-        table: list[tuple[str, Callable[[Request], Awaitable[Response]], str]] = [
+        table: list[tuple[str, Callable[[Request], Awaitable[Answer]], str]] = [
             (rooms, self.create, "POST"),
             (f"{rooms}/{{code}}", self.view, "GET"),
             (f"{rooms}/{{code}}/join", self.join, "POST"),
@@ -302,14 +284,12 @@ class Classroom:
         ]
         return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
 
-    def _answering(
-        self, endpoint: Callable[[Request], Awaitable[Response]]
-    ) -> Callable[[Request], Awaitable[Response]]:
+    def _answering(self, endpoint: Callable[[Request], Awaitable[Answer]]) -> Callable[[Request], Awaitable[Answer]]:
         """The endpoint with every refusal turned into its JSON answer: Refused as it says, a RoomError
         by STATUS (an unknown room also counted as a wrong code), StoreDown as 503 in one line, and
         anything else as a plain 500 (logged, never a traceback to the client)."""
 
-        async def answering(request: Request) -> Response:
+        async def answering(request: Request) -> Answer:
             try:
                 return await endpoint(request)
             except Refused as refused:
