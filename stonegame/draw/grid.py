@@ -10,6 +10,7 @@ Tables in (one row per observation):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -26,6 +27,34 @@ NAME_FILL, BOX_STROKE, GREYED, GREYED_TEXT = "#F0F2F6", "#BBBBBB", "#E6E6E6", "#
 # A title or legend label at most as wide as the chart (phones), and a legend label in one of two columns.
 FITS = alt.ExprRef(expr="containerSize()[0] - 8")
 HALF = alt.ExprRef(expr="containerSize()[0] / 2 - 40")
+BOLD_EM = 0.62  # a generous average width of a bold Latin letter, digit or bracket, in ems (a CJK one is 1)
+
+
+def text_px(text: str, size: float) -> float:
+    """An estimate of `text`'s width in pixels in bold type of `size` px: a CJK character (or full-width
+    sign) 1 em, any other BOLD_EM."""
+    return sum(size if ord(c) >= 0x2E80 else BOLD_EM * size for c in text)
+
+
+def halves(text: str) -> list[str]:
+    """The text as two lines: cut after a full-width colon (where a Chinese title breaks), else at the
+    space nearest its middle, else at its middle; one line if a cut would leave a line empty."""
+    spaces = [k for k, c in enumerate(text) if c == " "]
+    middle = len(text) / 2
+    if "：" in text:
+        cut = text.index("：") + 1
+    else:
+        cut = min(spaces, key=lambda k: abs(k - middle)) if spaces else round(middle)
+    first, second = text[:cut].rstrip(), text[cut:].lstrip()
+    return [first, second] if first and second else [text]
+
+
+def fitting_title(text: str, size: float) -> alt.Title:
+    """A chart title of `size` px: on one line where the chart is wide enough for it (as text_px guesses),
+    else on two (a phone's narrow chart), cut with an ellipsis at the chart's width only as a last resort."""
+    one, two = json.dumps(text, ensure_ascii=False), json.dumps(halves(text), ensure_ascii=False)
+    lines = alt.ExprRef(expr=f"containerSize()[0] - 8 < {round(text_px(text, size))} ? {two} : {one}")
+    return alt.Title(lines, anchor="start", fontSize=size, limit=FITS)
 
 
 @dataclass(frozen=True)
@@ -137,7 +166,7 @@ def grid_panel(
     ).properties(
         width="container",
         height=height,
-        title=alt.Title(words.title, anchor="start", fontSize=16 * scale, limit=FITS),
+        title=fitting_title(words.title, 16 * scale),
     )
 
 

@@ -16,11 +16,11 @@ import pandas as pd
 
 from stonegame.draw.caption import caption_panel, widest_formula
 from stonegame.draw.grid import (
-    FITS,
     Follow,
     GridData,
     GridFit,
     GridWords,
+    fitting_title,
     grid_data,
     grid_fit,
     grid_panel,
@@ -144,7 +144,7 @@ def bars_panel(
         .properties(
             width="container",
             height=round(180 * scale),
-            title=alt.Title(words.title, anchor="start", fontSize=16 * scale, limit=FITS),
+            title=fitting_title(words.title, 16 * scale),
         )
         .resolve_scale(color="independent")
     )

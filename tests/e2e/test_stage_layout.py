@@ -219,3 +219,28 @@ def measure_boxes(page: Page, side_by_side: bool) -> dict:
     if side_by_side:
         page.wait_for_function(FITTED, timeout=15_000)
     return page.locator("[data-testid='stage']").evaluate(PICTURE_BOXES)
+
+
+# Every title of the stage's picture, each line as drawn, and the picture's right edge.
+TITLES = """stage => {
+    const svg = stage.querySelector('.picture svg');
+    const lines = [...svg.querySelectorAll('g.role-title-text text')].flatMap(t => {
+        const spans = [...t.querySelectorAll('tspan')];
+        return (spans.length ? spans : [t]).map(e => ({text: e.textContent, right: e.getBoundingClientRect().right}));
+    });
+    return {lines, right: svg.getBoundingClientRect().right};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE, DESKTOP], ids=["360", "390", "1280"])
+def test_every_title_of_the_picture_is_whole_and_inside_it(new_context, viewport: dict, lang: str):
+    phone = viewport["width"] < 500
+    page = new_context(viewport=viewport, is_mobile=phone, has_touch=phone).new_page()
+    open_explainer(page, f"{ROW8}&lang={lang}")
+    wait_for_app_run(page)
+    drawn = page.locator("[data-testid='stage']").evaluate(TITLES)
+    assert len(drawn["lines"]) >= 2, drawn  # the grid's and the bars' titles, each one line or two
+    for line in drawn["lines"]:
+        assert "…" not in line["text"], f"a title cut short: {line['text']!r}"
+        assert line["right"] <= drawn["right"] + 1, f"{line['text']!r} runs past the picture"
