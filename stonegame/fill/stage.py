@@ -269,7 +269,8 @@ def packed(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
 def columns(table: pd.DataFrame) -> dict[str, list[Any]]:
     """packed(records(table)) read straight off the table's columns: each value as a plain Python
     value, a missing one (NA, NaN) as None, as Altair's transformer writes it (a test compares the two
-    on every table the stage draws), without a dict per row."""
+    on every table the stage draws), without a dict per row. The fill makes its datasets from plain rows
+    now (fill.template.row_datasets); tests hold those to this, on the tables of many rows."""
     return {str(name): [_plain(v) for v in column.tolist()] for name, column in table.items()}
 
 
