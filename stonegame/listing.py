@@ -6,6 +6,7 @@ highlight drifting; the tests check every marker matches exactly one line.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from dataclasses import dataclass
 
@@ -160,6 +161,7 @@ def java_source(form: Form = "total", max_take: int = DEFAULT_TAKE) -> str:
     return source.replace("j <= i + 3", f"j <= i + {max_take}")
 
 
+@functools.cache  # read once per process: the module's source does not change while it runs
 def python_source(form: Form = "total", words: Lang = "en") -> str:
     """The real source of `stonegame.reference`'s function for the formulation, its comments in
     `words` (Chinese: PY_COMMENTS_ZH; a comment it does not know stays English)."""

@@ -46,7 +46,7 @@ def texts(at):
 def stage(at):
     """The explainer's stage data (a dict: stonegame.fill.stage.stage_data, as the page sent it)."""
     (element,) = [e for e in at.get("bidi_component") if e.proto.component_name == "stonegame_stage"]
-    return json.loads(element.proto.json)
+    return json.loads(element.proto.bytes)  # JSON bytes (ui/parts/fill.py _stage_bytes)
 
 
 def stage_rows(data, name):

@@ -168,6 +168,25 @@ def stage(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form,
 
 
 @cached(CACHE)
+def stage_body(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool) -> bytes:
+    """stage(...)'s data as compact JSON (UTF-8) without its "start", a page's stage opening at any step
+    (at_step_bytes puts the start and the page's own fields in front), cached with it: json.dumps of
+    30-130 KB on every run was the stage's largest cost on a cached run."""
+    data = stage(key, _sol, lo, lang, code, form, present)
+    return _json_bytes({name: value for name, value in data.items() if name != "start"})
+
+
+def _json_bytes(value: object) -> bytes:
+    """Compact JSON of a value, as UTF-8."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def opened(body: bytes, fields: dict[str, object]) -> bytes:
+    """A stage's JSON body (stage_body) with these fields (the start, the page's own) in front of its own."""
+    return _json_bytes(fields)[:-1] + b"," + body[1:]
+
+
+@cached(CACHE)
 def _picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present: bool) -> Data:
     """The stage picture's spec of the row with this key for its window starting at lo (filled from its
     shape's template: stonegame.fill.template)."""
@@ -179,7 +198,7 @@ def _stage_json(key: str, _sol: Solution, lang: Lang, code: Code, form: Form) ->
     """The JSON bytes of the row's whole stage (window from its first pile, opening at frame 0, not in
     presenter mode)."""
     data = stage(key, _sol, stage_window(_sol, 0).lo, lang, code, form, False)
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return _json_bytes(data)
 
 
 def stage_json(values: Sequence[int], max_take: int, lang: Lang, code: Code, form: Form) -> bytes:

@@ -338,7 +338,8 @@ const mounted = new WeakMap();
 const rows = new WeakMap();  // each following stage's "class-row" listener (the latest data's)
 
 export default function (component) {
-  const {parentElement, data, setTriggerValue} = component;
+  const {parentElement, setTriggerValue} = component;
+  const data = parsed(component.data);
   const host = {onLink: frame => setTriggerValue("link", frame)};
   const before = mounted.get(parentElement);
   const key = `${data.key}:${data.follow ? "follow" : ""}:${data.lead ? "lead" : ""}`;  // a class starting redraws it
@@ -366,6 +367,12 @@ export default function (component) {
     if (now) now.stage.then(s => s.destroy());
     mounted.delete(parentElement);
   };
+}
+
+// The app sends the stage's data as JSON bytes (ui/parts/fill.py: cached, not serialised again per run).
+function parsed(data) {
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return JSON.parse(new TextDecoder().decode(data));
+  return data;
 }
 
 function mounting(parentElement, data, host) {

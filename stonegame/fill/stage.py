@@ -31,12 +31,14 @@ from stonegame.draw.template import records
 from stonegame.fill.charts import GRID_ROWS, PRESENTER_SCALE, BarsWords, bars_panel
 from stonegame.fill.spec import explainer_words
 from stonegame.fill.view import (
+    CodeLine,
+    Frame,
     Window,
     cells,
-    code_lines,
+    code_line_rows,
     frame_of_step,
+    frame_rows,
     frame_steps,
-    frames,
     marks,
     phase_name,
     window_for_step,
@@ -267,7 +269,8 @@ def packed(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
 def columns(table: pd.DataFrame) -> dict[str, list[Any]]:
     """packed(records(table)) read straight off the table's columns: each value as a plain Python
     value, a missing one (NA, NaN) as None, as Altair's transformer writes it (a test compares the two
-    on every table the stage draws), without a dict per row."""
+    on every table the stage draws), without a dict per row. The fill makes its datasets from plain rows
+    now (fill.template.row_datasets); tests hold those to this, on the tables of many rows."""
     return {str(name): [_plain(v) for v in column.tolist()] for name, column in table.items()}
 
 
@@ -276,28 +279,26 @@ def _plain(value: Any) -> Any:
     return None if value is pd.NA or (isinstance(value, float) and value != value) else value
 
 
-def frame_words(frames_table: pd.DataFrame, sol: Solution, lang: Lang, form: Form) -> list[dict[str, Any]]:
+def frame_words(rows: list[Frame], sol: Solution, lang: Lang, form: Form) -> list[dict[str, Any]]:
     """Each frame's step and words as the stage shows them: step (the row's step), phase (its name), status
     ("Step n of N": the title is "phase · status"), formula (ZWSP and NBSP as plain spaces), sentence."""
     return [
         {
-            "step": int(step),
-            "phase": phase_name(phase, lang, form),
-            "status": t("step_of", lang, step=int(step), last=sol.last_step),
-            "formula": formula.replace(ZWSP, "").replace(NBSP, " "),
-            "sentence": sentence,
+            "step": int(row.step),
+            "phase": phase_name(row.phase, lang, form),
+            "status": t("step_of", lang, step=int(row.step), last=sol.last_step),
+            "formula": row.formula.replace(ZWSP, "").replace(NBSP, " "),
+            "sentence": row.sentence,
         }
-        for phase, step, formula, sentence in zip(
-            frames_table["phase"], frames_table["step"], frames_table["formula"], frames_table["sentence"], strict=True
-        )
+        for row in rows
     ]
 
 
-def _by_frame(lit: pd.DataFrame, count: int) -> list[list[int]]:
-    """The highlighted lines of each of `count` frames, from the (frame, line) table."""
+def _by_frame(lit: list[CodeLine], count: int) -> list[list[int]]:
+    """The highlighted lines of each of `count` frames, from the (frame, line) rows."""
     out: list[list[int]] = [[] for _ in range(count)]
-    for frame, line in zip(lit["frame"], lit["line"], strict=True):
-        out[int(frame)].append(int(line))
+    for frame, line in lit:
+        out[frame].append(line)
     return out
 
 
@@ -324,9 +325,9 @@ def stage_data(
     module's docstring; `at_step` opens it elsewhere); `row` names the row (the page's cache key) so the
     browser can remember its frame, whatever the language, listing or form. `picture` is this row's
     picture_spec for the same window, language, form and mode, if the caller has it; else it is built."""
-    table = frames(sol, win, lang, form, wrap=False)
+    table = frame_rows(sol, win, lang, form, wrap=False)
     listed = listing(code, form, sol.max_take, lang)
-    lit = code_lines(sol, win, listed)
+    lit = code_line_rows(sol, win, listed)
     return {
         "id": STAGE_ID,
         "row": f"{row}:{win.lo}",

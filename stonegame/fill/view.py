@@ -81,26 +81,55 @@ def frame_of_step(sol: Solution, win: Window, step: int) -> int:
     return max(f for f, s in enumerate(steps) if s <= step)
 
 
+class Frame(NamedTuple):
+    """One frame of the animation: its global step, phase and pile, and the words shown with it."""
+
+    frame: int
+    step: int
+    phase: str
+    i: int
+    title: str
+    formula: str
+    sentence: str
+
+
 def frames(sol: Solution, win: Window, lang: Lang, form: Form = "total", wrap: bool = True) -> pd.DataFrame:
-    """One row per frame: its global step, phase, pile, and the words shown with it (in the formulation
+    """One row per frame (a Frame, frame_rows'), the phase of the trace's categories."""
+    table = pd.DataFrame(frame_rows(sol, win, lang, form, wrap), columns=Frame._fields)
+    return table.astype({"phase": sol.trace["phase"].dtype})
+
+
+def frame_rows(sol: Solution, win: Window, lang: Lang, form: Form = "total", wrap: bool = True) -> list[Frame]:
+    """One Frame per frame: its global step, phase, pile, and the words shown with it (in the formulation
     `form`: "total" for dp, "diff" for the score difference), the sentence wrapped into lines unless
-    told not to; each step's words read its candidates."""
+    told not to; each step's words read its trace row (a dict) and its candidates."""
     steps = frame_steps(sol, win)
-    rows = sol.trace.set_index("step").loc[steps].reset_index()
-    by_step = candidates_by_step(sol.candidates[sol.candidates["step"].isin(steps)])
+    cands = sol.candidates
+    if win.lo > 0 or win.last < sol.n:  # a window: only its steps' candidates (a whole row weighs them all)
+        cands = cands[cands["step"].isin(steps)]
+    by_step = candidates_by_step(cands)
     none = {name: np.array([]) for name in sol.candidates.columns}
-    weighed = [(r, by_step.get(r["step"], none)) for r in rows.to_dict("records")]  # each row with its candidates
-    return pd.DataFrame(
-        {
-            "frame": range(len(steps)),
-            "step": steps,
-            "phase": rows["phase"],
-            "i": rows["i"],
-            "title": [_title(r["phase"], r["step"], sol, lang, form) for r, _ in weighed],
-            "formula": [formula(r, c, sol, lang, form) for r, c in weighed],
-            "sentence": [_lines(sentence(r, sol, lang, form, c), wrap) for r, c in weighed],
-        }
-    )
+    return [
+        Frame(
+            frame,
+            r["step"],
+            r["phase"],
+            r["i"],
+            _title(r["phase"], r["step"], sol, lang, form),
+            formula(r, c, sol, lang, form),
+            _lines(sentence(r, sol, lang, form, c), wrap),
+        )
+        for frame, r in enumerate(trace_rows(sol, steps))
+        for c in [by_step.get(r["step"], none)]
+    ]
+
+
+def trace_rows(sol: Solution, steps: list[int]) -> list[dict[str, object]]:
+    """The trace's rows of these steps as dicts of plain values (a missing value pd.NA), in that order;
+    the trace's row r is step r."""
+    picked = sol.trace.iloc[steps]
+    names = list(picked.columns)
+    return [dict(zip(names, values, strict=True)) for values in zip(*(picked[n].tolist() for n in names), strict=True)]
 
 
 def candidates_by_step(cands: pd.DataFrame) -> dict[int, dict[str, np.ndarray]]:
@@ -136,45 +165,59 @@ def _phase_key(phase: str, form: Form) -> str:
 
 
 def cells(sol: Solution, win: Window, form: Form = "total", zero: bool = False) -> pd.DataFrame:
-    """One row per array cell drawn (a Cell): position, row name, its number, and the frame that reveals
-    it; values are known from frame 0. The third row ("dp") holds dp[i], or diff[i] = 2·dp[i] − suffix[i]
-    in the score-difference form. With `zero`, a window that starts after pile 0 also draws pile 0,
-    revealed at the verdict (which speaks of dp[0])."""
+    """One row per array cell drawn (a Cell, cell_rows'), the numbers as nullable ints."""
+    return pd.DataFrame(cell_rows(sol, win, form, zero), columns=Cell._fields).astype({"number": "Int64"})
+
+
+def cell_rows(sol: Solution, win: Window, form: Form = "total", zero: bool = False) -> list[Cell]:
+    """One Cell per array cell drawn: position, row name, its number (None for the value of pile n, the
+    base case), and the frame that reveals it; values are known from frame 0. The third row ("dp") holds
+    dp[i], or diff[i] = 2·dp[i] − suffix[i] in the score-difference form. With `zero`, a window that
+    starts after pile 0 also draws pile 0, revealed at the verdict (which speaks of dp[0])."""
     steps = frame_steps(sol, win)
     frame_of = {s: f for f, s in enumerate(steps)}
     shown = [0, *win.positions] if zero and win.lo > 0 else list(win.positions)
-    pos = sol.positions.set_index("i").loc[shown].reset_index()
+    pos = sol.positions.iloc[shown]  # position i is row i
     out = []
-    for p in pos.itertuples():
-        third = 2 * p.dp - p.suffix if form == "diff" else p.dp
-        known = 0 if p.i >= win.lo else len(steps) - 1  # pile 0 outside the window: known at the verdict
+    for i, value, suffix, dp, suffix_step, dp_step in zip(
+        *(pos[name].tolist() for name in ("i", "value", "suffix", "dp", "suffix_step", "dp_step")), strict=True
+    ):
+        third = 2 * dp - suffix if form == "diff" else dp
+        known = 0 if i >= win.lo else len(steps) - 1  # pile 0 outside the window: known at the verdict
         out += [
-            Cell(p.i, "values", p.value, known),
-            Cell(p.i, "suffix", p.suffix, frame_of.get(p.suffix_step, known)),
-            Cell(p.i, "dp", third, frame_of.get(p.dp_step, known)),
+            Cell(i, "values", None if value is pd.NA else value, known),
+            Cell(i, "suffix", suffix, frame_of.get(suffix_step, known)),
+            Cell(i, "dp", third, frame_of.get(dp_step, known)),
         ]
-    return pd.DataFrame(out, columns=Cell._fields).astype({"number": "Int64"})
+    return out
 
 
 def marks(
     sol: Solution, win: Window, form: Form = "total", zero: bool = False, drawn: pd.DataFrame | None = None
 ) -> pd.DataFrame:
-    """One row per cell a frame marks (a Mark, with the cell's number): the cell it writes (●), the
-    cells it reads (○), the best (★); with `zero`, the verdict marks dp[0] even when the window starts
-    after pile 0 (cells(..., zero=True) draws it there). The numbers come from `drawn`, the window's
-    cells(sol, win, form, zero) when the caller has them already (made here otherwise)."""
+    """One row per cell a frame marks (a Mark, mark_rows'), with the cell's number from `drawn`, the
+    window's cells(sol, win, form, zero) when the caller has them already (made here otherwise)."""
+    table = pd.DataFrame(mark_rows(sol, win, zero), columns=Mark._fields)
+    drawn = cells(sol, win, form, zero) if drawn is None else drawn
+    return table.merge(drawn[["i", "row", "number"]], on=["i", "row"], how="left")
+
+
+def mark_rows(sol: Solution, win: Window, zero: bool = False) -> list[Mark]:
+    """One Mark per cell a frame marks: the cell it writes (●), the cells it reads (○), the best (★);
+    with `zero`, the verdict marks dp[0] even when the window starts after pile 0 (cells(..., zero=True)
+    draws it there)."""
     steps = frame_steps(sol, win)
     phases, piles = sol.trace["phase"].tolist(), sol.trace["i"].tolist()
-    cands = sol.candidates[sol.candidates["step"].isin(steps)]
+    cands = sol.candidates
+    if win.lo > 0 or win.last < sol.n:  # a window: only its steps' candidates (a whole row weighs them all)
+        cands = cands[cands["step"].isin(steps)]
     weighed: dict[int, list[tuple[int, bool]]] = {}
     for step, j, best in zip(cands["step"].tolist(), cands["j"].tolist(), cands["best"].tolist(), strict=True):
         weighed.setdefault(step, []).append((j, best))
     out = []
     for frame, step in enumerate(steps):
         out += _step_marks(frame, phases[step], int(piles[step]), weighed.get(step, []), sol, win, zero)
-    table = pd.DataFrame(out, columns=Mark._fields)
-    drawn = cells(sol, win, form, zero) if drawn is None else drawn
-    return table.merge(drawn[["i", "row", "number"]], on=["i", "row"], how="left")
+    return out
 
 
 def _step_marks(
@@ -202,9 +245,15 @@ def _step_marks(
 
 
 def code_lines(sol: Solution, win: Window, code: Listing) -> pd.DataFrame:
-    """One row per (frame, line) that the frame's step runs in the listing (a CodeLine)."""
-    phases, piles = sol.trace["phase"].tolist(), sol.trace["i"].tolist()
+    """One row per (frame, line) that the frame's step runs in the listing (a CodeLine, code_line_rows')."""
+    return pd.DataFrame(code_line_rows(sol, win, code), columns=CodeLine._fields)
+
+
+def code_line_rows(sol: Solution, win: Window, code: Listing) -> list[CodeLine]:
+    """One CodeLine per (frame, line) that the frame's step runs in the listing."""
+    steps = frame_steps(sol, win)
+    picked = sol.trace.iloc[steps]
     out = []
-    for frame, step in enumerate(frame_steps(sol, win)):
-        out += [CodeLine(frame, line) for line in code.lines_for(phases[step], int(piles[step]), sol.n, sol.max_take)]
-    return pd.DataFrame(out, columns=CodeLine._fields)
+    for frame, (phase, i) in enumerate(zip(picked["phase"].tolist(), picked["i"].tolist(), strict=True)):
+        out += [CodeLine(frame, line) for line in code.lines_for(phase, i, sol.n, sol.max_take)]
+    return out

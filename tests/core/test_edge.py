@@ -359,6 +359,18 @@ def test_a_file_is_gzipped_once_and_then_sent_from_memory():
     assert answered(bundle, path)[1] is body, "the same bytes, not gzipped again"
 
 
+def test_a_file_too_small_to_gzip_is_sent_from_memory_as_it_is():
+    bundle = edge.CompressedAssets(edge.static_dir())
+    path = min(bundle.files, key=lambda p: bundle.files[p].stat().st_size)
+    assert bundle.files[path].stat().st_size < edge.GZIP_MIN_BYTES, "Streamlit's bundle has such files"
+    headers, body = answered(bundle, path)
+    assert body == bundle.files[path].read_bytes() and b"content-encoding" not in headers
+    assert headers[b"content-type"] == edge.content_type(bundle.files[path]).encode()
+    assert int(headers[b"content-length"]) == len(body) and headers[b"vary"] == b"Accept-Encoding"
+    assert b"immutable" in headers[b"cache-control"] and b"x-by" not in headers, "not Streamlit's answer"
+    assert answered(bundle, path)[1] is body, "read once, then the same bytes"
+
+
 def test_past_the_budget_files_go_plain_through_streamlit():
     bundle = edge.CompressedAssets(edge.static_dir(), budget=10)
     path = next(iter(bundle.files))

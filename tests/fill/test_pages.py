@@ -1,13 +1,18 @@
 """AppTest on every page: the default run, typed input, presets, URL input (good and bad), the
 language switch, a one-pile row and a 50,000-pile row. No page may show an exception."""
 
+import json
+
 import pytest
 
 from stonegame import solve
+from stonegame.fill.stage import at_step, stage_window
 from stonegame.fill.template import picture
+from stonegame.fill.view import frame_of_step
 from stonegame.i18n import t
 from stonegame.link import random_row
 from tests.apptest_helpers import TRACE_PAGE, app, stage, stage_rows, texts
+from ui import cache
 
 
 def no_errors(at):
@@ -290,3 +295,21 @@ def test_a_listing_switch_reuses_the_cached_picture(monkeypatch):
     java = stage(at)
     assert len(built) == 1 and java["spec"] == py["spec"]
     assert java["lines"] != py["lines"] and any("int[]" in line for line in java["lines"])
+
+
+@pytest.mark.parametrize("values", [[5], [1, 2, 3, 7], random_row(30, 4), random_row(400, 9)])
+@pytest.mark.parametrize(
+    ("lang", "code", "form", "present"), [("en", "py", "total", False), ("zh", "java", "diff", True)]
+)
+def test_the_stages_json_bytes_are_its_data_with_the_pages_fields(values, lang, code, form, present):
+    """What the page sends (cache.opened of the cached body) parses to the stage's data opening at a step,
+    with the page's fields: the same dict the page sent before it sent bytes."""
+    sol = cache.solution(values)
+    for step in sorted({0, 1, sol.n, sol.last_step}):
+        win = stage_window(sol, step)
+        args = (cache.row_key(sol), sol, win.lo, lang, code, form, present)
+        fields = {"start": frame_of_step(sol, win, step), "bundle": "/app/static/vega-x.js", "linkable": True}
+        sent = json.loads(cache.opened(cache.stage_body(*args), fields))
+        before = {**at_step(cache.stage(*args), sol, win, step), "bundle": fields["bundle"], "linkable": True}
+        assert sent == json.loads(json.dumps(before)), "the dict Streamlit serialised before, as JSON reads it"
+        assert list(sent)[:3] == ["start", "bundle", "linkable"] and "start" not in json.loads(cache.stage_body(*args))

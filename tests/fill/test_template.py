@@ -10,7 +10,9 @@ import pytest
 
 from stonegame import solve
 from stonegame.fill import template
-from stonegame.fill.stage import DATASETS, carried, picture_spec
+from stonegame.fill.spec import explainer_words
+from stonegame.fill.stage import DATASETS, carried, columns, dataset_tables, picture_spec, picture_tables
+from stonegame.fill.view import cell_rows, mark_rows
 from stonegame.memo import Memo, Policy
 from stonegame.window import WINDOW
 
@@ -117,3 +119,22 @@ def test_columns_are_altairs_rows_packed(n):
             drawn, marked = picture_tables(sol, carried(sol, lo), form)
             for table in dataset_tables(drawn, marked, "zh", form).values():
                 assert columns(table) == packed(records(table))
+
+
+@pytest.mark.parametrize(
+    ("n", "k", "lo", "settings"), [*cases(), (50_000, 3, 0, SETTINGS[1]), (50_000, 5, 24_990, SETTINGS[2])]
+)
+def test_the_datasets_from_plain_rows_are_the_tables_columns(n, k, lo, settings):
+    """A fill's datasets and row values, made from plain rows (cell_rows, mark_rows), are exactly what the
+    DataFrames of picture_tables give (columns of dataset_tables; row_values): the same keys in the same
+    order, the same values of the same JSON types, on both rows of every case."""
+    lang, form, _ = settings
+    for values in rows(n, n * 7 + lo):
+        sol = solve(values, k)
+        win = carried(sol, lo)
+        drawn, marked = picture_tables(sol, win, form)
+        old = {name: columns(table) for name, table in dataset_tables(drawn, marked, lang, form).items()}
+        plain = cell_rows(sol, win, form, zero=True)
+        new = template.row_datasets(plain, mark_rows(sol, win, zero=True), explainer_words(lang, form).grid.names)
+        assert json.dumps(new) == json.dumps(old)
+        assert template.values_of(plain) == template.row_values(drawn)

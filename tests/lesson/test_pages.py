@@ -49,7 +49,7 @@ def test_every_chapter_opens_from_its_link(number, lang):
     assert not next_open(at), "Next is closed until the question is answered"
     if chapter.piece == "stage":
         (stage,) = [e for e in at.get("bidi_component") if e.proto.component_name == "stonegame_stage"]
-        assert json.loads(stage.proto.json)["linkable"] is False
+        assert json.loads(stage.proto.bytes)["linkable"] is False
     elif chapter.piece in ("what_if", "formulations", "greedy_games"):
         assert len(at.dataframe) == 1, "greedy Alice's game (the optimal one shows once answered)"
     else:

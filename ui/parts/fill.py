@@ -23,7 +23,7 @@ from stonegame.fill.stage import (
     stage_window,
     step_of_frame,
 )
-from stonegame.fill.view import pile_of_step
+from stonegame.fill.view import frame_of_step, pile_of_step
 from stonegame.i18n import t
 from stonegame.link import MAX_SEED, URL_VALUES_LIMIT, fits_in_link, random_row, write_link
 from stonegame.narration import verdict_formula
@@ -264,22 +264,8 @@ def stage(sol: Solution, view: View, follow: bool = False, lead: bool = False) -
     whether it follows a class's teacher or leads a class; once "Link to this step" was pressed, the
     link to that step."""
     ss = st.session_state
-    win = stage_window(sol, ss[state.STEP])
-    data = cache.stage(cache.row_key(sol), sol, win.lo, view.lang, view.code, view.form, view.present)
-    url = vega.bundle_url()
-    if url is None:
-        vega.loader()
-    STAGE(
-        data={
-            **at_step(data, sol, win, ss[state.STEP]),
-            "bundle": url,
-            "linkable": not follow,
-            "follow": follow,
-            "lead": lead,
-        },
-        key=state.STAGE,
-        on_link_change=_link,
-    )
+    fields = {"linkable": not follow, "follow": follow, "lead": lead}
+    STAGE(data=_stage_bytes(sol, view, ss[state.STEP], fields), key=state.STAGE, on_link_change=_link)
     if ss[state.LINKED]:
         st.code(_share_url(), language=None)
         st.caption(t("stage_link_help", view.lang))
@@ -288,12 +274,20 @@ def stage(sol: Solution, view: View, follow: bool = False, lead: bool = False) -
 def stage_at(sol: Solution, view: View, step: int, key: str) -> None:
     """The stage of a row that is not the session's (the lesson's chapters), opening at `step`, without
     "Link to this step" (the page's link is the lesson's)."""
+    STAGE(data=_stage_bytes(sol, view, step, {"linkable": False}), key=key)
+
+
+def _stage_bytes(sol: Solution, view: View, step: int, fields: dict[str, bool]) -> bytes:
+    """The stage's data as JSON bytes (stage.js parses them): the cached body of the row's stage in this
+    view (cache.stage_body), opening at the frame showing `step`, with the Vega bundle's address (its
+    loader drawn first if the bundle is not written yet) and the page's `fields`. Bytes, because
+    Streamlit would otherwise serialise the ~30-130 KB dict to JSON twice on every run."""
     win = stage_window(sol, step)
-    data = cache.stage(cache.row_key(sol), sol, win.lo, view.lang, view.code, view.form, view.present)
+    body = cache.stage_body(cache.row_key(sol), sol, win.lo, view.lang, view.code, view.form, view.present)
     url = vega.bundle_url()
     if url is None:
         vega.loader()
-    STAGE(data={**at_step(data, sol, win, step), "bundle": url, "linkable": False}, key=key)
+    return cache.opened(body, {"start": frame_of_step(sol, win, step), "bundle": url, **fields})
 
 
 def start_lesson(view: View, beside: Callable[[], None] | None = None) -> None:

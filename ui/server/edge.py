@@ -12,7 +12,8 @@ Vocabulary:
 
 `checked` drops a message that does not parse, has no type or is REFUSED, and drops from a
 `rerun_script` every widget that does not fit; Streamlit then keeps that widget's last value and runs
-no callback for it. `CompressedAssets` gzips Streamlit's hashed files once per process.
+no callback for it. `CompressedAssets` gzips Streamlit's hashed files once per process (a file too small
+to be worth it is kept as it is), and answers them from memory.
 """
 
 from __future__ import annotations
@@ -203,7 +204,7 @@ def _checking(receive: Receive) -> Receive:
 # --- Streamlit's bundle, compressed --------------------------------------------------------------
 
 COMPRESSED = (".js", ".mjs", ".css", ".json", ".map", ".svg", ".html")  # files worth compressing
-GZIP_MIN_BYTES = 1024  # smaller files are sent as they are
+GZIP_MIN_BYTES = 1024  # smaller files are sent as they are (from memory too: a first visit asks for ~20 of them)
 GZIP_LEVEL = 9  # compressed once per process, so the smallest answer is worth the time
 GZIP_BUDGET = 32 * 2**20  # bytes of compressed files kept in memory in all; past it, files go plain
 CACHE_CONTROL = f"public, immutable, max-age={STATIC_ASSET_CACHE_MAX_AGE_SECONDS}"  # as Streamlit sends them
@@ -211,12 +212,12 @@ VARY = (b"vary", b"Accept-Encoding")
 
 
 def bundle_files(root: Path) -> dict[str, Path]:
-    """The files of Streamlit's bundle worth compressing, by the path Streamlit serves each at
-    (/static/js/index.<hash>.js ...): under root/static, of a COMPRESSED type, of GZIP_MIN_BYTES or more."""
+    """The files of Streamlit's bundle answered from memory, by the path Streamlit serves each at
+    (/static/js/index.<hash>.js ...): under root/static, of a COMPRESSED type."""
     return {
         "/" + path.relative_to(root).as_posix(): path
         for path in sorted((root / "static").rglob("*"))
-        if path.suffix in COMPRESSED and path.is_file() and path.stat().st_size >= GZIP_MIN_BYTES
+        if path.suffix in COMPRESSED and path.is_file()
     }
 
 
@@ -261,57 +262,62 @@ def content_type(path: Path) -> str:
     return media + "; charset=utf-8" if media.startswith("text/") else media
 
 
-def _compressed(path: Path) -> bytes:
-    """The file's bytes, gzipped (no time stamp: the same bytes on every start)."""
-    return gzip.compress(path.read_bytes(), GZIP_LEVEL, mtime=0)
+def _kept(path: Path) -> tuple[bytes, bool]:
+    """What is kept of a file: its bytes gzipped (no time stamp: the same bytes on every start) and True,
+    or, under GZIP_MIN_BYTES, its bytes as they are and False."""
+    plain = path.read_bytes()
+    return (plain, False) if len(plain) < GZIP_MIN_BYTES else (gzip.compress(plain, GZIP_LEVEL, mtime=0), True)
 
 
 class CompressedAssets:
-    """Streamlit's bundle files (bundle_files), each gzipped on its first request in a worker thread,
-    once per process, and kept while the total stays within GZIP_BUDGET (past it, or if a file cannot
-    be read, the file is sent plain by Streamlit)."""
+    """Streamlit's bundle files (bundle_files), each read (and gzipped, unless too small) on its first
+    request in a worker thread, once per process, and kept while the total stays within GZIP_BUDGET
+    (past it, or if a file cannot be read, the file is sent plain by Streamlit)."""
 
     def __init__(self, root: Path, budget: int = GZIP_BUDGET) -> None:
         self.files = bundle_files(root)
         self.budget = budget
         self.kept = 0
-        self._made: dict[str, asyncio.Future[bytes | None]] = {}
+        self._made: dict[str, asyncio.Future[tuple[bytes, bool] | None]] = {}
 
-    async def gzipped(self, path: str) -> bytes | None:
-        """The file at this URL path gzipped (made now if it is the first request), None to send it plain."""
+    async def kept_bytes(self, path: str) -> tuple[bytes, bool] | None:
+        """The file at this URL path as kept (made now if it is the first request): its bytes and whether
+        they are gzipped; None to let Streamlit send it."""
         if path not in self._made:
             self._made[path] = asyncio.ensure_future(self._make(path))
         return await asyncio.shield(self._made[path])
 
-    async def _make(self, path: str) -> bytes | None:
-        """The file gzipped and counted against the budget; None if it does not fit or cannot be read
+    async def _make(self, path: str) -> tuple[bytes, bool] | None:
+        """The file as kept (_kept), counted against the budget; None if it does not fit or cannot be read
         (logged, never raised: the request then gets Streamlit's own answer)."""
         try:
-            packed = await asyncio.to_thread(_compressed, self.files[path])
+            body, packed = await asyncio.to_thread(_kept, self.files[path])
         except Exception:
             LOG.exception("%s cannot be compressed; sent as it is.", path)
             return None
-        if self.kept + len(packed) > self.budget:
+        if self.kept + len(body) > self.budget:
             return None
-        self.kept += len(packed)
-        return packed
+        self.kept += len(body)
+        return body, packed
 
     async def answer(self, scope: Scope, receive: Receive, send: Send, app: ASGIApp) -> None:
-        """Answer a request of wants_gzip with the gzipped file, or (past the budget) let `app` answer."""
+        """Answer a request of wants_gzip with the file from memory (gzipped unless it is too small), or
+        (past the budget) let `app` answer."""
         path = scope["path"]
-        packed = await self.gzipped(path)
-        if packed is None:
+        made = await self.kept_bytes(path)
+        if made is None:
             await app(scope, receive, _varied(send))
             return
+        body, packed = made
         headers = [
             (b"content-type", content_type(self.files[path]).encode()),
-            (b"content-encoding", b"gzip"),
-            (b"content-length", str(len(packed)).encode()),
+            *([(b"content-encoding", b"gzip")] if packed else []),
+            (b"content-length", str(len(body)).encode()),
             (b"cache-control", CACHE_CONTROL.encode()),
             VARY,
         ]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
-        await send({"type": "http.response.body", "body": packed})
+        await send({"type": "http.response.body", "body": body})
 
 
 def _varied(send: Send) -> Send:
