@@ -84,6 +84,13 @@ def read_head(sock: socket.socket) -> tuple[bytes, bytes]:
     return head, rest
 
 
+def ask(sock: socket.socket, method: str, path: str, version: str = "1.1") -> tuple[bytes, bytes]:
+    """Send a request with no body on the connection: the response's head and the body bytes that came with it."""
+    host = "Host: x\r\n" if version == "1.1" else ""
+    sock.sendall(f"{method} {PREFIX}{path} HTTP/{version}\r\n{host}\r\n".encode())
+    return read_head(sock)
+
+
 class Chunks:
     """A strict reader of an HTTP/1.1 chunked body from a socket: each chunk a hex size line, exactly
     that many bytes, then CRLF; the zero chunk and CRLF end it."""
@@ -119,8 +126,7 @@ def test_an_http_1_1_stream_is_well_formed_chunks_and_the_connection_serves_on_a
         code, secret = start_room(live.url)
         other, _ = start_room(live.url)
         with socket.create_connection(("127.0.0.1", live.port), timeout=10) as sock:
-            sock.sendall(f"GET {PREFIX}/rooms/{code}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-            head, rest = read_head(sock)
+            head, rest = ask(sock, "GET", f"/rooms/{code}/events")
             assert b"transfer-encoding: chunked" in head.lower() and b"text/event-stream" in head
             chunks, body = Chunks(sock, rest), b""
             while b"data: " not in body:
@@ -133,9 +139,8 @@ def test_an_http_1_1_stream_is_well_formed_chunks_and_the_connection_serves_on_a
             views = data_of(body)
             assert [v["stage"]["step"] for v in views[:2]] == [0, 3] and views[-1]["ended"] is True
             # the zero chunk ended the response and left the connection open for the next request
-            sock.sendall(f"GET {PREFIX}/rooms/{other} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
             assert chunks.buffer == b"", "nothing after the zero chunk"
-            head, _ = read_head(sock)
+            head, _ = ask(sock, "GET", f"/rooms/{other}")
             assert head.startswith(b"HTTP/1.1 200"), head
 
 
@@ -143,8 +148,7 @@ def test_an_http_1_0_stream_is_bare_and_ends_with_the_connection(store):
     with LiveServer(the_app(store)) as live:
         code, secret = start_room(live.url)
         with socket.create_connection(("127.0.0.1", live.port), timeout=10) as sock:
-            sock.sendall(f"GET {PREFIX}/rooms/{code}/events HTTP/1.0\r\n\r\n".encode())
-            head, body = read_head(sock)
+            head, body = ask(sock, "GET", f"/rooms/{code}/events", version="1.0")
             assert b"transfer-encoding" not in head.lower(), head
             while b"data: " not in body:
                 body += sock.recv(65536)
@@ -161,11 +165,9 @@ def test_a_head_request_gets_the_head_alone_and_the_connection_serves_on(store):
     with LiveServer(the_app(store)) as live:
         code, _ = start_room(live.url)
         with socket.create_connection(("127.0.0.1", live.port), timeout=10) as sock:
-            sock.sendall(f"HEAD {PREFIX}/rooms/{code}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-            head, rest = read_head(sock)
+            head, rest = ask(sock, "HEAD", f"/rooms/{code}/events")
             assert head.startswith(b"HTTP/1.1 200") and b"text/event-stream" in head and rest == b""
-            sock.sendall(f"GET {PREFIX}/rooms/{code} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-            head, _ = read_head(sock)
+            head, _ = ask(sock, "GET", f"/rooms/{code}")
             assert head.startswith(b"HTTP/1.1 200"), head
         (hub,) = [h for h in hubs() if h.store is store]
         wait_until(lambda: code not in hub.channels, what="the HEAD's stream leaving the channel")
