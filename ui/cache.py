@@ -170,7 +170,7 @@ def stage(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form,
 @cached(CACHE)
 def stage_body(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool) -> bytes:
     """stage(...)'s data as compact JSON (UTF-8) without its "start", a page's stage opening at any step
-    (at_step_bytes puts the start and the page's own fields in front), cached with it: json.dumps of
+    (`opened` puts the start and the page's own fields in front), cached with it: json.dumps of
     30-130 KB on every run was the stage's largest cost on a cached run."""
     data = stage(key, _sol, lo, lang, code, form, present)
     return _json_bytes({name: value for name, value in data.items() if name != "start"})

@@ -498,10 +498,9 @@ def _revealed(question: dict[str, Any], view: View) -> None:
     answered, right = int(question["answered"]), int(question["right"])
     share = f"{round(100 * right / answered)} %" if answered else "—"
     answer = _answer_word(question["expected"], question["kind"], view)
+    summary = t("class_chart_summary", view.lang, right=right, answered=answered, share=share, answer=answer)
     st.markdown(f"### {_prompt(question, view)}")
-    st.markdown(
-        f"#### {t('class_chart_summary', view.lang, right=right, answered=answered, share=share, answer=answer)}"
-    )
+    st.markdown(f"#### {summary}")
     chart = answers_chart(table, title, view.lang, scale=1.25 if view.present else 1.0)
     st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
 
