@@ -111,6 +111,8 @@ class Pumped:
     """A stream of any other server: the newest news kept (an event is never replaced by a keep-alive)
     until `pump` sends it through ASGI `send`."""
 
+    cut = False  # a pumped stream is never cut off: its server holds what it cannot send yet
+
     def __init__(self) -> None:
         self.waiting: News | None = None
         self.ready = asyncio.Event()
@@ -172,7 +174,7 @@ class EventStream:
             self.feed.attach(outlet, self.since)  # no await since the first bytes: nothing is written twice
             try:
                 await asyncio.wait({gone, over}, return_when=asyncio.FIRST_COMPLETED)
-                left = gone.done() or getattr(outlet, "cut", False)
+                left = gone.done() or outlet.cut
             finally:
                 self.feed.detach(outlet)
                 for waiting in (gone, over):
@@ -185,7 +187,7 @@ class EventStream:
             self.closed()
 
 
-def _outlet(receive: Receive, send: Send) -> tuple[Outlet, asyncio.Future[None]]:
+def _outlet(receive: Receive, send: Send) -> tuple[Direct | Pumped, asyncio.Future[None]]:
     """The request's outlet, direct if uvicorn's h11 serves it, else pumped through `send`, and what is
     done once the outlet has had its last news."""
     direct = Direct.serving(receive)
