@@ -251,6 +251,7 @@ W_CLASS_START = "class_start"  # buttons: start a class (the sidebar's, presente
 W_CLASS_START_BAR = "class_start_bar"
 W_CLASS_JOIN = "class_join_{where}"  # the join box's form and text input (where = side | main)
 W_CLASS_CODE = "class_code_{where}"
+W_CLASS_JOIN_OPEN = "class_join_open"  # popover: the main page's join box, drawn only while it is open
 W_CLASS_SCREEN = "class_screen"  # toggle: the projector's big join screen
 W_CLASS_KIND = "class_kind"  # radio: the kind of the next question
 W_CLASS_ASK = "class_ask"  # buttons: ask, lock, reveal, end
@@ -340,6 +341,7 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_START: "button",
     W_CLASS_START_BAR: "button",
     W_CLASS_CODE: "text",
+    W_CLASS_JOIN_OPEN: "toggle",
     W_CLASS_SCREEN: "toggle",
     W_CLASS_KIND: "text",
     W_CLASS_ASK: "button",

@@ -30,7 +30,7 @@ from stonegame.narration import verdict_formula
 from stonegame.parse import MAX_PILES, MAX_TEXT
 from stonegame.terms import EXAMPLES, Code, Form, Lang
 from stonegame.window import WINDOW, Window
-from ui import cache, specs, state
+from ui import cache, nav, specs, state
 from ui.parts import vega
 from ui.state import View
 
@@ -38,19 +38,6 @@ PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue
 RANDOM_N, RANDOM_SEED = 12, 7  # the random row's controls start at 12 piles, seed 7
 TEXTBOX_LIMIT = 20_000  # characters: a longer row is not echoed into the text box
 STAGE = st.components.v2.component("stonegame_stage", js=STAGE_JS, css=STAGE_CSS)  # in a shadow root
-# Our own constant CSS for the explainer (nothing a user controls): the stage starts right under
-# Streamlit's header, the title is small enough to share its line with the row input.
-PAGE_STYLE = """<style>
-[data-testid="stMainBlockContainer"] { padding: 3.9rem 1.5rem 1rem; }
-h1 { font-size: 1.6rem !important; padding: 0 0 0.2rem !important; white-space: nowrap; overflow: hidden;
-     text-overflow: ellipsis; }
-.st-key-explainer_header [data-testid="stCaptionContainer"] { margin-top: -0.4rem; }
-/* st.caption is its text colour at opacity 0.6 (2.8:1 on white): opaque #595959 is 7:1 (AA) */
-[data-testid="stCaptionContainer"] { color: #595959 !important; opacity: 1 !important; }
-</style>"""
-PRESENT_STYLE = """<style>
-[data-testid="stMainBlockContainer"] { padding: 0.6rem 1rem 0.5rem; }
-</style>"""
 
 
 def _row_text(values: list[int]) -> str:
@@ -107,13 +94,6 @@ def presenter_bar(sol: Solution, view: View) -> None:
 def _exit_presenter() -> None:
     """Callback: leave presenter mode."""
     st.session_state[state.PRESENT] = False
-
-
-def style(view: View) -> None:
-    """The explainer's page CSS (and presenter mode's)."""
-    st.html(PAGE_STYLE)
-    if view.present:
-        st.html(PRESENT_STYLE)
 
 
 def header(sol: Solution, view: View) -> None:
@@ -293,10 +273,10 @@ def _stage_bytes(sol: Solution, view: View, step: int, fields: dict[str, bool]) 
 def start_lesson(view: View, beside: Callable[[], None] | None = None) -> None:
     """The way into the lesson for a newcomer, on the main page, with the page's `beside` to its right."""
     if beside is None:
-        st.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
+        st.page_link(nav.page("pages/lesson.py"), label=t("lesson_start", view.lang), icon="🎓")
         return
     left, right = st.columns([3, 1], vertical_alignment="center")
-    left.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
+    left.page_link(nav.page("pages/lesson.py"), label=t("lesson_start", view.lang), icon="🎓")
     with right:
         beside()
 
