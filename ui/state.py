@@ -149,7 +149,7 @@ W_PRESET = "explainer_preset"  # pills: an example row (cleared once loaded)
 W_RANDOM_N = "explainer_random_n"  # number inputs: the random row's piles and seed
 W_RANDOM_SEED = "explainer_random_seed"
 W_DRAW = "explainer_draw"  # button: draw the random row
-W_MORE = "explainer_more"  # popover: the example rows and the random row
+W_MORE = "explainer_more"  # popover: the example rows and the random row, drawn only while it is open
 W_PILE = "explainer_pile"  # slider (long rows): the pile the window shows (sets STEP)
 W_OVERVIEW = "explainer_overview"  # element key of the overview chart (its click selection moves the window)
 STAGE = "explainer_stage"  # element key of the stage (its "link" trigger carries the frame on screen)
@@ -297,6 +297,7 @@ WIDGETS: dict[str, WidgetKind] = {
     W_SHARE_LOCK: "toggle",
     W_SHARE_PRESENT: "toggle",
     W_SHARE_QUIZ: "toggle",
+    W_MORE: "toggle",
     W_HOW: "toggle",
     W_ANSWER: "toggle",
     W_SHARE: "toggle",

@@ -98,7 +98,7 @@ def _exit_presenter() -> None:
 
 def header(sol: Solution, view: View) -> None:
     """One line above the stage: the title (and the row's summary under it), the text box with its apply
-    button, and the example rows and the random row in a popover."""
+    button, and the example rows and the random row in a popover (drawn while it is open)."""
     if state.W_ROW_TEXT not in st.session_state:
         st.session_state[state.W_ROW_TEXT] = _row_text(sol.values)
     locked = st.session_state[state.LOCK]
@@ -108,8 +108,10 @@ def header(sol: Solution, view: View) -> None:
         title.caption(t("row_summary", view.lang, n=sol.n, total=sol.total))
         with row:
             _row_form(sol, view, locked)
-        with more.popover(t("presets", view.lang), width="stretch", disabled=locked, key=state.W_MORE):
-            _row_choices(view, locked)
+        label = t("presets", view.lang)
+        with more.popover(label, width="stretch", disabled=locked, key=state.W_MORE, on_change="rerun") as pop:
+            if pop.open:  # drawn only while open (opening it is a run): four elements fewer on every other run
+                _row_choices(view, locked)
 
 
 def _row_form(sol: Solution, view: View, locked: bool) -> None:
@@ -136,7 +138,14 @@ def _row_form(sol: Solution, view: View, locked: bool) -> None:
 
 
 def _row_choices(view: View, locked: bool) -> None:
-    """The example rows as pills, and the seeded random row (all disabled when the row is locked)."""
+    """The example rows as pills, and the seeded random row (all disabled when the row is locked); the
+    random row's piles and seed start, each time the popover opens, from the session's own random row
+    (the one drawn last, or the link's) if it has one, else from RANDOM_N and RANDOM_SEED."""
+    ss = st.session_state
+    if state.W_RANDOM_N not in ss:  # not drawn in the last run: the popover was shut
+        n, seed = ss[state.RANDOM] or (RANDOM_N, RANDOM_SEED)
+        ss[state.W_RANDOM_N] = n if 1 <= n <= MAX_PILES else RANDOM_N
+        ss[state.W_RANDOM_SEED] = seed if 0 <= seed <= MAX_SEED else RANDOM_SEED
     st.pills(
         t("presets", view.lang),
         list(PRESETS),
@@ -145,8 +154,8 @@ def _row_choices(view: View, locked: bool) -> None:
         on_change=_pick_preset,
         disabled=locked,
     )
-    st.number_input(t("random_size", view.lang), 1, MAX_PILES, RANDOM_N, key=state.W_RANDOM_N, disabled=locked)
-    st.number_input(t("random_seed", view.lang), 0, MAX_SEED, RANDOM_SEED, key=state.W_RANDOM_SEED, disabled=locked)
+    st.number_input(t("random_size", view.lang), 1, MAX_PILES, key=state.W_RANDOM_N, disabled=locked)
+    st.number_input(t("random_seed", view.lang), 0, MAX_SEED, key=state.W_RANDOM_SEED, disabled=locked)
     st.button(
         "🎲 " + t("preset_random", view.lang), key=state.W_DRAW, on_click=_draw_random, type="primary", disabled=locked
     )
