@@ -139,13 +139,12 @@ def _row_form(sol: Solution, view: View, locked: bool) -> None:
 
 def _row_choices(view: View, locked: bool) -> None:
     """The example rows as pills, and the seeded random row (all disabled when the row is locked); the
-    random row's piles and seed start, each time the popover opens, from the session's own random row
-    (the one drawn last, or the link's) if it has one, else from RANDOM_N and RANDOM_SEED."""
-    ss = st.session_state
-    if state.W_RANDOM_N not in ss:  # not drawn in the last run: the popover was shut
-        n, seed = ss[state.RANDOM] or (RANDOM_N, RANDOM_SEED)
-        ss[state.W_RANDOM_N] = n if 1 <= n <= MAX_PILES else RANDOM_N
-        ss[state.W_RANDOM_SEED] = seed if 0 <= seed <= MAX_SEED else RANDOM_SEED
+    random row's piles and seed start (each time the popover opens: shut, the inputs are not drawn and
+    Streamlit forgets them) from the session's own random row (the one drawn last, or the link's) if it
+    has one, else from RANDOM_N and RANDOM_SEED."""
+    n, seed = st.session_state[state.RANDOM] or (RANDOM_N, RANDOM_SEED)
+    n = n if 1 <= n <= MAX_PILES else RANDOM_N
+    seed = seed if 0 <= seed <= MAX_SEED else RANDOM_SEED
     st.pills(
         t("presets", view.lang),
         list(PRESETS),
@@ -154,8 +153,8 @@ def _row_choices(view: View, locked: bool) -> None:
         on_change=_pick_preset,
         disabled=locked,
     )
-    st.number_input(t("random_size", view.lang), 1, MAX_PILES, key=state.W_RANDOM_N, disabled=locked)
-    st.number_input(t("random_seed", view.lang), 0, MAX_SEED, key=state.W_RANDOM_SEED, disabled=locked)
+    st.number_input(t("random_size", view.lang), 1, MAX_PILES, n, key=state.W_RANDOM_N, disabled=locked)
+    st.number_input(t("random_seed", view.lang), 0, MAX_SEED, seed, key=state.W_RANDOM_SEED, disabled=locked)
     st.button(
         "🎲 " + t("preset_random", view.lang), key=state.W_DRAW, on_click=_draw_random, type="primary", disabled=locked
     )
