@@ -56,27 +56,30 @@ STAGE_PRESENT_STYLE = """<style>
 [data-testid="stMainBlockContainer"] { padding: 0.6rem 1rem 0.5rem; }
 </style>"""
 
-# One element per page, its setter: `<html lang>` follows the page's language, "en" or "zh" as the served
-# index.html says it (ui/server/card.py; screen readers pick their voice by it, and Streamlit's own page
-# says "en"); on a page with the stage, it also draws "Skip to the stage", the first thing a keyboard
+# One element per page sets `<html lang>` to the page's language, "en" or "zh" as the served index.html says
+# it (ui/server/card.py; screen readers pick their voice by it, and Streamlit's own page says "en"). On a
+# page with the stage it is SKIP, which also draws "Skip to the stage", the first thing a keyboard
 # reaches (the sidebar's links and settings are ~20 Tab stops before the stage's Play), hidden until
-# focused, which asks the stage (stonegame/draw/stage.js) to focus Play. One element, not two: every
-# element costs each run its share of Streamlit's work, on the script thread and the event loop.
-SETTER_JS = """export default function ({parentElement, data}) {
+# focused, which asks the stage (stonegame/draw/stage.js) to focus Play; elsewhere the smaller HTML_LANG.
+# One element, not two: every element costs each run its share of Streamlit's work.
+HTML_LANG_JS = """export default function ({data}) {
+  if (document.documentElement.lang !== data.lang) document.documentElement.lang = data.lang;
+}"""
+HTML_LANG = st.components.v2.component("stonegame_html_lang", js=HTML_LANG_JS)
+SKIP_JS = """export default function ({parentElement, data}) {
   if (document.documentElement.lang !== data.lang) document.documentElement.lang = data.lang;
   let link = parentElement.querySelector("a");
-  if (!data.skip) { if (link) link.remove(); return; }
   if (!link) {
     link = Object.assign(document.createElement("a"), {href: "#", className: "skip"});
     link.addEventListener("click", e => { e.preventDefault(); window.dispatchEvent(new CustomEvent("stage-skip")); });
     parentElement.append(link);
   }
-  link.textContent = data.skip;
+  link.textContent = data.label;
 }"""
-SETTER_CSS = """.skip { position: absolute; left: -10000px; }
+SKIP_CSS = """.skip { position: absolute; left: -10000px; }
 .skip:focus { position: static; display: inline-block; padding: 0.4rem 0.8rem; font: 600 1.1rem sans-serif;
   color: #fff; background: #1a5fb4; border-radius: 0.4rem; outline: 3px solid #000; }"""
-SETTER = st.components.v2.component("stonegame_page", js=SETTER_JS, css=SETTER_CSS)
+SKIP = st.components.v2.component("stonegame_skip", js=SKIP_JS, css=SKIP_CSS)
 
 # Presenter mode: no sidebar, no toolbar, bigger title; the page's own exit button brings them back.
 PRESENTER_STYLE = """<style>
@@ -108,8 +111,8 @@ def page(
     """Set up a page: config, state (reading the URL on a session's first run; then the page's `arrive`,
     which may change the row before it is solved), our CSS (with, on a page with the `stage`, its own,
     and in presenter mode, presenter mode's) in one element, the sidebar (hidden in
-    presenter mode; on a page with the `stage`, the setter of `<html lang>` first, with its skip link to
-    the stage; the page's `side` section last), else the setter hidden in the page, the title (unless
+    presenter mode; on a page with the `stage`, the skip link to it first, which also sets `<html lang>`;
+    the page's `side` section last), else the setter of `<html lang>` hidden in the page, the title (unless
     the page draws its own) and the notices; return the view settings and the session's row, solved."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
@@ -121,7 +124,7 @@ def page(
     else:
         st.html(STAGE_CSS if stage else STYLE)
     if view.present or not stage:
-        SETTER(data={"lang": view.lang}, key=state.HTML_LANG)
+        HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
     if not view.present:
         sidebar(stage, side)
     if title:
@@ -153,12 +156,12 @@ def _setting(
 
 def sidebar(stage: bool = False, side: Callable[[View], None] | None = None) -> None:
     """Page links and the shared settings (presenter mode, language, k, formulation, code listing),
-    the same on every page; above them, on a page with the stage, the page's setter with its skip link
-    to the stage; below them, the page's own section, if it has one."""
+    the same on every page; above them, on a page with the stage, the skip link to it (which sets
+    `<html lang>`); below them, the page's own section, if it has one."""
     lang = st.session_state[state.LANG]
     with st.sidebar:
         if stage:
-            SETTER(data={"lang": lang, "skip": t("skip_to_stage", lang)}, key=state.SKIP)
+            SKIP(data={"lang": lang, "label": t("skip_to_stage", lang)}, key=state.SKIP)
         st.markdown(f"### 🪨 {t('app_title', lang)}")
         for path, key, icon in nav.PAGES:
             st.page_link(nav.page(path), label=t(key, lang), icon=icon)
