@@ -5,7 +5,6 @@ from ui import frame, state
 from ui.parts import classroom, fill
 
 view, sol = frame.page("app_title", title=False, stage=True, arrive=classroom.arrive, side=classroom.sidebar_box)
-fill.style(view)
 if classroom.following():
     classroom.student_bar(view)
 elif not view.present:

@@ -284,6 +284,8 @@ class Tab:
             self.page = fm.navigation.page_script_hash or self.page
         elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
             self._element(fm.delta.new_element)
+        elif kind == "delta" and fm.delta.WhichOneof("type") == "add_block":
+            self._block(fm.delta.add_block)
         elif kind == "page_info_changed":
             self.query = fm.page_info_changed.query_string
         elif kind == "page_not_found":
@@ -295,6 +297,14 @@ class Tab:
     def _page_cleared(self) -> None:
         """A new run draws the page again: forget what the last one drew."""
         self.widgets = {}
+
+    def _block(self, block) -> None:
+        """A popover or expander that reruns the page when it opens or shuts is a widget (its state: open)."""
+        kind = block.WhichOneof("type")
+        proto = getattr(block, kind, None) if kind in ("popover", "expandable") else None
+        widget_id = getattr(proto, "id", "")
+        if widget_id.startswith("$$ID"):
+            self.widgets[widget_id.split("-", 2)[-1]] = proto
 
     def _element(self, element) -> None:
         kind = element.WhichOneof("type")

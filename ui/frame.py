@@ -11,8 +11,7 @@ from stonegame import Solution
 from stonegame.draw.kit import MUTED
 from stonegame.i18n import LANG_NAMES, t
 from stonegame.terms import CODES, FORMS, LANGS, TAKES, Code, Lang
-from ui import cache, state
-from ui.nav import PAGES
+from ui import cache, nav, state
 from ui.state import View
 
 CODE_NAMES: dict[Code, str] = {"py": "Python", "java": "Java"}
@@ -43,10 +42,32 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
 ).replace("MUTED", MUTED)
 
 
-# "Skip to the stage": the first thing a keyboard reaches on the explainer (the sidebar's links and
-# settings are ~20 Tab stops before the stage's Play); hidden until focused, it asks the stage
-# (stonegame/draw/stage.js) to focus Play.
+# The constant CSS of the page with the stage, the explainer (nothing a user controls): the stage starts
+# right under Streamlit's header, the title is small enough to share its line with the row input.
+STAGE_STYLE = """<style>
+[data-testid="stMainBlockContainer"] { padding: 3.9rem 1.5rem 1rem; }
+h1 { font-size: 1.6rem !important; padding: 0 0 0.2rem !important; white-space: nowrap; overflow: hidden;
+     text-overflow: ellipsis; }
+.st-key-explainer_header [data-testid="stCaptionContainer"] { margin-top: -0.4rem; }
+/* st.caption is its text colour at opacity 0.6 (2.8:1 on white): opaque #595959 is 7:1 (AA) */
+[data-testid="stCaptionContainer"] { color: #595959 !important; opacity: 1 !important; }
+</style>"""
+STAGE_PRESENT_STYLE = """<style>
+[data-testid="stMainBlockContainer"] { padding: 0.6rem 1rem 0.5rem; }
+</style>"""
+
+# One element per page sets `<html lang>` to the page's language, "en" or "zh" as the served index.html says
+# it (ui/server/card.py; screen readers pick their voice by it, and Streamlit's own page says "en"). On a
+# page with the stage it is SKIP, which also draws "Skip to the stage", the first thing a keyboard
+# reaches (the sidebar's links and settings are ~20 Tab stops before the stage's Play), hidden until
+# focused, which asks the stage (stonegame/draw/stage.js) to focus Play; elsewhere the smaller HTML_LANG.
+# One element, not two: every element costs each run its share of Streamlit's work.
+HTML_LANG_JS = """export default function ({data}) {
+  if (document.documentElement.lang !== data.lang) document.documentElement.lang = data.lang;
+}"""
+HTML_LANG = st.components.v2.component("stonegame_html_lang", js=HTML_LANG_JS)
 SKIP_JS = """export default function ({parentElement, data}) {
+  if (document.documentElement.lang !== data.lang) document.documentElement.lang = data.lang;
   let link = parentElement.querySelector("a");
   if (!link) {
     link = Object.assign(document.createElement("a"), {href: "#", className: "skip"});
@@ -60,13 +81,6 @@ SKIP_CSS = """.skip { position: absolute; left: -10000px; }
   color: #fff; background: #1a5fb4; border-radius: 0.4rem; outline: 3px solid #000; }"""
 SKIP = st.components.v2.component("stonegame_skip", js=SKIP_JS, css=SKIP_CSS)
 
-# `<html lang>` follows the page's language, "en" or "zh" as the served index.html says it (ui/server/card.py);
-# screen readers pick their voice by it, and Streamlit's own page says "en".
-HTML_LANG_JS = """export default function ({data}) {
-  if (document.documentElement.lang !== data.lang) document.documentElement.lang = data.lang;
-}"""
-HTML_LANG = st.components.v2.component("stonegame_html_lang", js=HTML_LANG_JS)
-
 # Presenter mode: no sidebar, no toolbar, bigger title; the page's own exit button brings them back.
 PRESENTER_STYLE = """<style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
@@ -74,6 +88,10 @@ PRESENTER_STYLE = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 1.2rem; max-width: 100%; }
 h1 { font-size: 2.6rem !important; }
 </style>"""
+# Each page's CSS goes out as one element: each element costs every run its share of Streamlit's work.
+PRESENT_CSS = f"{STYLE}{PRESENTER_STYLE}"
+STAGE_CSS = f"{STYLE}{STAGE_STYLE}"
+PRESENT_STAGE_CSS = f"{STYLE}{PRESENTER_STYLE}{STAGE_STYLE}{STAGE_PRESENT_STYLE}"
 
 
 class Page(NamedTuple):
@@ -91,20 +109,23 @@ def page(
     side: Callable[[View], None] | None = None,
 ) -> Page:
     """Set up a page: config, state (reading the URL on a session's first run; then the page's `arrive`,
-    which may change the row before it is solved), our CSS, `<html lang>` in the page's language, the
-    sidebar (hidden in presenter mode; on a page with the `stage`, a skip link to it first; the page's
-    `side` section last), the title (unless the page draws its own) and the notices; return the view
-    settings and the session's row, solved."""
+    which may change the row before it is solved), our CSS (with, on a page with the `stage`, its own,
+    and in presenter mode, presenter mode's) in one element, the sidebar (hidden in
+    presenter mode; on a page with the `stage`, the skip link to it first, which also sets `<html lang>`;
+    the page's `side` section last), else the setter of `<html lang>` hidden in the page, the title (unless
+    the page draws its own) and the notices; return the view settings and the session's row, solved."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
     if arrive is not None:
         arrive()
-    st.html(STYLE)
     view = state.view()
-    HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
     if view.present:
-        st.html(PRESENTER_STYLE)
+        st.html(PRESENT_STAGE_CSS if stage else PRESENT_CSS)
     else:
+        st.html(STAGE_CSS if stage else STYLE)
+    if view.present or not stage:
+        HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
+    if not view.present:
         sidebar(stage, side)
     if title:
         st.title(t(title_key, view.lang))
@@ -135,15 +156,15 @@ def _setting(
 
 def sidebar(stage: bool = False, side: Callable[[View], None] | None = None) -> None:
     """Page links and the shared settings (presenter mode, language, k, formulation, code listing),
-    the same on every page; above them, on a page with the stage, the skip link to it; below them, the
-    page's own section, if it has one."""
+    the same on every page; above them, on a page with the stage, the skip link to it (which sets
+    `<html lang>`); below them, the page's own section, if it has one."""
     lang = st.session_state[state.LANG]
     with st.sidebar:
         if stage:
-            SKIP(data={"label": t("skip_to_stage", lang)}, key=state.SKIP)
+            SKIP(data={"lang": lang, "label": t("skip_to_stage", lang)}, key=state.SKIP)
         st.markdown(f"### 🪨 {t('app_title', lang)}")
-        for path, key, icon in PAGES:
-            st.page_link(path, label=t(key, lang), icon=icon)
+        for path, key, icon in nav.PAGES:
+            st.page_link(nav.page(path), label=t(key, lang), icon=icon)
         st.divider()
         _settings(lang)
         if side is not None:

@@ -149,7 +149,7 @@ W_PRESET = "explainer_preset"  # pills: an example row (cleared once loaded)
 W_RANDOM_N = "explainer_random_n"  # number inputs: the random row's piles and seed
 W_RANDOM_SEED = "explainer_random_seed"
 W_DRAW = "explainer_draw"  # button: draw the random row
-W_MORE = "explainer_more"  # popover: the example rows and the random row
+W_MORE = "explainer_more"  # popover: the example rows and the random row, drawn only while it is open
 W_PILE = "explainer_pile"  # slider (long rows): the pile the window shows (sets STEP)
 W_OVERVIEW = "explainer_overview"  # element key of the overview chart (its click selection moves the window)
 STAGE = "explainer_stage"  # element key of the stage (its "link" trigger carries the frame on screen)
@@ -251,6 +251,7 @@ W_CLASS_START = "class_start"  # buttons: start a class (the sidebar's, presente
 W_CLASS_START_BAR = "class_start_bar"
 W_CLASS_JOIN = "class_join_{where}"  # the join box's form and text input (where = side | main)
 W_CLASS_CODE = "class_code_{where}"
+W_CLASS_JOIN_OPEN = "class_join_open"  # popover: the main page's join box, drawn only while it is open
 W_CLASS_SCREEN = "class_screen"  # toggle: the projector's big join screen
 W_CLASS_KIND = "class_kind"  # radio: the kind of the next question
 W_CLASS_ASK = "class_ask"  # buttons: ask, lock, reveal, end
@@ -296,6 +297,7 @@ WIDGETS: dict[str, WidgetKind] = {
     W_SHARE_LOCK: "toggle",
     W_SHARE_PRESENT: "toggle",
     W_SHARE_QUIZ: "toggle",
+    W_MORE: "toggle",
     W_HOW: "toggle",
     W_ANSWER: "toggle",
     W_SHARE: "toggle",
@@ -340,6 +342,7 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_START: "button",
     W_CLASS_START_BAR: "button",
     W_CLASS_CODE: "text",
+    W_CLASS_JOIN_OPEN: "toggle",
     W_CLASS_SCREEN: "toggle",
     W_CLASS_KIND: "text",
     W_CLASS_ASK: "button",

@@ -90,7 +90,13 @@ def drawn(class_store):
     tour.run(at)  # a class: the teacher's buttons and the class bar
     tour.open(**{"class": at.session_state[state.CLASS].code})  # a student: the class bar, "Leave the class"
     at = tour.open(values="1,2,3,7")
-    for folded in (state.W_HOW, state.W_ANSWER, state.W_SHARE):  # their content is drawn only while open
+    for folded in (
+        state.W_HOW,
+        state.W_ANSWER,
+        state.W_SHARE,
+        state.W_MORE,
+        state.W_CLASS_JOIN_OPEN,
+    ):  # drawn only open
         at.session_state[folded] = True
     tour.run(at)
     at.toggle(key=state.W_PRESENT).set_value(True)

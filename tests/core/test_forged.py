@@ -20,14 +20,17 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_helpers import ENTRY
+from ui import state
 from ui.server import edge
 
 
 def page(path=None, **query):
-    """An AppTest of a page (the entry page by default) with these query parameters, run once."""
+    """An AppTest of a page (the entry page by default) with these query parameters, run once; on the
+    entry page with its examples popover open (its widgets are drawn only then)."""
     at = AppTest.from_file(ENTRY, default_timeout=60)
     for key, value in query.items():
         at.query_params[key] = value
+    at.session_state[state.W_MORE] = True
     at.run()
     if not path:
         return at

@@ -70,6 +70,8 @@ async def forged_run(base, path, query, key, value, press=None):
         if path:
             tab.query = query  # the main page's run rewrote it: the page's own parameters again
             await tab.rerun(f"page {path}", page=tab.pages[path])
+        if key not in tab.widgets:  # in the explainer's examples popover, drawn only while it is open
+            await tab.rerun("open", [tab.state("explainer_more", bool_value=True)])
         before = tab.query
         after = await tab.forge(key, value, press)
         return before, after, tab.alerts
@@ -141,6 +143,7 @@ async def draw_after_forging(base):
     tab = Forger(base, Stats())
     try:
         await tab.open("values=5,6")
+        await tab.rerun("open", [tab.state("explainer_more", bool_value=True)])  # the examples popover
         await tab.rerun("size", [tab.state("explainer_random_n", int_value=30)])
         return await tab.forge("explainer_random_n", {"double_value": math.nan}, press="explainer_draw")
     finally:

@@ -443,7 +443,8 @@ def _import_time_text(value, module_names):
 
 
 def test_no_unsafe_html_anywhere_in_the_app():
-    """No `unsafe_allow_html`, and st.html / components only ever with a module-level constant."""
+    """No `unsafe_allow_html`, and st.html / components only ever with a module-level constant (or a
+    choice between two)."""
     for path in app_sources():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         constants = {name for file, name in app_constants() if file == path.name}
@@ -455,4 +456,8 @@ def test_no_unsafe_html_anywhere_in_the_app():
             name = ast.unparse(node.func)
             if name in ("st.html", "components.html", "st.components.v1.html"):
                 (arg,) = node.args
-                assert isinstance(arg, ast.Name) and arg.id in constants, f"{path.name}:{node.lineno}: {name} {arg}"
+                # a constant, or a choice between two (`A if cond else B`)
+                chosen = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
+                assert all(isinstance(a, ast.Name) and a.id in constants for a in chosen), (
+                    f"{path.name}:{node.lineno}: {name} {ast.unparse(arg)}"
+                )

@@ -77,6 +77,10 @@ def test_bad_typed_input_names_the_token_and_keeps_the_last_good_row():
 
 def test_presets_and_the_seeded_random_row():
     at = app()
+    assert "explainer_preset" not in [p.key for p in at.pills], "the popover is shut: nothing in it is drawn"
+    at = opened(at, "explainer_more")
+    assert at.number_input(key="explainer_random_n").value == 12  # no random row yet: RANDOM_N, RANDOM_SEED
+    assert at.number_input(key="explainer_random_seed").value == 7
     at.pills(key="explainer_preset").set_value("preset_ex2").run()
     no_errors(at)
     assert at.session_state["values"] == [1, 2, 3, -9]
@@ -87,6 +91,19 @@ def test_presets_and_the_seeded_random_row():
     no_errors(at)
     assert at.session_state["values"] == random_row(9, 42)
     assert at.query_params["random"] == "9" and at.query_params["seed"] == "42"
+    at.session_state["explainer_more"] = False  # shut, then opened again: the row's own piles and seed
+    at.run()
+    assert "explainer_random_n" not in [n.key for n in at.number_input]
+    at = opened(at, "explainer_more")
+    assert at.number_input(key="explainer_random_n").value == 9
+    assert at.number_input(key="explainer_random_seed").value == 42
+
+
+def test_a_random_rows_link_opens_the_popover_at_its_piles_and_seed():
+    at = opened(app(random="3000", seed="5"), "explainer_more")
+    no_errors(at)
+    assert at.number_input(key="explainer_random_n").value == 3000
+    assert at.number_input(key="explainer_random_seed").value == 5
 
 
 def test_url_input_opens_that_row_at_that_step():
@@ -174,10 +191,14 @@ def test_markup_in_a_link_is_shown_as_text_never_rendered():
     assert "“\\<script\\>alert\\(1\\)\\</sc…”" in shown  # escaped for markdown: printed, not parsed
     assert "“\\[x\\]\\(javascript" in shown and "alert…”" in shown  # a word joiner after the colon
     from ui import frame
-    from ui.parts import fill
 
-    styles = {frame.STYLE, frame.PRESENTER_STYLE, fill.PAGE_STYLE, fill.PRESENT_STYLE}
-    assert all(h.proto.body in styles for h in at.get("html")), "no HTML element but the app's own style blocks"
+    styles = (frame.STYLE, frame.PRESENTER_STYLE, frame.STAGE_STYLE, frame.STAGE_PRESENT_STYLE)
+    bodies = [h.proto.body for h in at.get("html")]
+    assert bodies, "the page's style element"
+    for body in bodies:  # each made of the app's own style blocks, and nothing else
+        for block in styles:
+            body = body.replace(block, "")
+        assert body == "", "no HTML element but the app's own style blocks"
 
 
 @pytest.mark.parametrize("k", ["1", "5"])
@@ -220,7 +241,8 @@ def test_a_locked_link_keeps_the_row():
     no_errors(at)
     assert at.text_area(key="explainer_row_text").disabled
     assert "This link locks the row" in texts(at)
-    assert at.form_submit_button[0].disabled and at.pills(key="explainer_preset").disabled
+    assert at.form_submit_button[0].disabled
+    assert opened(at, "explainer_more").pills(key="explainer_preset").disabled  # even opened by a forged message
     at.run()
     assert at.session_state["values"] == [1, 2, 3, -9] and at.query_params["lock"] == "1"
 
@@ -313,3 +335,32 @@ def test_the_stages_json_bytes_are_its_data_with_the_pages_fields(values, lang, 
         before = {**at_step(cache.stage(*args), sol, win, step), "bundle": fields["bundle"], "linkable": True}
         assert sent == json.loads(json.dumps(before)), "the dict Streamlit serialised before, as JSON reads it"
         assert list(sent)[:3] == ["start", "bundle", "linkable"] and "start" not in json.loads(cache.stage_body(*args))
+
+
+def test_the_sidebar_links_every_page_at_its_address_in_both_languages():
+    """The links are made from st.Page objects kept for the process (ui.nav.page): each names its page by
+    the address and script hash Streamlit gives the file, the same on the next run and in Chinese."""
+    from pathlib import Path
+
+    from ui import nav
+
+    def links(block):
+        return [(link.proto.label, link.proto.page, link.proto.page_script_hash) for link in block.get("page_link")]
+
+    at = app(values="1,2,3,7")
+    no_errors(at)
+    sidebar = links(at.sidebar)
+    paths = ["" if file == nav.MAIN else Path(file).stem for file, _, _ in nav.PAGES]
+    assert [page for _, page, _ in sidebar] == paths
+    assert [label for label, _, _ in sidebar] == [t(key, "en") for _, key, _ in nav.PAGES]
+    hashes = [h for _, _, h in sidebar]
+    assert all(hashes) and len(set(hashes)) == len(hashes)
+    assert [h for _, page, h in links(at.main) if page == "lesson"] == [hashes[0]]  # "New here? …"
+    at.switch_page("pages/trace.py").run()  # on another page, the same links
+    assert t("trace_title", "en") in [title.value for title in at.title]
+    assert [page for _, page, _ in links(at.sidebar)] == paths
+    at.session_state["lang"] = "zh"
+    at.switch_page(nav.MAIN).run()
+    no_errors(at)
+    again = links(at.sidebar)
+    assert [h for _, _, h in again] == hashes and again[2][0] == t("nav_trace", "zh")

@@ -311,10 +311,14 @@ def sidebar_box(view: View) -> None:
 
 
 def join_popover(view: View) -> None:
-    """The main page's "Join a class": the join box in a popover (the header's last column)."""
+    """The main page's "Join a class": the join box in a popover (the header's last column), drawn only
+    while the popover is open (opening it is a run), so that the page's every other run goes without
+    its three elements."""
     if seat() is None:
-        with st.popover(t("class_join", view.lang), width="stretch", icon="🏫"):
-            join_box(view, "main")
+        label = t("class_join", view.lang)
+        with st.popover(label, width="stretch", icon="🏫", key=state.W_CLASS_JOIN_OPEN, on_change="rerun") as pop:
+            if pop.open:
+                join_box(view, "main")
 
 
 def _leave() -> None:

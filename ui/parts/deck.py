@@ -17,7 +17,7 @@ from stonegame.teach import charts
 from stonegame.teach import deck as cards
 from stonegame.teach.tables import memo_shown, mixed_shown, sentence_fields, turns_shown
 from stonegame.terms import DEFAULT_TAKE, Lang
-from ui import cache, specs, state
+from ui import cache, nav, specs, state
 from ui.parts.teach import locked
 from ui.state import View
 
@@ -62,7 +62,7 @@ def _card_actions(name: cards.CardName, card: cards.Card, view: View) -> None:
         disabled=locked(),
         width="stretch",
     )
-    link.page_link("explainer.py", label=t("deck_open", view.lang), icon="📈")
+    link.page_link(nav.page(nav.MAIN), label=t("deck_open", view.lang), icon="📈")
     loaded = st.session_state.get(state.DECK_LOADED) == name and st.session_state[state.VALUES] == list(card.row)
     if loaded:
         st.caption("✓ " + t("deck_loaded", view.lang, row=row))

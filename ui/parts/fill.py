@@ -30,7 +30,7 @@ from stonegame.narration import verdict_formula
 from stonegame.parse import MAX_PILES, MAX_TEXT
 from stonegame.terms import EXAMPLES, Code, Form, Lang
 from stonegame.window import WINDOW, Window
-from ui import cache, specs, state
+from ui import cache, nav, specs, state
 from ui.parts import vega
 from ui.state import View
 
@@ -38,19 +38,6 @@ PRESETS = {f"preset_{name}": row for name, row in EXAMPLES.items()}  # catalogue
 RANDOM_N, RANDOM_SEED = 12, 7  # the random row's controls start at 12 piles, seed 7
 TEXTBOX_LIMIT = 20_000  # characters: a longer row is not echoed into the text box
 STAGE = st.components.v2.component("stonegame_stage", js=STAGE_JS, css=STAGE_CSS)  # in a shadow root
-# Our own constant CSS for the explainer (nothing a user controls): the stage starts right under
-# Streamlit's header, the title is small enough to share its line with the row input.
-PAGE_STYLE = """<style>
-[data-testid="stMainBlockContainer"] { padding: 3.9rem 1.5rem 1rem; }
-h1 { font-size: 1.6rem !important; padding: 0 0 0.2rem !important; white-space: nowrap; overflow: hidden;
-     text-overflow: ellipsis; }
-.st-key-explainer_header [data-testid="stCaptionContainer"] { margin-top: -0.4rem; }
-/* st.caption is its text colour at opacity 0.6 (2.8:1 on white): opaque #595959 is 7:1 (AA) */
-[data-testid="stCaptionContainer"] { color: #595959 !important; opacity: 1 !important; }
-</style>"""
-PRESENT_STYLE = """<style>
-[data-testid="stMainBlockContainer"] { padding: 0.6rem 1rem 0.5rem; }
-</style>"""
 
 
 def _row_text(values: list[int]) -> str:
@@ -109,16 +96,9 @@ def _exit_presenter() -> None:
     st.session_state[state.PRESENT] = False
 
 
-def style(view: View) -> None:
-    """The explainer's page CSS (and presenter mode's)."""
-    st.html(PAGE_STYLE)
-    if view.present:
-        st.html(PRESENT_STYLE)
-
-
 def header(sol: Solution, view: View) -> None:
     """One line above the stage: the title (and the row's summary under it), the text box with its apply
-    button, and the example rows and the random row in a popover."""
+    button, and the example rows and the random row in a popover (drawn while it is open)."""
     if state.W_ROW_TEXT not in st.session_state:
         st.session_state[state.W_ROW_TEXT] = _row_text(sol.values)
     locked = st.session_state[state.LOCK]
@@ -128,8 +108,10 @@ def header(sol: Solution, view: View) -> None:
         title.caption(t("row_summary", view.lang, n=sol.n, total=sol.total))
         with row:
             _row_form(sol, view, locked)
-        with more.popover(t("presets", view.lang), width="stretch", disabled=locked, key=state.W_MORE):
-            _row_choices(view, locked)
+        label = t("presets", view.lang)
+        with more.popover(label, width="stretch", disabled=locked, key=state.W_MORE, on_change="rerun") as pop:
+            if pop.open:  # drawn only while open (opening it is a run): four elements fewer on every other run
+                _row_choices(view, locked)
 
 
 def _row_form(sol: Solution, view: View, locked: bool) -> None:
@@ -156,7 +138,13 @@ def _row_form(sol: Solution, view: View, locked: bool) -> None:
 
 
 def _row_choices(view: View, locked: bool) -> None:
-    """The example rows as pills, and the seeded random row (all disabled when the row is locked)."""
+    """The example rows as pills, and the seeded random row (all disabled when the row is locked); the
+    random row's piles and seed start (each time the popover opens: shut, the inputs are not drawn and
+    Streamlit forgets them) from the session's own random row (the one drawn last, or the link's) if it
+    has one, else from RANDOM_N and RANDOM_SEED."""
+    n, seed = st.session_state[state.RANDOM] or (RANDOM_N, RANDOM_SEED)
+    n = n if 1 <= n <= MAX_PILES else RANDOM_N
+    seed = seed if 0 <= seed <= MAX_SEED else RANDOM_SEED
     st.pills(
         t("presets", view.lang),
         list(PRESETS),
@@ -165,8 +153,8 @@ def _row_choices(view: View, locked: bool) -> None:
         on_change=_pick_preset,
         disabled=locked,
     )
-    st.number_input(t("random_size", view.lang), 1, MAX_PILES, RANDOM_N, key=state.W_RANDOM_N, disabled=locked)
-    st.number_input(t("random_seed", view.lang), 0, MAX_SEED, RANDOM_SEED, key=state.W_RANDOM_SEED, disabled=locked)
+    st.number_input(t("random_size", view.lang), 1, MAX_PILES, n, key=state.W_RANDOM_N, disabled=locked)
+    st.number_input(t("random_seed", view.lang), 0, MAX_SEED, seed, key=state.W_RANDOM_SEED, disabled=locked)
     st.button(
         "🎲 " + t("preset_random", view.lang), key=state.W_DRAW, on_click=_draw_random, type="primary", disabled=locked
     )
@@ -293,10 +281,10 @@ def _stage_bytes(sol: Solution, view: View, step: int, fields: dict[str, bool]) 
 def start_lesson(view: View, beside: Callable[[], None] | None = None) -> None:
     """The way into the lesson for a newcomer, on the main page, with the page's `beside` to its right."""
     if beside is None:
-        st.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
+        st.page_link(nav.page("pages/lesson.py"), label=t("lesson_start", view.lang), icon="🎓")
         return
     left, right = st.columns([3, 1], vertical_alignment="center")
-    left.page_link("pages/lesson.py", label=t("lesson_start", view.lang), icon="🎓")
+    left.page_link(nav.page("pages/lesson.py"), label=t("lesson_start", view.lang), icon="🎓")
     with right:
         beside()
 
