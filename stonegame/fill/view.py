@@ -104,10 +104,7 @@ def frame_rows(sol: Solution, win: Window, lang: Lang, form: Form = "total", wra
     `form`: "total" for dp, "diff" for the score difference), the sentence wrapped into lines unless
     told not to; each step's words read its trace row (a dict) and its candidates."""
     steps = frame_steps(sol, win)
-    cands = sol.candidates
-    if win.lo > 0 or win.last < sol.n:  # a window: only its steps' candidates (a whole row weighs them all)
-        cands = cands[cands["step"].isin(steps)]
-    by_step = candidates_by_step(cands)
+    by_step = candidates_by_step(window_candidates(sol, win, steps))
     none = {name: np.array([]) for name in sol.candidates.columns}
     return [
         Frame(
@@ -122,6 +119,14 @@ def frame_rows(sol: Solution, win: Window, lang: Lang, form: Form = "total", wra
         for frame, r in enumerate(trace_rows(sol, steps))
         for c in [by_step.get(r["step"], none)]
     ]
+
+
+def window_candidates(sol: Solution, win: Window, steps: list[int]) -> pd.DataFrame:
+    """The candidates the window's `steps` weigh: all of them for a window over the whole row (no copy),
+    else those of its steps."""
+    if win.lo > 0 or win.last < sol.n:
+        return sol.candidates[sol.candidates["step"].isin(steps)]
+    return sol.candidates
 
 
 def trace_rows(sol: Solution, steps: list[int]) -> list[dict[str, object]]:
@@ -208,9 +213,7 @@ def mark_rows(sol: Solution, win: Window, zero: bool = False) -> list[Mark]:
     draws it there)."""
     steps = frame_steps(sol, win)
     phases, piles = sol.trace["phase"].tolist(), sol.trace["i"].tolist()
-    cands = sol.candidates
-    if win.lo > 0 or win.last < sol.n:  # a window: only its steps' candidates (a whole row weighs them all)
-        cands = cands[cands["step"].isin(steps)]
+    cands = window_candidates(sol, win, steps)
     weighed: dict[int, list[tuple[int, bool]]] = {}
     for step, j, best in zip(cands["step"].tolist(), cands["j"].tolist(), cands["best"].tolist(), strict=True):
         weighed.setdefault(step, []).append((j, best))
