@@ -121,11 +121,11 @@ def page(
     view = state.view()
     if view.present:
         st.html(PRESENT_STAGE_CSS if stage else PRESENT_CSS)
+        HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
     else:
         st.html(STAGE_CSS if stage else STYLE)
-    if view.present or not stage:
-        HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
-    if not view.present:
+        if not stage:  # on a page with the stage, the sidebar's skip link sets it
+            HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
         sidebar(stage, side)
     if title:
         st.title(t(title_key, view.lang))
