@@ -1,4 +1,4 @@
-"""The README's pictures of a class: the projector (a teacher in presenter mode at 1280×720: the join
+"""The pictures of a class in docs/teaching.md: the projector (a teacher in presenter mode at 1280×720: the join
 screen, then a question revealed) and a student's phone (390×844, a question open; and in 中文), made
 on a server of its own with its own class-room state, in Debian's Chromium.
 

@@ -11,7 +11,7 @@
 
 How it samples (py-spy with --gil, so samples add up to CPU time on a quiet machine), how a sample finds
 its category (its innermost frame that no generic module owns, by RULES), and what --variant and --fixed
-compare: README, "Where the server's CPU goes". Categories:
+compare: docs/performance.md, "Where the server's CPU goes". Categories:
 
   page script            the app's own code, Altair and jsonschema building its charts, the st.* calls
   element serialisation  elements into protobuf: Streamlit's element code, Arrow IPC, the spec's JSON
@@ -87,7 +87,7 @@ GENERIC = (
     "<",  # <frozen ...>, <string>
 )
 
-# The app's own code by feature room (README "How it works"), most specific first: a frame of the app
+# The app's own code by feature room (docs/architecture.md, "Code map"), most specific first: a frame of the app
 # is counted under the first prefix its file starts with.
 APP_ROOMS = (
     "stonegame/draw/",

@@ -1,4 +1,4 @@
-"""Regenerate the README's screenshots in docs/ with headless Chromium.
+"""Regenerate the screenshots in docs/ (the README's and docs/teaching.md's) with headless Chromium.
 
     python scripts/screenshots.py                         # starts the app on a free port, then stops it
     python scripts/screenshots.py --url http://localhost:8501   # uses an app that is already running

@@ -1,5 +1,5 @@
-"""The explainer's animated GIF in a few seconds of CPU: what does not move is drawn once (why: README,
-Long rows and speed). A GIF is three pictures a frame, two of them made once:
+"""The explainer's animated GIF in a few seconds of CPU: what does not move is drawn once (why: docs/architecture.md,
+What keeps a run cheap). A GIF is three pictures a frame, two of them made once:
 
     under     the chart at frame 0 with every dynamic mark and everything drawn after one taken out:
               the background, the grid's boxes, the bars' axis (drawn once)

@@ -7,7 +7,7 @@ a fresh session per case). LINKS holds what only a URL can carry: step, lang, co
 repeated and unknown keys, and query strings too big for Streamlit to read.
 
 What the server itself does with a URL it will not read (HTTP 400) is tested in the browser suite,
-tests/e2e/test_hostile_browser.py, and written down in the README's Security section.
+tests/e2e/test_hostile_browser.py, and written down in docs/security.md.
 """
 
 import ast

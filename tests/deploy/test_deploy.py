@@ -219,7 +219,7 @@ def test_every_page_path_reaches_streamlit_uncached_and_sets_the_route(topology)
 
 
 def test_a_link_as_long_as_streamlit_accepts_passes_nginx(topology):
-    values = ",".join(str(v % 19 - 9) for v in range(3200))  # the README: links up to ~15,000 characters open
+    values = ",".join(str(v % 19 - 9) for v in range(3200))  # docs/security.md: links up to ~15,000 characters open
     path = "/?values=" + values.replace(",", "%2C")
     assert 14_000 < len(path) < 15_000
     assert get(topology, path).status == 200

@@ -1,6 +1,6 @@
 """The Export page's embed: a copyable <iframe> for a course page or a learning platform, showing the
 row on screen at the step being exported, in presenter mode, in Streamlit's embed mode (no toolbar) and
-light theme (stonegame.card.iframe writes it; the README says what a host must set for it)."""
+light theme (stonegame.card.iframe writes it; docs/links.md says what a host must set for it)."""
 
 from __future__ import annotations
 

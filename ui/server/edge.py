@@ -1,6 +1,6 @@
 """The app's edge: an ASGI middleware in front of Streamlit (streamlit_app.py puts it there) that reads
 every message a browser sends on the websocket before Streamlit does, and sends Streamlit's own
-JavaScript and CSS compressed. Why each check exists, and how it is tested: README, Security.
+JavaScript and CSS compressed. Why each check exists, and how it is tested: docs/security.md.
 
 Vocabulary:
     message   one binary websocket frame from the browser: a BackMsg (Streamlit's protobuf)
