@@ -103,11 +103,11 @@ def test_every_kind_answers_what_a_brute_force_finds_on_random_rows():
         i = 2 * n - step
         want = brute_answers(values, k, i)
         stage = rm.read_stage({"values": list(values), "k": k, "step": step})
-        take = rm.ask(stage, "take", 1)
+        take = rm.ask(stage, "take", 1, "ABCDEF")
         assert (take.expected, take.accepted) == want["take"], (values, k, i)
-        assert rm.ask(stage, "opponent", 1).expected == want["opponent"]
-        assert rm.ask(stage, "dp", 1).expected == want["dp"]
-        assert rm.ask(stage, "winner", 1).expected == want["winner"]
+        assert rm.ask(stage, "opponent", 1, "ABCDEF").expected == want["opponent"]
+        assert rm.ask(stage, "dp", 1, "ABCDEF").expected == want["dp"]
+        assert rm.ask(stage, "winner", 1, "ABCDEF").expected == want["winner"]
         seen |= {want["winner"], len(want["take"][1]) > 1}
     assert {"Alice", "Bob", True} <= seen, "the rows exercised both winners and a tie between takes"
 
@@ -119,22 +119,22 @@ def test_the_kinds_agree_with_the_quiz_grading():
         marks = {m.part: m for m in quiz.grade(sol, q, quiz.Guess()).marks}
         stage = rm.read_stage({"values": values, "step": quiz.step_of(len(values), q)})
         for kind in ("take", "opponent", "dp"):
-            asked = rm.ask(stage, kind, 1)
+            asked = rm.ask(stage, kind, 1, "ABCDEF")
             assert (asked.expected, set(asked.accepted)) == (marks[kind].expected, set(marks[kind].accepted))
 
 
 def test_a_pile_question_needs_a_dp_step_but_who_wins_does_not():
     stage = rm.read_stage({"values": [1, 2, 3, 7], "step": 2})
     with pytest.raises(rm.RoomError, match="steps 5 to 8"):
-        rm.ask(stage, "dp", 1)
-    assert rm.ask(stage, "winner", 1).expected == "Bob"
+        rm.ask(stage, "dp", 1, "ABCDEF")
+    assert rm.ask(stage, "winner", 1, "ABCDEF").expected == "Bob"
     with pytest.raises(rm.RoomError):
-        rm.ask(stage, "guess", 1)  # type: ignore[arg-type]
+        rm.ask(stage, "guess", 1, "ABCDEF")  # type: ignore[arg-type]
 
 
 def test_answers_out_of_range_are_refused():
     stage = rm.read_stage({"values": [1, 2, 3, 7], "step": 5})  # dp[3]: only a take of 1 is legal
-    take, dp, who = (rm.ask(stage, kind, 1) for kind in ("take", "dp", "winner"))
+    take, dp, who = (rm.ask(stage, kind, 1, "ABCDEF") for kind in ("take", "dp", "winner"))
     for question, bad in [(take, 0), (take, 2), (take, "1"), (take, True), (dp, 14), (dp, 1.0), (who, "alice")]:
         with pytest.raises(rm.RoomError):
             rm.read_answer(question, bad)
