@@ -256,9 +256,9 @@ class Question:
     """A question asked at a step: its number in the room, kind, step, the pile it is about (0 for the
     winner), its state, the answer the solver gives, every answer that counts as right, the range its
     numbers lie in (low..high; 0..0 for "winner"), and the choices a phone shows as buttons (always
-    holding every accepted answer). The choices of "take" (1..the takes left) and "winner" (Alice,
-    Bob, Tie) keep their natural order: they are labels to read, not a layout to guess; number_choices
-    shuffles those of "opponent" and "dp"."""
+    holding every accepted answer; the only answers read_answer takes). The choices of "take" (1..the
+    takes left) and "winner" (Alice, Bob, Tie) keep their natural order: they are labels to read, not a
+    layout to guess; number_choices shuffles those of "opponent" and "dp"."""
 
     number: int
     kind: Kind
@@ -365,11 +365,19 @@ def _nearby(center: int, low: int, high: int) -> Iterator[int]:
 
 
 def read_answer(question: Question, raw: object) -> Answer:
-    """The student's answer if the question allows it (a whole number in low..high, or a winner);
-    RoomError saying what is allowed otherwise."""
-    if question.kind == "winner":
-        return _choice(raw, WINNERS, "answer")
-    return _whole(raw, question.low, question.high, "answer")
+    """The student's answer if it is one of the buttons the question offers, of its type (neither True
+    nor 1.0 passes for 1); RoomError listing them otherwise. A question stored before choices
+    existed takes what it took then: a winner, or a whole number in low..high."""
+    if not question.choices:
+        return (
+            _choice(raw, WINNERS, "answer")
+            if question.kind == "winner"
+            else _whole(raw, question.low, question.high, "answer")
+        )
+    if type(raw) not in {type(c) for c in question.choices} or raw not in question.choices:
+        listed = question.choices if question.kind == "winner" else sorted(question.choices)
+        raise RoomError(f"answer must be one of {', '.join(map(str, listed))}, not {raw!r}.")
+    return raw  # type: ignore[return-value]  # equal to a choice and of its type: an Answer
 
 
 _NEXT: dict[State, State] = {"open": "locked", "locked": "revealed"}
