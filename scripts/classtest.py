@@ -297,15 +297,14 @@ class Student:
         """When the stream first brought this version or a later one."""
         return next((t for v, t in self.arrivals if v >= version), None)
 
-    async def answer(self, number: int, delay: float) -> float | None:
-        """Answer question `number` after `delay` seconds: how long the answer took if the server
-        acknowledged it (200), else None."""
+    async def answer(self, question: dict[str, Any], delay: float) -> float | None:
+        """Tap one of the question's buttons (its choices, as the teacher's view of it has them) after
+        `delay` seconds: how long the answer took if the server acknowledged it (200), else None."""
         await asyncio.sleep(delay)
-        choice, sent = random.choice(["Alice", "Bob", "Tie"]), time.monotonic()
+        choice, sent = random.choice(question["choices"]), time.monotonic()
+        path = f"{PREFIX}/rooms/{self.code}/questions/{question['number']}/answer"
         try:
-            answer = await self.browser.call(
-                "POST", f"{PREFIX}/rooms/{self.code}/questions/{number}/answer", {"student": self.id, "answer": choice}
-            )
+            answer = await self.browser.call("POST", path, {"student": self.id, "answer": choice})
         except HttpError as error:
             self.failures.append(f"answer: {error}")
             return None
@@ -449,11 +448,10 @@ class Class:
     async def answers(self) -> None:
         """Ask "who wins", every student answers within ANSWER_SPREAD s, the teacher locks: the tally."""
         before, started = self.cpu(), time.monotonic()
-        view = await self.teacher.post("/questions", {"kind": "winner"}, status=201)
-        number = view["questions"][-1]["number"]
-        acks = await asyncio.gather(*(s.answer(number, random.uniform(0, ANSWER_SPREAD)) for s in self.students))
+        question = (await self.teacher.post("/questions", {"kind": "winner"}, status=201))["questions"][-1]
+        acks = await asyncio.gather(*(s.answer(question, random.uniform(0, ANSWER_SPREAD)) for s in self.students))
         self.figures.answer_wall = time.monotonic() - started
-        locked = await self.teacher.post(f"/questions/{number}", {"state": "locked"})
+        locked = await self.teacher.post(f"/questions/{question['number']}", {"state": "locked"})
         self.figures.answer_cpu = self.cpu() - before
         took = [t for t in acks if t is not None]
         self.figures.sent, self.figures.acked, self.figures.answer_times = len(acks), len(took), took

@@ -22,14 +22,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import random
 import re
 import secrets
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from itertools import chain
 from typing import Any, Literal, get_args
 
-from stonegame.solver import solve
+from stonegame.solver import Solution, solve
 from stonegame.terms import FORMS, TAKES, WINNERS, Form
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector and typed on a phone
@@ -252,9 +254,11 @@ def _boolean(raw: object, name: str) -> bool:
 @dataclass(frozen=True)
 class Question:
     """A question asked at a step: its number in the room, kind, step, the pile it is about (0 for the
-    winner), its state, the answer the solver gives, every answer that counts as right, the range
-    of answers a student may send (low..high, or the winners for "winner"), and the choices a phone
-    shows as buttons (always holding every accepted answer)."""
+    winner), its state, the answer the solver gives, every answer that counts as right, the range its
+    numbers lie in (low..high; 0..0 for "winner"), and the choices a phone shows as buttons (always
+    holding every accepted answer; the only answers read_answer takes). The choices of "take" (1..the
+    takes left) and "winner" (Alice, Bob, Tie) keep their natural order: they are labels to read, not a
+    layout to guess; number_choices shuffles those of "opponent" and "dp"."""
 
     number: int
     kind: Kind
@@ -273,10 +277,12 @@ def pile_of_step(n: int, step: int) -> int | None:
     return 2 * n - step if n < step <= 2 * n else None
 
 
-def ask(stage: Stage, kind: Kind, number: int) -> Question:
+def ask(stage: Stage, kind: Kind, number: int, seed: str) -> Question:
     """An open question of this kind at the stage's step, answered by stonegame.solve: the best take at
     the step's pile (every take as good as the solver's counts), the least the opponent is left with,
-    dp[i], or the winner (at any step). RoomError for a pile's kind at a step that writes no dp[i]."""
+    dp[i], or the winner (at any step). A number question's buttons are number_choices over the kind's
+    likely mistakes, in the order `seed` draws (a room passes question_seed). RoomError for a pile's
+    kind at a step that writes no dp[i]."""
     kind = _choice(kind, KINDS, "kind")
     sol = solve(list(stage.values), stage.k)
     if kind == "winner":
@@ -285,44 +291,93 @@ def ask(stage: Stage, kind: Kind, number: int) -> Question:
     if i is None:
         raise RoomError(f"Ask about a pile at a step that writes dp[i]: steps {sol.n + 1} to {2 * sol.n}.")
     reach = range(i + 1, min(i + stage.k, sol.n) + 1)  # the positions j one take from i can reach
-    bound = sum(abs(v) for v in stage.values)  # |dp[j]| never exceeds the sum of |values|
     if kind == "take":
         good = tuple(j - i for j in reach if sol.suffix[i] - sol.dp[j] == sol.dp[i])
         takes = tuple(range(1, len(reach) + 1))
         return Question(number, kind, stage.step, i, "open", sol.take[i], good, 1, len(reach), takes)
-    if kind == "opponent":
-        expected, seen = min(sol.dp[j] for j in reach), [sol.dp[j] for j in reach]
-    else:
-        expected, seen = sol.dp[i], [sol.suffix[i] - sol.dp[j] for j in reach]
-    shown = number_choices(expected, seen, -bound, bound)
+    bound = sum(abs(v) for v in stage.values)  # |dp[j]| never exceeds the sum of |values|
+    expected = min(sol.dp[j] for j in reach) if kind == "opponent" else sol.dp[i]
+    mistakes = opponent_mistakes(sol, i, reach) if kind == "opponent" else dp_mistakes(sol, i, reach)
+    shown = number_choices(expected, mistakes, -bound, bound, seed)
     return Question(number, kind, stage.step, i, "open", expected, (expected,), -bound, bound, shown)
 
 
-CHOICES = 4  # a number question's buttons: the candidates' values, padded with near numbers to this many
+def dp_mistakes(sol: Solution, i: int, reach: range) -> list[int]:
+    """Wrong answers to "what is dp[i]?", the likeliest first: max taken for min (suffix[i] minus the
+    largest dp[j]: the worst take's value), the best take's raw dp[j] (the opponent's share, not
+    suffix[i] - dp[j]), suffix[i] (nothing left to the opponent), 0; then the other takes' values
+    suffix[i] - dp[j], their raw dp[j], and the best take's own piles (what it collects at once, the
+    greedy answer). Some may repeat or equal the answer: number_choices keeps the distinct wrong ones."""
+    best = i + sol.take[i]
+    others = [j for j in reach if j != best]
+    return [
+        sol.suffix[i] - max(sol.dp[j] for j in reach),
+        sol.dp[best],
+        sol.suffix[i],
+        0,
+        *(sol.suffix[i] - sol.dp[j] for j in others),
+        *(sol.dp[j] for j in others),
+        sol.suffix[i] - sol.suffix[best],
+    ]
 
 
-def number_choices(expected: int, seen: list[int], low: int, high: int) -> tuple[int, ...]:
-    """The buttons of a number question, sorted: the expected answer and the values a student weighs at
-    this step (the candidates'), padded to CHOICES with the nearest numbers in low..high not yet among
-    them (so the answer never stands out as the only one)."""
-    picked = sorted({expected, *seen})[:CHOICES]
-    if expected not in picked:
-        picked = sorted({expected, *picked[: CHOICES - 1]})
-    distance = 1
-    while len(picked) < CHOICES and distance <= high - low:
-        for near in (expected + distance, expected - distance):
-            if low <= near <= high and near not in picked and len(picked) < CHOICES:
-                picked.append(near)
-        distance += 1
-    return tuple(sorted(picked))
+def opponent_mistakes(sol: Solution, i: int, reach: range) -> list[int]:
+    """Wrong answers to "what is the opponent left with?", the likeliest first: max taken for min (the
+    largest dp[j]), the other takes' dp[j], the mover's own total dp[i] (= suffix[i] - the least dp[j]:
+    whose share is whose mixed up), every pile left after the best take (suffix[j], as if the opponent
+    took them all), 0; then what the mover would collect from there (suffix[j] - dp[j]) and suffix[i].
+    Some may repeat or equal the answer: number_choices keeps the distinct wrong ones."""
+    best = i + sol.take[i]
+    return [
+        max(sol.dp[j] for j in reach),
+        *(sol.dp[j] for j in reach if j != best),
+        sol.dp[i],
+        sol.suffix[best],
+        0,
+        sol.suffix[best] - sol.dp[best],
+        sol.suffix[i],
+    ]
+
+
+CHOICES = 4  # a number question's buttons: the answer and the likeliest mistakes, padded to this many
+
+
+def number_choices(expected: int, mistakes: Sequence[int], low: int, high: int, seed: str) -> tuple[int, ...]:
+    """The buttons of a number question: the expected answer and the first distinct mistakes in
+    low..high, then (only if those run out) the numbers nearest the answer, up to CHOICES (fewer only
+    when low..high is shorter), shuffled by random.Random(seed): the same order on every phone and
+    replica (a str seed is hashed with SHA-512, never the salted hash()), the answer's place uniform
+    over the buttons. All of them are shuffled, as a sorted rest would show where the answer went."""
+    offered = [expected]
+    for value in chain(mistakes, _nearby(expected, low, high)):
+        if len(offered) == CHOICES:
+            break
+        if low <= value <= high and value not in offered:
+            offered.append(value)
+    random.Random(seed).shuffle(offered)
+    return tuple(offered)
+
+
+def _nearby(center: int, low: int, high: int) -> Iterator[int]:
+    """The whole numbers of low..high other than center, nearest first (above before below)."""
+    for distance in range(1, high - low + 1):
+        yield from (near for near in (center + distance, center - distance) if low <= near <= high)
 
 
 def read_answer(question: Question, raw: object) -> Answer:
-    """The student's answer if the question allows it (a whole number in low..high, or a winner);
-    RoomError saying what is allowed otherwise."""
-    if question.kind == "winner":
-        return _choice(raw, WINNERS, "answer")
-    return _whole(raw, question.low, question.high, "answer")
+    """The student's answer if it is one of the buttons the question offers, of its type (neither True
+    nor 1.0 passes for 1); RoomError listing them otherwise. A question stored before choices
+    existed takes what it took then: a winner, or a whole number in low..high."""
+    if not question.choices:
+        return (
+            _choice(raw, WINNERS, "answer")
+            if question.kind == "winner"
+            else _whole(raw, question.low, question.high, "answer")
+        )
+    if type(raw) not in {type(c) for c in question.choices} or raw not in question.choices:
+        listed = question.choices if question.kind == "winner" else sorted(question.choices)
+        raise RoomError(f"answer must be one of {', '.join(map(str, listed))}, not {raw!r}.")
+    return raw  # type: ignore[return-value]  # equal to a choice and of its type: an Answer
 
 
 _NEXT: dict[State, State] = {"open": "locked", "locked": "revealed"}
@@ -534,11 +589,19 @@ def held_step(question: Question, stage: Stage) -> int:
     return max(question.step - 1, 0)
 
 
+def question_seed(room: Room, number: int) -> str:
+    """What orders the buttons of the room's question `number`, the same on every phone and replica: the
+    room's code, the number and the digest of the teacher's secret, which no student sees (the source
+    is public: from the code and the number alone a student could work out where the answer sits)."""
+    return f"{room.code}:{number}:{room.digest}"
+
+
 def asked(room: Room, secret: object, kind: object, now: float) -> Room:
     """The room with a new open question of this kind at the stage's step (earlier open ones locked),
     the stage paused and held at held_step until the reveal."""
     check_teacher(room, secret)
-    question = ask(room.stage, kind, len(room.questions) + 1)  # type: ignore[arg-type]  # ask checks the kind
+    number = len(room.questions) + 1
+    question = ask(room.stage, kind, number, question_seed(room, number))  # type: ignore[arg-type]  # ask checks it
     earlier = tuple(replace(q, state="locked") if q.state == "open" else q for q in room.questions)
     held = replace(room.stage, step=held_step(question, room.stage), playing=False)
     return _bumped(room, questions=(*earlier, question), stage=held, touched=now)

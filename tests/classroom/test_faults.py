@@ -98,8 +98,9 @@ def test_a_server_restarted_mid_class_brings_everyone_back(store_env):
         try:
             teacher, students, streams = await gathered(server.url, [None, None, None])
             await led(teacher, students, 5)
-            number = (await teacher.post("/questions", {"kind": "winner"}, status=201))["questions"][-1]["number"]
-            assert all([await s.answer(number, 0) is not None for s in students[:2]])
+            question = (await teacher.post("/questions", {"kind": "winner"}, status=201))["questions"][-1]
+            number = question["number"]
+            assert all([await s.answer(question, 0) is not None for s in students[:2]])
             if store_env is not None:  # Redis restarted too: what it acknowledged stays counted
                 await asyncio.to_thread(store_env.stop)
                 await asyncio.to_thread(store_env.start)
@@ -110,7 +111,7 @@ def test_a_server_restarted_mid_class_brings_everyone_back(store_env):
             assert view["stage"]["step"] == 5 and view["joined"] == 3
             question = view["questions"][-1]
             assert (question["number"], question["state"], question["answered"]) == (number, "open", 2)
-            assert await students[2].answer(number, 0) is not None  # an id from before still counts
+            assert await students[2].answer(question, 0) is not None  # an id from before still counts
             mine = await students[0].browser.expect(
                 200, "POST", f"{PREFIX}/rooms/{teacher.code}/me", {"student": students[0].id}
             )

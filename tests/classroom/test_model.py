@@ -103,11 +103,11 @@ def test_every_kind_answers_what_a_brute_force_finds_on_random_rows():
         i = 2 * n - step
         want = brute_answers(values, k, i)
         stage = rm.read_stage({"values": list(values), "k": k, "step": step})
-        take = rm.ask(stage, "take", 1)
+        take = rm.ask(stage, "take", 1, "ABCDEF")
         assert (take.expected, take.accepted) == want["take"], (values, k, i)
-        assert rm.ask(stage, "opponent", 1).expected == want["opponent"]
-        assert rm.ask(stage, "dp", 1).expected == want["dp"]
-        assert rm.ask(stage, "winner", 1).expected == want["winner"]
+        assert rm.ask(stage, "opponent", 1, "ABCDEF").expected == want["opponent"]
+        assert rm.ask(stage, "dp", 1, "ABCDEF").expected == want["dp"]
+        assert rm.ask(stage, "winner", 1, "ABCDEF").expected == want["winner"]
         seen |= {want["winner"], len(want["take"][1]) > 1}
     assert {"Alice", "Bob", True} <= seen, "the rows exercised both winners and a tie between takes"
 
@@ -119,27 +119,40 @@ def test_the_kinds_agree_with_the_quiz_grading():
         marks = {m.part: m for m in quiz.grade(sol, q, quiz.Guess()).marks}
         stage = rm.read_stage({"values": values, "step": quiz.step_of(len(values), q)})
         for kind in ("take", "opponent", "dp"):
-            asked = rm.ask(stage, kind, 1)
+            asked = rm.ask(stage, kind, 1, "ABCDEF")
             assert (asked.expected, set(asked.accepted)) == (marks[kind].expected, set(marks[kind].accepted))
 
 
 def test_a_pile_question_needs_a_dp_step_but_who_wins_does_not():
     stage = rm.read_stage({"values": [1, 2, 3, 7], "step": 2})
     with pytest.raises(rm.RoomError, match="steps 5 to 8"):
-        rm.ask(stage, "dp", 1)
-    assert rm.ask(stage, "winner", 1).expected == "Bob"
+        rm.ask(stage, "dp", 1, "ABCDEF")
+    assert rm.ask(stage, "winner", 1, "ABCDEF").expected == "Bob"
     with pytest.raises(rm.RoomError):
-        rm.ask(stage, "guess", 1)  # type: ignore[arg-type]
+        rm.ask(stage, "guess", 1, "ABCDEF")  # type: ignore[arg-type]
 
 
-def test_answers_out_of_range_are_refused():
+def test_only_an_offered_answer_is_taken():
     stage = rm.read_stage({"values": [1, 2, 3, 7], "step": 5})  # dp[3]: only a take of 1 is legal
-    take, dp, who = (rm.ask(stage, kind, 1) for kind in ("take", "dp", "winner"))
-    for question, bad in [(take, 0), (take, 2), (take, "1"), (take, True), (dp, 14), (dp, 1.0), (who, "alice")]:
-        with pytest.raises(rm.RoomError):
+    take, dp, who = (rm.ask(stage, kind, 1, "ABCDEF") for kind in ("take", "dp", "winner"))
+    assert sorted(dp.choices) == [0, 6, 7, 8], "dp[3] = 7; dp[4] = 0 raw; then near numbers, as nothing else differs"
+    offered_not = [(take, 0), (take, 2), (take, "1"), (take, True), (dp, 14), (dp, 1), (dp, 7.0), (who, "alice")]
+    for question, bad in offered_not:
+        with pytest.raises(rm.RoomError, match="answer must be one of"):
             rm.read_answer(question, bad)
+    with pytest.raises(rm.RoomError) as refused:
+        rm.read_answer(dp, 10)  # within -13..13, the range the buttons are drawn from, but not a button
+    assert str(refused.value) == "answer must be one of 0, 6, 7, 8, not 10."
     assert rm.read_answer(take, 1) == 1 and rm.read_answer(who, "Tie") == "Tie"
+    assert [rm.read_answer(dp, c) for c in dp.choices] == list(dp.choices)
     assert set(WINNERS) == {"Alice", "Bob", "Tie"}
+
+
+def test_a_question_stored_before_choices_existed_takes_its_range():
+    dp = replace(rm.ask(rm.read_stage({"values": [1, 2, 3, 7], "step": 5}), "dp", 1, "ABCDEF"), choices=())
+    assert rm.read_answer(dp, 10) == 10 and rm.read_answer(replace(dp, kind="winner"), "Bob") == "Bob"
+    with pytest.raises(rm.RoomError):
+        rm.read_answer(dp, 14)
 
 
 def room_with(students: int = 2) -> tuple[rm.Room, str, list[str]]:
@@ -155,9 +168,9 @@ def room_with(students: int = 2) -> tuple[rm.Room, str, list[str]]:
 def test_one_answer_per_student_counts_and_may_change_until_locked():
     room, secret, (a, b) = room_with()
     room = rm.asked(room, secret, "dp", 1.0)
-    room = rm.answered(rm.answered(room, a, 1, 1), a, 1, 1)
+    room = rm.answered(rm.answered(room, a, 1, 0), a, 1, 0)
     version = room.version
-    assert rm.answered(room, a, 1, 1).version == version, "the same answer again changes nothing"
+    assert rm.answered(room, a, 1, 0).version == version, "the same answer again changes nothing"
     room = rm.answered(room, a, 1, 7)
     room = rm.answered(room, b, 1, 7)
     counted = rm.tally(room.question(1), room.answers[1])

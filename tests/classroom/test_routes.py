@@ -220,6 +220,22 @@ def test_bad_answers_are_refused_and_not_counted(client, make, status, reason):
     assert client.get(url(code)).json()["questions"][0]["answered"] == 0
 
 
+def test_only_an_offered_answer_counts(client):
+    code, secret = start(client, step=5)
+    student = join(client, code)
+    asked = client.post(url(code, "/questions"), json={"secret": secret, "kind": "dp"}).json()["questions"][0]
+    assert sorted(asked["choices"]) == [0, 6, 7, 8] and (asked["low"], asked["high"]) == (-13, 13)
+    for bad in (10, -13, 7.0, True, "7"):  # 10 and -13 lie in low..high but are no button
+        answer = client.post(url(code, "/questions/1/answer"), json={"student": student, "answer": bad})
+        refused(answer, 400, "bad_request")
+        assert answer.json()["error"] == f"answer must be one of 0, 6, 7, 8, not {bad!r}."
+    assert client.get(url(code)).json()["questions"][0]["answered"] == 0
+    assert client.post(url(code, "/questions/1/answer"), json={"student": student, "answer": 6}).status_code == 200
+    client.post(url(code, "/questions/1"), json={"secret": secret, "state": "revealed"})
+    counted = client.post(url(code, "/teacher"), json={"secret": secret}).json()["questions"][0]
+    assert (counted["answered"], counted["counts"]) == (1, {"6": 1}), "no bar but the buttons' on the projector"
+
+
 def test_answers_to_a_locked_or_unknown_question_are_refused(client):
     code, secret = start(client, step=5)
     student = join(client, code)

@@ -55,7 +55,7 @@ def test_students_join_switch_and_answer_once(store):
     store.status(code, b, "exploring")
     assert rm.counts(store.room(code)) == {"joined": 2, "following": 1, "exploring": 1}
     store.ask(code, secret, "dp")
-    for value in (1, 7, 7, 7):
+    for value in (0, 7, 7, 7):
         store.answer(code, a, 1, value)
     store.answer(code, b, 1, 6)
     room = store.room(code)

@@ -135,8 +135,10 @@ def test_a_question_is_asked_answered_locked_and_revealed(lesson: Class) -> None
         page.locator(".classbar .choice", has_text=re.compile(f"^{pick}$")).click()
         expect(page.locator(".classbar .hint")).to_contain_text(f"Your answer: {pick}.")
     expect(teacher.get_by_test_id("answered")).to_contain_text("3 of 3 answered")
-    students[2].locator(".classbar .choice", has_text=re.compile("^13$")).click()  # changed: still one answer
-    expect(students[2].locator(".classbar .hint")).to_contain_text("Your answer: 13.")
+    students[2].locator(
+        ".classbar .choice", has_text=re.compile("^14$")
+    ).click()  # changed (to suffix[2]): still one answer
+    expect(students[2].locator(".classbar .hint")).to_contain_text("Your answer: 14.")
     expect(teacher.get_by_test_id("answered")).to_contain_text("3 of 3 answered")
     teacher.get_by_role("button", name="Lock answers").click()
     wait_for_app_run(teacher)
@@ -146,7 +148,7 @@ def test_a_question_is_asked_answered_locked_and_revealed(lesson: Class) -> None
     teacher.get_by_role("button", name="Reveal").click()
     wait_for_app_run(teacher)
     expect(students[0].get_by_test_id("verdict")).to_have_text("✓ Right! The answer is 12.")
-    expect(students[2].get_by_test_id("verdict")).to_have_text("✗ Not this time: the answer is 12 (you said 13).")
+    expect(students[2].get_by_test_id("verdict")).to_have_text("✗ Not this time: the answer is 12 (you said 14).")
     expect(teacher.get_by_text("2 of 3 right (67 %). The answer: 12.")).to_be_visible()
     for page in [teacher, *students]:
         expect_frame(page, 14)  # the reveal steps on to the write
