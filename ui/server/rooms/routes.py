@@ -19,8 +19,10 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
                                               row, language, listing and formulation for the whole class)
 
 Refusals: 400 bad input, 403 wrong secret or unknown student, 404 unknown room or question, 409 a
-closed question or a full room, 413 a body over MAX_BODY, 415 not JSON, 429 too many wrong codes,
-rooms or streams from one address, 503 the store is down. Route code runs outside any script run.
+closed question or a full room, 410 a room that ended (with its last view as "room"; its event stream
+instead sends that view as its one event, which EventSource can read and a page stops on), 413 a body
+over MAX_BODY, 415 not JSON, 429 too many wrong codes, rooms or streams from one address, 503 the store
+is down. Route code runs outside any script run.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from ui import cache
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
 from ui.server.rooms.guard import Blocker, Gauge, Window, address
-from ui.server.rooms.hub import hub_for
+from ui.server.rooms.hub import event_text, hub_for
 from ui.server.rooms.stream import EventStream
 
 log = logging.getLogger(__name__)
@@ -55,6 +57,7 @@ RETRY = f"retry: {RETRY_MS}\n\n".encode()  # a stream's first line
 Answer = Response | EventStream  # what an endpoint answers: JSON, or a room's event stream
 STATUS = {
     rm.UnknownRoom: 404,
+    rm.Ended: 410,
     rm.UnknownQuestion: 404,
     rm.WrongSecret: 403,
     rm.UnknownStudent: 403,
@@ -234,9 +237,13 @@ class Classroom:
     async def events(self, request: Request) -> Answer:
         """The room's public views as server-sent events from the one after Last-Event-ID (or ?since=),
         each with id = its version, then a comment at each of the hub's nudges of a quiet stream (every
-        KEEPALIVE seconds), until the room ends; at most Guards.streams open per address."""
+        KEEPALIVE seconds), until the room ends; at most Guards.streams open per address. A room that
+        has ended gets its last view as the one event (a phone that slept through the end stops on it)."""
         code, who = self.code(request), address(request)
-        await run_in_threadpool(self.store().room, code)  # an unknown code is a 404 and counts as wrong
+        try:
+            await run_in_threadpool(self.store().room, code)  # an unknown code is a 404 and counts as wrong
+        except rm.Ended as ended:
+            return ended_stream(ended.view)
         if not self.guards.streams.take(who):
             raise Refused(429, "Too many open class streams from this address.", "too_many_streams")
         try:
@@ -285,15 +292,18 @@ class Classroom:
         return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
 
     def _answering(self, endpoint: Callable[[Request], Awaitable[Answer]]) -> Callable[[Request], Awaitable[Answer]]:
-        """The endpoint with every refusal turned into its JSON answer: Refused as it says, a RoomError
-        by STATUS (an unknown room also counted as a wrong code), StoreDown as 503 in one line, and
-        anything else as a plain 500 (logged, never a traceback to the client)."""
+        """The endpoint with every refusal turned into its JSON answer: Refused as it says, an ended room
+        410 with its last view (never a wrong code), a RoomError by STATUS (an unknown room also counted
+        as a wrong code), StoreDown as 503 in one line, and anything else as a plain 500 (logged, never a
+        traceback to the client)."""
 
         async def answering(request: Request) -> Answer:
             try:
                 return await endpoint(request)
             except Refused as refused:
                 return refusal(refused.status, str(refused), refused.reason, refused.headers)
+            except rm.Ended as ended:
+                return JSONResponse({"error": str(ended), "reason": ended.reason, "room": ended.view}, 410)
             except rm.RoomError as error:
                 if isinstance(error, rm.UnknownRoom):
                     self.wrong_code(request)
@@ -308,6 +318,14 @@ class Classroom:
 
         answering.__name__ = endpoint.__name__
         return answering
+
+
+def ended_stream(view: dict[str, Any]) -> Response:
+    """A finished event stream of one event, the ended room's last view (its id the view's version)."""
+    body = RETRY + event_text(int(view.get("version", 0)), view)
+    return Response(
+        body, media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    )
 
 
 def _query(request: Request, name: str, allowed: tuple[str, ...]) -> str:
