@@ -42,7 +42,7 @@ from stonegame.terms import CODES, LANGS
 from ui import cache
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
-from ui.server.rooms.guard import Blocker, Gauge, Window, address
+from ui.server.rooms.guard import Blocker, Gauge, Proxies, Window, address, proxies_from_env
 from ui.server.rooms.hub import hub_for
 from ui.server.rooms.stream import EventStream
 
@@ -73,15 +73,20 @@ class Refused(Exception):
 
 
 def _env_int(name: str, default: int) -> int:
-    """The environment variable as a whole number, its default if unset."""
-    return int(os.environ.get(name) or default)
+    """The environment variable as a whole number, its default if unset; ValueError naming it otherwise."""
+    text = os.environ.get(name) or str(default)
+    if not text.strip().isdigit():
+        raise ValueError(f"{name} must be a whole number, not {text!r}.")
+    return int(text)
 
 
 @dataclass
 class Guards:
     """The per-address limits: wrong codes (20 a minute, then 5 minutes out), rooms made (5 in 10
     minutes), event streams open (STONEGAME_STREAMS_PER_ADDRESS, default 250: a whole class behind one
-    school address; STONEGAME_STREAMS, default 2000, in all)."""
+    school address; STONEGAME_STREAMS, default 2000, in all); and the proxies trusted to name the
+    address (STONEGAME_TRUSTED_PROXIES, read here, so once per process and at its start: a bad entry
+    stops it)."""
 
     codes: Blocker = field(default_factory=lambda: Blocker(20, 60.0, 300.0))
     creates: Window = field(default_factory=lambda: Window(5, 600.0))
@@ -90,6 +95,7 @@ class Guards:
             _env_int("STONEGAME_STREAMS_PER_ADDRESS", 250), _env_int("STONEGAME_STREAMS", 2000)
         )
     )
+    proxies: Proxies = field(default_factory=proxies_from_env)
 
 
 def refusal(status: int, message: str, reason: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -135,10 +141,14 @@ class Classroom:
                 raise stores.StoreDown(str(error)) from error
         return self._store
 
+    def who(self, request: Request) -> str:
+        """The request's client address, as the guards count it (guard.address, over the trusted proxies)."""
+        return address(request, self.guards.proxies)
+
     def code(self, request: Request) -> str:
         """The path's join code, if the address is not shut out; Refused (429, or 400 counted as a
         wrong code) otherwise."""
-        who = address(request)
+        who = self.who(request)
         left = self.guards.codes.blocked(who)
         if left:
             message = "Too many wrong codes from this address: wait a few minutes, then try again."
@@ -151,14 +161,14 @@ class Classroom:
 
     def wrong_code(self, request: Request) -> None:
         """Count an unknown code against the address."""
-        self.guards.codes.fail(address(request))
+        self.guards.codes.fail(self.who(request))
 
     # --- the endpoints ---
 
     async def create(self, request: Request) -> Response:
         """Make a room for the stage in the body: its code, the teacher's secret (the only time it is
         sent) and the teacher's view."""
-        who = address(request)
+        who = self.who(request)
         if self.guards.creates.full(who):
             raise Refused(429, "Too many classes started from this address: wait a few minutes.", "too_many_rooms")
         stage, secret = rm.read_stage(await read_body(request)), rm.new_secret()
@@ -235,7 +245,7 @@ class Classroom:
         """The room's public views as server-sent events from the one after Last-Event-ID (or ?since=),
         each with id = its version, then a comment at each of the hub's nudges of a quiet stream (every
         KEEPALIVE seconds), until the room ends; at most Guards.streams open per address."""
-        code, who = self.code(request), address(request)
+        code, who = self.code(request), self.who(request)
         await run_in_threadpool(self.store().room, code)  # an unknown code is a 404 and counts as wrong
         if not self.guards.streams.take(who):
             raise Refused(429, "Too many open class streams from this address.", "too_many_streams")
