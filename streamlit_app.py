@@ -40,9 +40,14 @@ async def lifespan(app: st.App) -> AsyncIterator[None]:
         watch.cancel()
 
 
+try:
+    rooms = classroom_routes()  # reads the class room's settings (STONEGAME_TRUSTED_PROXIES, ...) once
+except ValueError as bad:  # a setting the app cannot use stops it in one line, not a traceback
+    raise SystemExit(f"could not start: {bad}") from None
+
 app = st.App(
     "explainer.py",
-    routes=[*card.ROUTES, *classroom_routes()],
+    routes=[*card.ROUTES, *rooms],
     middleware=[Middleware(Edge)],
     lifespan=lifespan,
 )

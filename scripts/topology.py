@@ -30,7 +30,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -265,11 +265,12 @@ def active_sessions(port: int, timeout: float = HEALTH_TIMEOUT) -> int:
 
 
 class Replica(StreamlitServer):
-    """One `streamlit run` replica, reachable on 127.0.0.1 only, with its route name."""
+    """One `streamlit run` replica with its route name, reachable on 127.0.0.1 only (REPLICA_ARGS, unless
+    other flags are given)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, args: Sequence[str] = REPLICA_ARGS) -> None:
         self.name = name
-        super().__init__(extra_args=REPLICA_ARGS)
+        super().__init__(extra_args=args)
 
 
 def announce(line: str) -> None:
@@ -293,6 +294,7 @@ class Topology:
         health_timeout: float = HEALTH_TIMEOUT,
         hung_after: float = HUNG_AFTER,
         undrain_after: float = UNDRAIN_AFTER,
+        replica_args: Sequence[str] = REPLICA_ARGS,
     ) -> None:
         if replicas < 1:
             raise ValueError("at least one replica")
@@ -304,6 +306,7 @@ class Topology:
         self.port = port or free_port()
         self.health_interval, self.say, self.on_fatal = health_interval, say, on_fatal
         self.health_timeout, self.hung_after, self.undrain_after = health_timeout, hung_after, undrain_after
+        self.replica_args = tuple(replica_args)  # each replica's flags (a test may bind as Streamlit does by default)
         self.replicas: list[Replica] = []
         self.down: set[str] = set()  # route names marked down in nginx right now
         self.drained: set[str] = set()  # route names that get no new browsers right now
@@ -341,7 +344,7 @@ class Topology:
             self.static = package_static_dir()
             with concurrent.futures.ThreadPoolExecutor(self.count + 1) as pool:
                 mirror = pool.submit(mirror_static, self.static, self.prefix / "www")
-                started = [pool.submit(Replica, f"r{k}") for k in range(1, self.count + 1)]
+                started = [pool.submit(Replica, f"r{k}", self.replica_args) for k in range(1, self.count + 1)]
                 concurrent.futures.wait(started)
                 self.replicas = [f.result() for f in started if f.exception() is None]
                 for future in started:
@@ -458,7 +461,7 @@ class Topology:
                     os.kill(old.pid, signal.SIGKILL)
             old.stop()
             try:
-                new = Replica(old.name)
+                new = Replica(old.name, self.replica_args)
             except RuntimeError as err:
                 self._note(f"{old.name} did not start again: {str(err)[:300]}")
                 return

@@ -7,6 +7,7 @@ is neither on this machine); the routing itself is tested through nginx in test_
 from __future__ import annotations
 
 import http.server
+import ipaddress
 import re
 import subprocess
 import sys
@@ -20,6 +21,7 @@ import yaml
 from deploy.health import URL as HEALTH_URL
 from deploy.health import healthy
 from scripts.topology import HEALTH_TIMEOUT, HUNG_AFTER, ROUTE_COOKIE, TEMPLATE
+from ui.server.rooms.guard import TRUSTED_PROXIES, client_address, read_proxies
 
 ROOT = Path(__file__).resolve().parents[2]
 PERFORMANCE = ROOT / "docs" / "performance.md"  # the measured figures the deploy files are sized by
@@ -342,8 +344,12 @@ def test_the_rooms_store_is_the_same_redis_everywhere_and_a_secret_in_kubernetes
     assert rooms == {"redis://redis:6379/0"}
     secret = manifests()["Secret/stonegame-rooms"]
     assert secret["stringData"]["url"] == "redis://redis:6379/0"
-    (env,) = app_container()["env"]
-    assert env == {"name": "STONEGAME_ROOMS", "valueFrom": {"secretKeyRef": {"name": "stonegame-rooms", "key": "url"}}}
+    env = {e["name"]: e for e in app_container()["env"]}
+    assert set(env) == {"STONEGAME_ROOMS", TRUSTED_PROXIES}
+    assert env["STONEGAME_ROOMS"] == {
+        "name": "STONEGAME_ROOMS",
+        "valueFrom": {"secretKeyRef": {"name": "stonegame-rooms", "key": "url"}},
+    }
     assert '"STONEGAME_ROOMS"' in (ROOT / "ui/server/rooms/choose.py").read_text()
     redis = manifests()["StatefulSet/redis"]
     (container,) = redis["spec"]["template"]["spec"]["containers"]
@@ -358,6 +364,25 @@ def test_the_rooms_store_is_the_same_redis_everywhere_and_a_secret_in_kubernetes
     app_labels = manifests()["Deployment/stonegame"]["spec"]["template"]["metadata"]["labels"]
     assert rule["from"] == [{"podSelector": {"matchLabels": app_labels}}]  # the app's pods, and only they
     assert rule["ports"] == [{"protocol": "TCP", "port": container["ports"][0]["containerPort"]}]
+
+
+def test_the_replicas_trust_their_proxy_to_name_a_client_and_no_one_else():
+    services = compose()["services"]
+    nginx = services["nginx"]["networks"]["class"]["ipv4_address"]
+    subnet = ipaddress.ip_network(compose()["networks"]["class"]["ipam"]["config"][0]["subnet"])
+    replicas = {app["networks"]["class"]["ipv4_address"] for app in compose_apps().values()}
+    assert ipaddress.ip_address(nginx) in subnet and nginx not in replicas
+    for name, app in compose_apps().items():
+        assert app["environment"][TRUSTED_PROXIES] == nginx, name  # nginx alone, not the whole network
+    gateway = next(subnet.hosts())  # where Docker's userland proxy hands clients over: a client, not a proxy
+    assert client_address(nginx, f"198.51.100.66, {gateway}", read_proxies(nginx)) == str(gateway)
+    (value,) = [e["value"] for e in app_container()["env"] if e["name"] == TRUSTED_PROXIES]
+    pods = [net for net in read_proxies(value) if net.version == 4]  # where the ingress controller's pods are
+    for default in ("10.244.0.0/16", "10.42.0.0/16"):  # kubeadm with flannel, kind, minikube; k3s
+        assert any(ipaddress.ip_network(default).subnet_of(net) for net in pods), default
+    template = re.sub(r"#[^\n]*", "", TEMPLATE.read_text())
+    for conf in (compose_nginx(), template):  # appended, so the right-most entry is the address nginx saw
+        assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in conf
 
 
 def test_the_kustomizations_take_every_manifest_and_external_redis_leaves_redis_out():

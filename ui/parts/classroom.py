@@ -97,12 +97,14 @@ def _room() -> Classroom:
 
 
 def _address() -> str:
-    """The visitor's address as the routes see it (guard.client_address); a value that is no string (AppTest's
-    context) counts as none."""
+    """The visitor's address as the routes see it (guard.client_address over the same trusted proxies, every
+    X-Forwarded-For header in order); a value that is no string (AppTest's context) counts as none."""
     peer = st.context.ip_address
-    forwarded = st.context.headers.get("X-Forwarded-For", "") if st.context.headers else ""
+    forwarded = st.context.headers.get_all("X-Forwarded-For") if st.context.headers else []
     return client_address(
-        peer if isinstance(peer, str) and peer else "unknown", forwarded if isinstance(forwarded, str) else ""
+        peer if isinstance(peer, str) and peer else "unknown",
+        ",".join(f for f in forwarded if isinstance(f, str)),
+        _room().guards.proxies,
     )
 
 

@@ -46,7 +46,7 @@ from stonegame.terms import CODES, LANGS
 from ui import cache
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
-from ui.server.rooms.guard import Blocker, Gauge, Shut, Window, address
+from ui.server.rooms.guard import Blocker, Gauge, Proxies, Shut, Window, address, proxies_from_env
 from ui.server.rooms.hub import event_text, hub_for
 from ui.server.rooms.stream import EventStream
 
@@ -84,15 +84,20 @@ class Refused(Exception):
 
 
 def _env_int(name: str, default: int) -> int:
-    """The environment variable as a whole number, its default if unset."""
-    return int(os.environ.get(name) or default)
+    """The environment variable as a whole number, its default if unset; ValueError naming it otherwise."""
+    text = os.environ.get(name) or str(default)
+    if not text.strip().isdigit():
+        raise ValueError(f"{name} must be a whole number, not {text!r}.")
+    return int(text)
 
 
 @dataclass
 class Guards:
     """The per-address limits: wrong codes (20 a minute, then 5 minutes out), rooms made (5 in 10
     minutes), event streams open (STONEGAME_STREAMS_PER_ADDRESS, default 250: a whole class behind one
-    school address; STONEGAME_STREAMS, default 2000, in all)."""
+    school address; STONEGAME_STREAMS, default 2000, in all); and the proxies trusted to name the
+    address (STONEGAME_TRUSTED_PROXIES, read here, so once per process and at its start: a bad entry
+    stops it)."""
 
     codes: Blocker = field(default_factory=lambda: Blocker(20, 60.0, 300.0))
     creates: Window = field(default_factory=lambda: Window(5, 600.0))
@@ -101,6 +106,7 @@ class Guards:
             _env_int("STONEGAME_STREAMS_PER_ADDRESS", 250), _env_int("STONEGAME_STREAMS", 2000)
         )
     )
+    proxies: Proxies = field(default_factory=proxies_from_env)
 
 
 def shut(left: float) -> Refused:
@@ -153,13 +159,17 @@ class Classroom:
                 raise stores.StoreDown(str(error)) from error
         return self._store
 
+    def who(self, request: Request) -> str:
+        """The request's client address, as the guards count it (guard.address, over the trusted proxies)."""
+        return address(request, self.guards.proxies)
+
     def code(self, request: Request) -> str:
         """The path's join code; RoomError (400) for a malformed one, counted as a wrong code unless
         the address is shut out already (then Refused 429)."""
         try:
             return rm.read_code(request.path_params["code"])
         except rm.RoomError:
-            who = address(request)
+            who = self.who(request)
             if self.guards.codes.blocked(who):
                 raise shut(self.guards.codes.blocked(who)) from None
             self.guards.codes.fail(who)
@@ -244,14 +254,14 @@ class Classroom:
 
     def unproven(self, request: Request) -> None:
         """Refuse at once (shut: 429) a request that cannot prove itself from an address shut out."""
-        left = self.guards.codes.blocked(address(request))
+        left = self.guards.codes.blocked(self.who(request))
         if left:
             raise shut(left)
 
     async def attempted(self, request: Request, act: Callable[[str], T], proof: object = None) -> T:
         """attempt() for the request's address and path code, in a worker thread (proof: the request's
         secret or student id, if it sent one)."""
-        code, who = self.code(request), address(request)
+        code, who = self.code(request), self.who(request)
         return await run_in_threadpool(self.attempt, who, code, act, proof is not None)
 
     # --- the endpoints ---
@@ -260,7 +270,7 @@ class Classroom:
         """Make a room for the stage in the body: its code, the teacher's secret (the only time it is
         sent) and the teacher's view. The address's allowance is taken first, and given back if no room
         was made, so rooms asked for at once count as many."""
-        who = address(request)
+        who = self.who(request)
         stage, secret = rm.read_stage(await read_body(request)), rm.new_secret()
         if not self.guards.creates.take(who):
             raise Refused(429, "Too many classes started from this address: wait a few minutes.", "too_many_rooms")
@@ -359,7 +369,7 @@ class Classroom:
         KEEPALIVE seconds), until the room ends; at most Guards.streams open per address. A student's
         stream proves itself with ?you=<their id>. A room that has ended gets its last view as the one
         event (a phone that slept through the end stops on it)."""
-        code, who, you = self.code(request), address(request), request.query_params.get("you")
+        code, who, you = self.code(request), self.who(request), request.query_params.get("you")
 
         def opened(code: str) -> rm.Room:
             room = self.store().room(code)
