@@ -76,6 +76,17 @@ class UnknownRoom(RoomError):
     reason = "unknown_room"
 
 
+class Ended(RoomError):
+    """The room was ended by its teacher, or expired, and is still kept (until the sweep): a final answer,
+    never a wrong code. `view` is what its followers see last: its public view, marked ended."""
+
+    reason = "ended"
+
+    def __init__(self, message: str, view: Mapping[str, Any]) -> None:
+        super().__init__(message)
+        self.view = dict(view)
+
+
 class WrongSecret(RoomError):
     """The teacher secret does not match the room's."""
 

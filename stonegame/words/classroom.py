@@ -102,6 +102,7 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "No class has this code: it may have ended. Check the code with your teacher.",
         "zh": "没有这个课堂码的课堂：它可能已经结束了。请和老师核对课堂码。",
     },
+    "class_err_ended": {"en": "This class has ended.", "zh": "这堂课已经结束。"},
     "class_err_bad_code": {
         "en": "A join code is 6 letters and digits, like K7QX4M (no 0, O, 1, I or L): “{given}” is not one.",
         "zh": "课堂码是 6 个字母和数字，例如 K7QX4M（没有 0、O、1、I、L）：“{given}”不是课堂码。",

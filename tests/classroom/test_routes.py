@@ -83,7 +83,7 @@ def test_a_class_end_to_end(client):
     assert (shown["state"], shown["expected"], shown["right"]) == ("revealed", 7, 2)
     assert client.post(url(code, "/teacher"), json={"secret": secret}).json()["version"] == view["version"] + 3 + 2
     assert client.post(url(code, "/end"), json={"secret": secret}).status_code == 200
-    refused(client.get(url(code)), 404, "unknown_room")
+    refused(client.get(url(code)), 410, "ended")
 
 
 def events(client, code: str, count: int, headers: dict[str, str] | None = None, opened=None) -> list[dict]:
@@ -150,6 +150,26 @@ def test_the_stream_says_the_class_ended_and_closes(client):
     threading.Thread(target=end).start()
     _, _, ended = events(client, code, 3, opened=opened)
     assert ended["data"]["ended"] is True
+
+
+def test_an_ended_room_is_a_final_answer_and_never_a_wrong_code(client):
+    """A phone that slept through the end reconnects every few seconds: each time it gets the end, as a
+    stream of one event it stops on (or 410 with the last view), and the address is never shut out."""
+    code, secret = start(client)
+    student = join(client, code)
+    assert client.post(url(code, "/end"), json={"secret": secret}).status_code == 200
+    for _ in range(25):  # more than the 20 wrong codes that shut an address out
+        stream = client.get(url(code, "/events"))
+        assert stream.status_code == 200 and stream.headers["content-type"].startswith("text/event-stream")
+        data = [json.loads(line[6:]) for line in stream.text.splitlines() if line.startswith("data: ")]
+        assert len(data) == 1 and data[0]["ended"] is True and data[0]["code"] == code, stream.text
+        gone = client.post(url(code, "/me"), json={"student": student})
+        refused(gone, 410, "ended")
+        assert gone.json()["room"]["ended"] is True and "digest" not in gone.text and student not in gone.text
+    refused(client.get(url(code, "/stage-data")), 410, "ended")
+    refused(client.post(url(code, "/join"), json={}), 410, "ended")
+    new_code, _ = start(client)
+    assert client.post(url(new_code, "/join"), json={}).status_code == 201, "the address was never shut out"
 
 
 @pytest.mark.parametrize(

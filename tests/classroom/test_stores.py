@@ -84,8 +84,9 @@ def test_an_ended_room_is_gone_and_frees_its_place(store, limits):
     codes = [opened(store) for _ in range(limits.rooms)]
     code, secret = codes[0]
     store.end(code, secret)
-    with pytest.raises(rm.UnknownRoom):
+    with pytest.raises(rm.Ended) as ended:
         store.room(code)
+    assert ended.value.view["ended"] is True and ended.value.view["code"] == code, "its last view goes with it"
     assert store.peek(code).ended, "the fan-out still reads that it ended"
     opened(store)  # the ended room no longer counts against the cap
 
@@ -99,9 +100,11 @@ def test_a_room_expires_four_hours_after_the_teachers_last_action(store):
     now[0] += rm.ROOM_TTL - 1
     assert store.room(code).stage.step == 6
     now[0] += 2
-    with pytest.raises(rm.UnknownRoom):
+    with pytest.raises(rm.Ended):  # expired, and kept until the sweep: its followers get its end
         store.room(code)
     assert store.sweep() == 1 and store.peek(code) is None
+    with pytest.raises(rm.UnknownRoom):
+        store.room(code)
 
 
 def test_concurrent_answers_from_threads_are_each_counted_once(kind, tmp_path, request):

@@ -30,7 +30,7 @@ from stonegame.terms import WINNERS
 from ui import specs, state
 from ui.server.rooms import store as stores
 from ui.server.rooms.guard import client_address
-from ui.server.rooms.routes import PREFIX, Classroom, shared
+from ui.server.rooms.routes import PREFIX, Classroom, Refused, shared
 from ui.state import View
 
 HERE = Path(__file__).resolve().parent
@@ -72,9 +72,12 @@ def _say(key: str, **fields: object) -> None:
 
 
 def _refused(error: Exception, code: str = "") -> None:
-    """Say why a class action was refused: a RoomError by its reason, a store that is down in one line."""
+    """Say why a class action was refused: a RoomError or a guard's refusal by its reason, a store that is
+    down in one line."""
     if isinstance(error, stores.StoreDown):
         _say("class_err_store_down")
+    elif isinstance(error, Refused):
+        _say(f"class_err_{error.reason}")
     elif isinstance(error, rm.RoomError):
         key = f"class_err_{error.reason}"
         _say(key if key in CATALOGUE else "class_err_bad_request", detail=str(error), code=code, given="")
@@ -141,30 +144,40 @@ def _seat_from_link() -> None:
     except rm.RoomError:
         _say("class_err_bad_code", given=code_text[:12])
         return
+    classroom, who = _room(), _address()
     try:
         if key:
-            room = _room().store().room(code)
-            rm.check_teacher(room, key)
+            classroom.attempt(who, code, partial(_checked, rm.check_teacher, key), proof=True)
             st.session_state[state.CLASS] = Seat(code, "teacher", key)
-        elif you and you in _room().store().room(code).students:
+        elif you and _is_back(classroom, who, code, you):
             st.session_state[state.CLASS] = Seat(code, "student", you)
         else:
             _join(code)
-    except (rm.RoomError, stores.StoreDown) as error:
+    except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
 
 
-def _join(code: str) -> None:
-    """Join the room with this code as a new student (an unknown code counts against the address)."""
-    guards, who = _room().guards, _address()
-    if guards.codes.blocked(who):
-        _say("class_err_too_many_codes")
-        return
+def _checked(check: Any, token: str, code: str) -> rm.Room:
+    """The open room of this code after check(room, token) (check_teacher or check_student) passed."""
+    room = _room().store().room(code)
+    check(room, token)
+    return room
+
+
+def _is_back(classroom: Classroom, who: str, code: str, you: str) -> bool:
+    """Whether `you` is a student id the room issued (a proof: it passes a guessing limit); False for an
+    id it did not issue, unless the address is shut out (then Refused)."""
     try:
-        student, room = _room().store().join(code)
-    except rm.UnknownRoom:
-        guards.codes.fail(who)
-        raise
+        classroom.attempt(who, code, partial(_checked, rm.check_student, you), proof=True)
+    except rm.UnknownStudent:
+        return False
+    return True
+
+
+def _join(code: str) -> None:
+    """Join the room with this code as a new student, under the guessing limit (Classroom.attempt: an
+    unknown code counts against the address; Refused when it is shut out)."""
+    student, room = _room().attempt(_address(), code, _room().store().join)
     st.session_state[state.CLASS] = Seat(code, "student", student)
     st.session_state[state.CLASS_SAID] = None
     _take_row(room.stage)
@@ -254,7 +267,7 @@ def _start() -> None:
         _say("class_err_too_long", limit=rm.MAX_PILES, n=len(values))
         return
     guards, who = _room().guards, _address()
-    if guards.creates.full(who):
+    if not guards.creates.take(who):  # taken now, given back if no room is made
         _say("class_err_too_many_rooms")
         return
     stage = rm.Stage(tuple(values), ss[state.MAX_TAKE], ss[state.FORM], min(ss[state.STEP], 2 * len(values) + 1))
@@ -262,9 +275,9 @@ def _start() -> None:
     try:
         code = _room().store().create(stage, secret)
     except (rm.RoomError, stores.StoreDown) as error:
+        guards.creates.give_back(who)
         _refused(error)
         return
-    guards.creates.add(who)
     ss[state.CLASS], ss[state.CLASS_SAID], ss[state.W_CLASS_SCREEN] = Seat(code, "teacher", secret), None, True
 
 
@@ -297,7 +310,7 @@ def _join_typed(box: str) -> None:
         return
     try:
         _join(code)
-    except (rm.RoomError, stores.StoreDown) as error:
+    except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
 
 

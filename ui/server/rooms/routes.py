@@ -19,8 +19,10 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
                                               row, language, listing and formulation for the whole class)
 
 Refusals: 400 bad input, 403 wrong secret or unknown student, 404 unknown room or question, 409 a
-closed question or a full room, 413 a body over MAX_BODY, 415 not JSON, 429 too many wrong codes,
-rooms or streams from one address, 503 the store is down. Route code runs outside any script run.
+closed question or a full room, 410 a room that ended (with its last view as "room"; its event stream
+instead sends that view as its one event, which EventSource can read and a page stops on), 413 a body
+over MAX_BODY, 415 not JSON, 429 too many wrong codes, rooms or streams from one address, 503 the store
+is down. Route code runs outside any script run.
 """
 
 from __future__ import annotations
@@ -28,9 +30,11 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -42,8 +46,8 @@ from stonegame.terms import CODES, LANGS
 from ui import cache
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
-from ui.server.rooms.guard import Blocker, Gauge, Proxies, Window, address, proxies_from_env
-from ui.server.rooms.hub import hub_for
+from ui.server.rooms.guard import Blocker, Gauge, Proxies, Shut, Window, address, proxies_from_env
+from ui.server.rooms.hub import event_text, hub_for
 from ui.server.rooms.stream import EventStream
 
 log = logging.getLogger(__name__)
@@ -55,6 +59,7 @@ RETRY = f"retry: {RETRY_MS}\n\n".encode()  # a stream's first line
 Answer = Response | EventStream  # what an endpoint answers: JSON, or a room's event stream
 STATUS = {
     rm.UnknownRoom: 404,
+    rm.Ended: 410,
     rm.UnknownQuestion: 404,
     rm.WrongSecret: 403,
     rm.UnknownStudent: 403,
@@ -62,6 +67,12 @@ STATUS = {
     rm.Full: 409,
     rm.RoomError: 400,
 }
+
+
+T = TypeVar("T")
+KNOWN_FOR = 60.0  # seconds a code this process found a room for is taken as no guess
+KNOWN_MOST = 10_000  # codes remembered at most (the store holds at most STONEGAME_ROOMS_OPEN open rooms)
+SHUT = "Too many wrong codes from this address: wait a few minutes, then try again."
 
 
 class Refused(Exception):
@@ -98,6 +109,11 @@ class Guards:
     proxies: Proxies = field(default_factory=proxies_from_env)
 
 
+def shut(left: float) -> Refused:
+    """The 429 of an address shut out for `left` more seconds."""
+    return Refused(429, SHUT, "too_many_codes", {"Retry-After": str(int(left) + 1)})
+
+
 def refusal(status: int, message: str, reason: str, headers: dict[str, str] | None = None) -> JSONResponse:
     """A JSON refusal: {"error": message, "reason": reason}."""
     return JSONResponse({"error": message, "reason": reason}, status, headers=headers)
@@ -131,6 +147,8 @@ class Classroom:
         self.make_store = make_store
         self.guards = guards or Guards()
         self._store: stores.Store | None = None
+        self._known: dict[str, float] = {}  # code -> when a room was last found with it (monotonic), oldest first
+        self._known_lock = threading.Lock()
 
     def store(self) -> stores.Store:
         """The store, made now if this is the first request; StoreDown if it cannot be made."""
@@ -146,107 +164,223 @@ class Classroom:
         return address(request, self.guards.proxies)
 
     def code(self, request: Request) -> str:
-        """The path's join code, if the address is not shut out; Refused (429, or 400 counted as a
-        wrong code) otherwise."""
-        who = self.who(request)
-        left = self.guards.codes.blocked(who)
-        if left:
-            message = "Too many wrong codes from this address: wait a few minutes, then try again."
-            raise Refused(429, message, "too_many_codes", {"Retry-After": str(int(left) + 1)})
+        """The path's join code; RoomError (400) for a malformed one, counted as a wrong code unless
+        the address is shut out already (then Refused 429)."""
         try:
             return rm.read_code(request.path_params["code"])
         except rm.RoomError:
+            who = self.who(request)
+            if self.guards.codes.blocked(who):
+                raise shut(self.guards.codes.blocked(who)) from None
             self.guards.codes.fail(who)
             raise
 
-    def wrong_code(self, request: Request) -> None:
-        """Count an unknown code against the address."""
-        self.guards.codes.fail(self.who(request))
+    def attempt(self, who: str, code: str, act: Callable[[str], T], proof: bool = False) -> T:
+        """act(code) under the guessing limit, for a request from `who` (a blocking call: the routes run
+        it in a worker thread, the pages in their run). An address shut out is refused (Shut -> 429)
+        unless the request proves itself (`proof`: a teacher's secret, a student's id, which act checks);
+        then, and for a code this process found lately, act runs at once (_proved); any other code is a
+        possible guess (_admitted)."""
+        left = self.guards.codes.blocked(who)
+        if left and not proof:
+            raise shut(left)
+        if left or self.known(code):
+            return self._proved(who, code, act, left)
+        return self._admitted(who, code, act)
+
+    def _proved(self, who: str, code: str, act: Callable[[str], T], left: float) -> T:
+        """act(code), its code no guess: a room was found for it lately, or the request carries a proof
+        and its address is shut out for `left` seconds. A code with no room counts as wrong; from a
+        shut-out address, so does a proof that fails, and both are refused as if shut (an ended room,
+        which cannot check the proof, too): it learns nothing of which codes exist."""
+        codes = self.guards.codes
+        try:
+            return self.seen(code, act(code))
+        except rm.UnknownRoom:
+            self.forget(code)  # swept since it was found
+            codes.fail(who)
+            if left:
+                raise shut(codes.blocked(who) or left) from None
+            raise
+        except (rm.WrongSecret, rm.UnknownStudent, rm.Ended) as error:
+            if not left:
+                raise
+            if not isinstance(error, rm.Ended):
+                codes.fail(who)
+            raise shut(codes.blocked(who) or left) from None
+
+    def _admitted(self, who: str, code: str, act: Callable[[str], T]) -> T:
+        """act(code) holding one of the address's places (Blocker.admit: a burst is looked up at most
+        `limit` at a time, the rest wait for a place or are refused as shut), counted as a wrong code
+        if no room has it."""
+        codes = self.guards.codes
+        try:
+            codes.admit(who)
+        except Shut as out:
+            raise shut(out.left) from None
+        failed = True
+        try:
+            result = act(code)
+            failed = False
+            return self.seen(code, result)
+        except rm.UnknownRoom:
+            raise
+        except rm.RoomError:
+            failed = False  # a room has the code: the secret or the id was wrong, or it ended
+            self.seen(code, None)
+            raise
+        finally:
+            codes.settle(who, failed)
+
+    def known(self, code: str) -> bool:
+        """Whether this process found a room of this code (open or ended) in the last KNOWN_FOR seconds."""
+        with self._known_lock:
+            found = self._known.get(code)
+        return found is not None and time.monotonic() - found < KNOWN_FOR
+
+    def seen(self, code: str, result: T) -> T:
+        """Note that a room has this code (forgetting the oldest past KNOWN_MOST); `result` as it is."""
+        with self._known_lock:
+            self._known.pop(code, None)
+            self._known[code] = time.monotonic()
+            while len(self._known) > KNOWN_MOST:
+                self._known.pop(next(iter(self._known)))
+        return result
+
+    def forget(self, code: str) -> None:
+        """No room has this code any more."""
+        with self._known_lock:
+            self._known.pop(code, None)
+
+    def unproven(self, request: Request) -> None:
+        """Refuse at once (shut: 429) a request that cannot prove itself from an address shut out."""
+        left = self.guards.codes.blocked(self.who(request))
+        if left:
+            raise shut(left)
+
+    async def attempted(self, request: Request, act: Callable[[str], T], proof: object = None) -> T:
+        """attempt() for the request's address and path code, in a worker thread (proof: the request's
+        secret or student id, if it sent one)."""
+        code, who = self.code(request), self.who(request)
+        return await run_in_threadpool(self.attempt, who, code, act, proof is not None)
 
     # --- the endpoints ---
 
     async def create(self, request: Request) -> Response:
         """Make a room for the stage in the body: its code, the teacher's secret (the only time it is
-        sent) and the teacher's view."""
+        sent) and the teacher's view. The address's allowance is taken first, and given back if no room
+        was made, so rooms asked for at once count as many."""
         who = self.who(request)
-        if self.guards.creates.full(who):
-            raise Refused(429, "Too many classes started from this address: wait a few minutes.", "too_many_rooms")
         stage, secret = rm.read_stage(await read_body(request)), rm.new_secret()
-        code = await run_in_threadpool(self.store().create, stage, secret)
-        self.guards.creates.add(who)
+        if not self.guards.creates.take(who):
+            raise Refused(429, "Too many classes started from this address: wait a few minutes.", "too_many_rooms")
+        try:
+            code = await run_in_threadpool(self.store().create, stage, secret)
+        except BaseException:
+            self.guards.creates.give_back(who)
+            raise
         room = await run_in_threadpool(self.store().room, code)
-        return JSONResponse({"code": code, "secret": secret, "room": rm.teacher_view(room)}, 201)
+        return JSONResponse({"code": code, "secret": secret, "room": rm.teacher_view(self.seen(code, room))}, 201)
 
     async def view(self, request: Request) -> Response:
         """The room's public view."""
-        room = await run_in_threadpool(self.store().room, self.code(request))
+        room = await self.attempted(request, self.store().room)
         return JSONResponse(rm.public_view(room))
 
     async def join(self, request: Request) -> Response:
         """A new anonymous student in the room: their id and their view. The body is `{}`, read like every
         POST's, so another site's form (text/plain, no preflight) cannot fill a room."""
-        code = self.code(request)
+        self.unproven(request)
         await read_body(request)
-        student, room = await run_in_threadpool(self.store().join, code)
+        student, room = await self.attempted(request, self.store().join)
         return JSONResponse({"student": student, "room": rm.student_view(room, student)}, 201)
 
     async def me(self, request: Request) -> Response:
         """The student's own view (after a reload: their status and answers)."""
-        code, body = self.code(request), await read_body(request)
-        room = await run_in_threadpool(self.store().room, code)
-        return JSONResponse(rm.student_view(room, rm.check_student(room, body.get("student"))))
+        student = (await read_body(request)).get("student")
+
+        def mine(code: str) -> dict[str, Any]:
+            room = self.store().room(code)
+            return rm.student_view(room, rm.check_student(room, student))
+
+        return JSONResponse(await self.attempted(request, mine, student))
 
     async def status(self, request: Request) -> Response:
         """The student follows or explores."""
-        code, body = self.code(request), await read_body(request)
-        room = await run_in_threadpool(self.store().status, code, body.get("student"), body.get("status"))
-        return JSONResponse(rm.student_view(room, str(body["student"])))
+        body = await read_body(request)
+        student = body.get("student")
+        room = await self.attempted(
+            request, lambda code: self.store().status(code, student, body.get("status")), student
+        )
+        return JSONResponse(rm.student_view(room, str(student)))
 
     async def teacher(self, request: Request) -> Response:
         """The teacher's view, for the holder of the secret (reopening the control on another device)."""
-        code, body = self.code(request), await read_body(request)
-        room = await run_in_threadpool(self.store().room, code)
-        rm.check_teacher(room, body.get("secret"))
-        return JSONResponse(rm.teacher_view(room))
+        secret = (await read_body(request)).get("secret")
+
+        def led(code: str) -> dict[str, Any]:
+            room = self.store().room(code)
+            rm.check_teacher(room, secret)
+            return rm.teacher_view(room)
+
+        return JSONResponse(await self.attempted(request, led, secret))
 
     async def stage(self, request: Request) -> Response:
         """The teacher moves the stage."""
-        code, body = self.code(request), await read_body(request)
-        room = await run_in_threadpool(self.store().stage, code, body.get("secret"), body)
+        body = await read_body(request)
+        secret = body.get("secret")
+        room = await self.attempted(request, lambda code: self.store().stage(code, secret, body), secret)
         return JSONResponse(rm.teacher_view(room))
 
     async def ask(self, request: Request) -> Response:
         """The teacher asks a question at the stage's step."""
-        code, body = self.code(request), await read_body(request)
-        room = await run_in_threadpool(self.store().ask, code, body.get("secret"), body.get("kind"))
+        body = await read_body(request)
+        secret = body.get("secret")
+        room = await self.attempted(request, lambda code: self.store().ask(code, secret, body.get("kind")), secret)
         return JSONResponse(rm.teacher_view(room), 201)
 
     async def move(self, request: Request) -> Response:
         """The teacher locks or reveals a question."""
-        code, body = self.code(request), await read_body(request)
-        number = request.path_params["number"]
-        room = await run_in_threadpool(self.store().move, code, body.get("secret"), number, body.get("state"))
+        body, number = await read_body(request), request.path_params["number"]
+        secret = body.get("secret")
+        room = await self.attempted(
+            request, lambda code: self.store().move(code, secret, number, body.get("state")), secret
+        )
         return JSONResponse(rm.teacher_view(room))
 
     async def answer(self, request: Request) -> Response:
         """A student answers an open question."""
-        code, body = self.code(request), await read_body(request)
-        number, student = request.path_params["number"], body.get("student")
-        room = await run_in_threadpool(self.store().answer, code, student, number, body.get("answer"))
+        body, number = await read_body(request), request.path_params["number"]
+        student = body.get("student")
+        room = await self.attempted(
+            request, lambda code: self.store().answer(code, student, number, body.get("answer")), student
+        )
         return JSONResponse(rm.student_view(room, str(student)))
 
     async def end(self, request: Request) -> Response:
         """The teacher ends the room."""
-        code, body = self.code(request), await read_body(request)
-        room = await run_in_threadpool(self.store().end, code, body.get("secret"))
+        secret = (await read_body(request)).get("secret")
+        room = await self.attempted(request, lambda code: self.store().end(code, secret), secret)
         return JSONResponse(rm.teacher_view(room))
 
     async def events(self, request: Request) -> Answer:
         """The room's public views as server-sent events from the one after Last-Event-ID (or ?since=),
         each with id = its version, then a comment at each of the hub's nudges of a quiet stream (every
-        KEEPALIVE seconds), until the room ends; at most Guards.streams open per address."""
-        code, who = self.code(request), self.who(request)
-        await run_in_threadpool(self.store().room, code)  # an unknown code is a 404 and counts as wrong
+        KEEPALIVE seconds), until the room ends; at most Guards.streams open per address. A student's
+        stream proves itself with ?you=<their id>. A room that has ended gets its last view as the one
+        event (a phone that slept through the end stops on it)."""
+        code, who, you = self.code(request), self.who(request), request.query_params.get("you")
+
+        def opened(code: str) -> rm.Room:
+            room = self.store().room(code)
+            if you is not None:
+                rm.check_student(room, you)
+            return room
+
+        try:
+            await self.attempted(request, opened, you)
+        except rm.Ended as ended:
+            return ended_stream(ended.view)
         if not self.guards.streams.take(who):
             raise Refused(429, "Too many open class streams from this address.", "too_many_streams")
         try:
@@ -265,8 +399,7 @@ class Classroom:
     async def stage_data(self, request: Request) -> Response:
         """The stage of the room's current row in the asker's language and listing (?lang=, ?code=; 400
         for another value), as JSON bytes from the cache that every student of the class shares."""
-        code = self.code(request)
-        room = await run_in_threadpool(self.store().room, code)
+        room = await self.attempted(request, self.store().room)
         lang, listing = _query(request, "lang", LANGS), _query(request, "code", CODES)
         stage = room.stage
         body = await run_in_threadpool(cache.stage_json, stage.values, stage.k, lang, listing, stage.form)
@@ -295,18 +428,19 @@ class Classroom:
         return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
 
     def _answering(self, endpoint: Callable[[Request], Awaitable[Answer]]) -> Callable[[Request], Awaitable[Answer]]:
-        """The endpoint with every refusal turned into its JSON answer: Refused as it says, a RoomError
-        by STATUS (an unknown room also counted as a wrong code), StoreDown as 503 in one line, and
-        anything else as a plain 500 (logged, never a traceback to the client)."""
+        """The endpoint with every refusal turned into its JSON answer: Refused as it says, an ended room
+        410 with its last view (never a wrong code), a RoomError by STATUS (attempt has counted the wrong
+        codes), StoreDown as 503 in one line, and anything else as a plain 500 (logged, never a traceback
+        to the client)."""
 
         async def answering(request: Request) -> Answer:
             try:
                 return await endpoint(request)
             except Refused as refused:
                 return refusal(refused.status, str(refused), refused.reason, refused.headers)
+            except rm.Ended as ended:
+                return JSONResponse({"error": str(ended), "reason": ended.reason, "room": ended.view}, 410)
             except rm.RoomError as error:
-                if isinstance(error, rm.UnknownRoom):
-                    self.wrong_code(request)
                 status = next(s for kind, s in STATUS.items() if isinstance(error, kind))
                 return refusal(status, str(error), error.reason)
             except stores.StoreDown as down:
@@ -318,6 +452,14 @@ class Classroom:
 
         answering.__name__ = endpoint.__name__
         return answering
+
+
+def ended_stream(view: dict[str, Any]) -> Response:
+    """A finished event stream of one event, the ended room's last view (its id the view's version)."""
+    body = RETRY + event_text(int(view.get("version", 0)), view)
+    return Response(
+        body, media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    )
 
 
 def _query(request: Request, name: str, allowed: tuple[str, ...]) -> str:

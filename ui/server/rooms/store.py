@@ -3,7 +3,7 @@ version beside it, for the fan-out) and serialises the changes to a room; every 
 transition of stonegame/room.py applied to the room as stored, under that store's lock:
 
     create(stage, secret)            -> code          (Full when limits.rooms are open)
-    room(code)                       -> Room          (UnknownRoom if none, ended or expired)
+    room(code)                       -> Room          (UnknownRoom if none; Ended if it ended or expired)
     versions(codes)                  -> {code: version}, for the rooms that exist
     stage / join / status / ask / move / answer / end   -> the Room after the action
 
@@ -158,10 +158,13 @@ class Store(ABC):
 
     @guarded
     def room(self, code: str) -> Room:
-        """The open room of this code; UnknownRoom if there is none, or it ended, or expired."""
+        """The open room of this code; UnknownRoom if none is stored, Ended (with its last view) if it
+        ended or expired and is not yet swept."""
         found = self._get(code)
-        if found is None or found.ended or rm.expired(found.touched, self.clock()):
+        if found is None:
             raise rm.UnknownRoom("No class has this code: it may have ended. Check the code with your teacher.")
+        if found.ended or rm.expired(found.touched, self.clock()):
+            raise rm.Ended("This class has ended.", rm.public_view(found) | {"ended": True})
         return found
 
     @guarded
