@@ -22,7 +22,7 @@ from stonegame import room as rm
 from stonegame.room import Limits
 from tests.classroom.conftest import RedisServer
 from ui.server.rooms.circuit import Circuit
-from ui.server.rooms.redis_store import KEY, TIMEOUT, WAKE_SECONDS, RedisStore
+from ui.server.rooms.redis_store import KEY, LOCK_TTL, TIMEOUT, WAKE_SECONDS, RedisStore
 from ui.server.rooms.routes import PREFIX, Classroom
 from ui.server.rooms.store import StoreDown, Waiter
 
@@ -231,3 +231,19 @@ def test_an_answer_to_a_call_sent_before_the_timeout_leaves_the_circuit_open():
     earlier.__exit__(None, None, None)
     with pytest.raises(StoreDown):
         circuit.check()
+
+
+def test_a_change_that_outlived_its_lock_writes_nothing(server):
+    slow, quick = RedisStore(server.url, Limits()), RedisStore(server.url, Limits())
+    secret = rm.new_secret()
+    code = quick.create(rm.read_stage({"values": ROW}), secret)
+    slow.clock = lambda: time.sleep(LOCK_TTL) or time.time()  # each look at the clock, a pause under the lock
+    overtaking = threading.Timer(LOCK_TTL + 0.2, lambda: quick.stage(code, secret, {"step": 3}))
+    overtaking.start()
+    with pytest.raises(StoreDown):
+        slow.stage(code, secret, {"step": 2})
+    overtaking.join()
+    room = quick.room(code)
+    assert (room.stage.step, room.version) == (3, 2), "the change made under the expired lock was not written"
+    slow.close()
+    quick.close()

@@ -6,8 +6,9 @@ Keys (all under KEY):
     sg:rooms            a sorted set: code -> touched (the sweep's and the room cap's list)
     sg:ended            the set of ended codes
     sg:lock:<code>      redis-py's Lock while a process changes that room ("sg:lock:*" while creating)
-A change is read, decided and written under the room's lock, the writes in one MULTI, which also
-PUBLISHes "<code> <version> <public view as JSON>" on CHANNEL: hub.py listens there with redis.asyncio,
+A change is read, decided and written under the room's lock, the writes in one script (WRITE), which
+lands only if that lock is still the writer's, and which also PUBLISHes
+"<code> <version> <public view as JSON>" on CHANNEL: hub.py listens there with redis.asyncio,
 once per process, and hands that view to its streams without reading the room back.
 Durability is Redis's own: run it with `appendonly yes` so a restart keeps every answer counted.
 
@@ -48,17 +49,29 @@ from ui.server.rooms.circuit import Circuit
 from ui.server.rooms.store import Clock, Heard, Store, StoreDown, Waiter, guarded
 
 log = logging.getLogger(__name__)
-
 KEY = "sg"
 CHANNEL = f"{KEY}:changes"
 TIMEOUT = 0.5  # seconds to connect or to wait for one answer (a healthy one takes a millisecond or so)
 TIMEOUTS = (redis.TimeoutError, TimeoutError)  # what a call that got no answer within TIMEOUT raises
 OPEN_SECONDS = 0.5  # after a timeout, how long this process's requests fail at once before one probes
-LOCK_TTL = 1.0  # seconds a room's lock lives unless released (a healthy change holds it a few milliseconds)
+LOCK_TTL = 1.0  # seconds a room's lock lives unless released (a change held it 9 ms at most, 200 students)
 LOCK_POLL = 0.005  # seconds between tries for a taken lock (redis-py's 0.1 s would queue a class's answers)
 ROOM_WAIT = 3.0  # seconds a request may wait for a busy room's locks while Redis answers, from its start
 ORPHANS_KEPT = 16  # tokens of given-up locks kept per room (one of them at most can hold the lock)
 WAKE_SECONDS = 1.0  # the longest the fan-out waits for a message before it reads the versions anyway
+# _put's writes, in one step and only while the writer holds the lock: a holder paused past LOCK_TTL (whose
+# room another request may since have changed) writes nothing. KEYS: the lock, the room, its version,
+# sg:rooms, sg:ended; ARGV: the lock's token, the record, the version, touched, the code, ended ("1" or
+# "0"), CHANNEL, the message. Returns 1 if written, 0 if the lock was not the writer's.
+WRITE = """
+if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('set', KEYS[2], ARGV[2])
+redis.call('set', KEYS[3], ARGV[3])
+redis.call('zadd', KEYS[4], ARGV[4], ARGV[5])
+if ARGV[6] == '1' then redis.call('sadd', KEYS[5], ARGV[5]) end
+redis.call('publish', ARGV[7], ARGV[8])
+return 1
+"""
 
 
 def client_options(retry: type[Retry] | type[AsyncRetry] = Retry) -> dict[str, object]:
@@ -97,6 +110,8 @@ class RedisStore(Store):
         self._guard = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}  # one per room this process has changed
         self._orphans: dict[str, deque[str]] = {}  # per room, tokens of locks given up (used under its local lock)
+        self._held = threading.local()  # this thread's lock: its key and token (the fence of _put's writes)
+        self._write = self.client.register_script(WRITE)
 
     def _local(self, name: str) -> threading.Lock:
         """This process's lock for the room `name` (made on first use)."""
@@ -140,9 +155,11 @@ class RedisStore(Store):
                 raise
         if not taken:
             raise StoreDown(f"the room {name} stayed busy for {ROOM_WAIT:g} s")
+        self._held.key, self._held.token = lock.name, token
         try:
             yield
         finally:
+            self._held.key = self._held.token = None
             try:
                 with self.circuit.attempt():  # refused at once while open: the token is kept instead
                     lock.release()
@@ -169,15 +186,12 @@ class RedisStore(Store):
     @bounded
     def _put(self, room: Room) -> None:
         """Write the record, its version, its place in sg:rooms and sg:ended, and publish the change
-        (told_text), in one MULTI."""
-        pipe = self.client.pipeline(transaction=True)
-        pipe.set(f"{KEY}:room:{room.code}", json.dumps(rm.room_to_json(room)))
-        pipe.set(f"{KEY}:version:{room.code}", room.version)
-        pipe.zadd(f"{KEY}:rooms", {room.code: room.touched})
-        if room.ended:
-            pipe.sadd(f"{KEY}:ended", room.code)
-        pipe.publish(CHANNEL, told_text(room))
-        pipe.execute()
+        (told_text), in one step (WRITE), if this thread still holds its lock; StoreDown if not."""
+        code, record = room.code, json.dumps(rm.room_to_json(room))
+        keys = [self._held.key, f"{KEY}:room:{code}", f"{KEY}:version:{code}", f"{KEY}:rooms", f"{KEY}:ended"]
+        args = [self._held.token, record, room.version, room.touched, code, int(room.ended), CHANNEL, told_text(room)]
+        if not self._write(keys=keys, args=args):
+            raise StoreDown(f"the lock on {room.code} outlived its LOCK_TTL of {LOCK_TTL:g} s: nothing written")
 
     @bounded
     def _codes(self) -> list[tuple[str, float, bool]]:
