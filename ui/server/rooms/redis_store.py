@@ -49,6 +49,7 @@ from ui.server.rooms.circuit import Circuit
 from ui.server.rooms.store import Clock, Heard, Store, StoreDown, Waiter, guarded
 
 log = logging.getLogger(__name__)
+
 KEY = "sg"
 CHANNEL = f"{KEY}:changes"
 TIMEOUT = 0.5  # seconds to connect or to wait for one answer (a healthy one takes a millisecond or so)
