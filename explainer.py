@@ -11,7 +11,7 @@ elif not view.present:
     fill.header(sol, view)
 classroom.said(view)
 classroom.teacher_panel(view)
-fill.stage(sol, view, follow=classroom.following(), lead=classroom.leading())
+fill.stage(sol, view, follow=classroom.following(), lead=classroom.leading(), held=classroom.held())
 classroom.questions_panel(view)
 fill.long_row(sol, view)
 if view.present:

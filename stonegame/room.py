@@ -591,6 +591,14 @@ def with_status(room: Room, student: object, status: object) -> Room:
     return _bumped(room, students={**room.students, who: status})
 
 
+def holding(room: Room) -> int | None:
+    """The step the class is held at while its latest question is open or locked (held_step): what a
+    student's stage may not go past; None when there is no question or it was revealed."""
+    if not room.questions or room.questions[-1].state == "revealed":
+        return None
+    return held_step(room.questions[-1], room.stage)
+
+
 def held_step(question: Question, stage: Stage) -> int:
     """The step the class sees while a question is open: the one before the step that writes its pile's
     dp[i] (so the stage shows the candidates, not the answer), or for "who wins" any step but the

@@ -24,9 +24,9 @@ from dataclasses import replace
 from typing import Any, ParamSpec, TypeVar
 
 from stonegame import Solution, solve
-from stonegame.fill.stage import Data, carried, stage_data, stage_window
+from stonegame.fill.stage import Data, carried, held_back, stage_data, stage_window
 from stonegame.fill.template import picture
-from stonegame.fill.view import frame_steps
+from stonegame.fill.view import frame_of_step, frame_steps
 from stonegame.memo import Memo, Policy
 from stonegame.terms import Code, Form, Lang
 from ui import state
@@ -176,6 +176,14 @@ def stage_body(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: 
     return _json_bytes({name: value for name, value in data.items() if name != "start"})
 
 
+@cached(CACHE)
+def held_body(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool, last: int) -> bytes:
+    """stage_body(...) held back at frame `last` (stonegame.fill.stage.held_back: nothing past it), for a
+    class's students while a question is open; cached per frame, as every student of the class asks."""
+    data = held_back(stage(key, _sol, lo, lang, code, form, present), last)
+    return _json_bytes({name: value for name, value in data.items() if name != "start"})
+
+
 def _json_bytes(value: object) -> bytes:
     """Compact JSON of a value, as UTF-8."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
@@ -194,15 +202,19 @@ def _picture(key: str, _sol: Solution, lo: int, lang: Lang, form: Form, present:
 
 
 @cached(CACHE)
-def _stage_json(key: str, _sol: Solution, lang: Lang, code: Code, form: Form) -> bytes:
+def _stage_json(key: str, _sol: Solution, lang: Lang, code: Code, form: Form, held: int | None) -> bytes:
     """The JSON bytes of the row's whole stage (window from its first pile, opening at frame 0, not in
-    presenter mode)."""
-    data = stage(key, _sol, stage_window(_sol, 0).lo, lang, code, form, False)
-    return _json_bytes(data)
+    presenter mode), held back at the frame of step `held` if one is given."""
+    win = stage_window(_sol, 0)
+    data = stage(key, _sol, win.lo, lang, code, form, False)
+    return _json_bytes(data if held is None else held_back(data, frame_of_step(_sol, carried(_sol, win.lo), held)))
 
 
-def stage_json(values: Sequence[int], max_take: int, lang: Lang, code: Code, form: Form) -> bytes:
+def stage_json(
+    values: Sequence[int], max_take: int, lang: Lang, code: Code, form: Form, held: int | None = None
+) -> bytes:
     """The stage of this row as JSON bytes, built once for everybody who asks for the same row, language,
-    listing and formulation (a class's students after the teacher changed the row)."""
+    listing, formulation and held step (a class's students after the teacher changed the row, or while a
+    question holds the class at step `held`: nothing past it)."""
     sol = solution(values, max_take)
-    return _stage_json(row_key(sol), sol, lang, code, form)
+    return _stage_json(row_key(sol), sol, lang, code, form, held)

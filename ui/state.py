@@ -246,6 +246,7 @@ LESSON_AGAIN = "lesson_again"  # button: a new game
 # --- the class room (ui/parts/classroom.py) ---
 CLASS = "class_seat"  # ui.parts.classroom.Seat | None: the class this session leads or follows
 CLASS_SAID = "class_said"  # (catalogue key, fields) | None: what the last class action answered
+CLASS_HELD = "class_held"  # int | None: the step a student's class is held at by an open question (room.holding)
 CLASS_PARAMS = ("class", "key", "you")  # query parameters: the join code, the teacher's secret, the student's id
 W_CLASS_START = "class_start"  # buttons: start a class (the sidebar's, presenter mode's bar's)
 W_CLASS_START_BAR = "class_start_bar"
@@ -411,6 +412,7 @@ def start() -> Link | None:
             SHARE_TICKS: {"lock": link.lock, "present": link.present, "quiz": False},
             CLASS: None,
             CLASS_SAID: None,
+            CLASS_HELD: None,
         }
     )
     st.session_state[STARTED] = True

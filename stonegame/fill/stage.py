@@ -345,6 +345,42 @@ def stage_data(
     }
 
 
+FRAMED = ("frames", "highlight", "steps")  # the stage's lists with one entry per frame
+PER_FRAME_PARAMS = ("focus", "reach")  # the picture's params with one entry per frame
+
+
+def held_back(data: Data, last: int) -> Data:
+    """A copy of a stage's data that holds nothing past frame `last` (a class's question is open at it):
+    its per-frame lists and params cut after `last`, `last` its last frame, the number of every cell
+    and bar a later frame reveals emptied (None: the layout stays, the value is not there to read), the
+    marks of later frames dropped, and its key marked so the browser draws it anew."""
+    spec = data["spec"]
+    datasets = dict(spec["datasets"])
+    for name in ("stage_grid", "stage_bars"):
+        table = dict(datasets[name])
+        table["number"] = [None if r > last else n for n, r in zip(table["number"], table["reveal"], strict=True)]
+        datasets[name] = table
+    marks = datasets["stage_marks"]
+    kept = [k for k, frame in enumerate(marks["frame"]) if frame <= last]
+    datasets["stage_marks"] = {column: [values[k] for k in kept] for column, values in marks.items()}
+    params = [_held_param(p, last) for p in spec["params"]]
+    cut = {name: data[name][: last + 1] for name in FRAMED if name in data}
+    return (
+        data
+        | cut
+        | {"last": last, "key": f"{data['key']}:held{last}", "spec": spec | {"datasets": datasets, "params": params}}
+    )
+
+
+def _held_param(param: dict[str, Any], last: int) -> dict[str, Any]:
+    """The picture's param with its per-frame value cut after frame `last` (`last` itself for "last")."""
+    if param["name"] == "last":
+        return param | {"value": last}
+    if param["name"] in PER_FRAME_PARAMS:
+        return param | {"value": param["value"][: last + 1]}
+    return param
+
+
 def at_step(data: Data, sol: Solution, win: Window, step: int) -> Data:
     """A shallow copy of a stage's data that opens at the frame showing `step`."""
     return {**data, "start": frame_of_step(sol, win, step)}

@@ -63,3 +63,28 @@ def test_a_language_or_listing_it_does_not_know_is_refused(client, store, query,
 def test_an_unknown_room_has_no_stage_data(client):
     got = client.get(f"{PREFIX}/rooms/KKKKKK/stage-data")
     assert got.status_code == 404 and got.json()["reason"] == "unknown_room"
+
+
+def test_while_a_question_is_open_the_stage_data_holds_nothing_past_its_held_step(client, store):
+    """An exploring student could step to the write that answers the open question: the data sent while
+    it is open (and locked) ends at the held step, with no number a later frame reveals; after the reveal
+    it is whole again."""
+    code, secret = made(store)
+    sol = solve(ROW)
+    store.stage(code, secret, {"step": 13})  # writes dp[3]
+    store.ask(code, secret, "dp")
+    held = rm.holding(store.room(code))
+    assert held == 12
+    for state in ("open", "locked"):
+        if state == "locked":
+            store.move(code, secret, 1, "locked")
+        data = client.get(f"{PREFIX}/rooms/{code}/stage-data").json()
+        assert data["last"] == held and len(data["frames"]) == held + 1 and data["steps"][-1] == held
+        grid = data["spec"]["datasets"]["stage_grid"]
+        later = [n for n, r in zip(grid["number"], grid["reveal"], strict=True) if r > held]
+        assert later and all(n is None for n in later), "no value a later frame writes"
+        assert sol.dp[3] not in [n for n, r in zip(grid["number"], grid["reveal"], strict=True) if r > held - 1 and n]
+        assert max(data["spec"]["datasets"]["stage_marks"]["frame"]) <= held
+    store.move(code, secret, 1, "revealed")
+    whole = client.get(f"{PREFIX}/rooms/{code}/stage-data").json()
+    assert whole == json.loads(cache.stage_json(ROW, 3, "en", "py", "total")), "the whole stage once revealed"

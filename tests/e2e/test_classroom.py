@@ -135,6 +135,14 @@ def test_a_question_is_asked_answered_locked_and_revealed(lesson: Class) -> None
         page.locator(".classbar .choice", has_text=re.compile(f"^{pick}$")).click()
         expect(page.locator(".classbar .hint")).to_contain_text(f"Your answer: {pick}.")
     expect(teacher.get_by_test_id("answered")).to_contain_text("3 of 3 answered")
+    explorer = students[1]  # the stage a student explores holds nothing past the held step, backwards is free
+    explorer.get_by_role("button", name="Explore on my own").click()
+    explorer.locator("[data-testid=stage] button.nav-last").click()
+    expect_frame(explorer, 13)
+    explorer.locator("[data-testid=stage] button.nav-first").click()
+    expect_frame(explorer, 0)
+    explorer.get_by_role("button", name="Back to the class").click()
+    expect_frame(explorer, 13)
     students[2].locator(
         ".classbar .choice", has_text=re.compile("^14$")
     ).click()  # changed (to suffix[2]): still one answer

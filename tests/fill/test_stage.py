@@ -21,6 +21,7 @@ from stonegame.fill.stage import (
     focus_of,
     frame_reach,
     frame_steps,
+    held_back,
     picture_chart,
     scaled_fonts,
     stage_data,
@@ -241,3 +242,21 @@ def test_a_pile_shows_both_bar_numbers_only_while_both_fit():
         kept = [step["filter"] for step in layer.get("transform", []) if "filter" in step]
         assert any(f.startswith("datum.row == 'dp' || ") and ">= 12" in f for f in kept), kept
         assert " ? " in layer["mark"]["fontSize"]["expr"]  # sized for two a pile, or for one
+
+
+@pytest.mark.parametrize("form", ["total", "diff"])
+def test_a_stage_held_back_holds_nothing_past_its_frame_and_the_same_up_to_it(form):
+    sol, _, data = data_of([5, -3, 8, 2, -1, 7, 4, -6], form=form)
+    for last in range(data["last"] + 1):
+        held = held_back(data, last)
+        assert held["last"] == last == param(held["spec"], "last")["value"]
+        assert held["frames"] == data["frames"][: last + 1] and held["highlight"] == data["highlight"][: last + 1]
+        assert param(held["spec"], "focus")["value"] == param(data["spec"], "focus")["value"][: last + 1]
+        for name in ("stage_grid", "stage_bars"):
+            for before, after in zip(
+                unpacked(data["spec"]["datasets"][name]), unpacked(held["spec"]["datasets"][name]), strict=True
+            ):
+                assert after == (before if before["reveal"] <= last else before | {"number": None}), (last, before)
+        marks_left = unpacked(held["spec"]["datasets"]["stage_marks"])
+        assert marks_left == [m for m in unpacked(data["spec"]["datasets"]["stage_marks"]) if m["frame"] <= last]
+        assert held["key"] != data["key"] and data["last"] == 2 * sol.n + 1, "the stage it came from is untouched"

@@ -21,9 +21,13 @@ function fill(text, fields) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in fields ? String(fields[name]) : m));
 }
 
+// The stage data a student's stage should hold: the room's row, and whether a question holds the class
+// (while the latest question is not revealed, the server sends the row held back at the step before its
+// answer: nothing past it, routes.stage_data), so a change of either fetches the stage data again.
 function rowOf(view) {
-  const s = view.stage || {};
-  return JSON.stringify([s.values, s.k, s.form]);
+  const s = view.stage || {}, questions = view.questions || [];
+  const latest = questions[questions.length - 1];
+  return JSON.stringify([s.values, s.k, s.form, latest && latest.state !== "revealed" ? latest.number : 0]);
 }
 
 // One room's bar: its stream, its posts and its drawing. `data` is the page's (classroom.py bar_data).
@@ -217,6 +221,8 @@ function classBar(root, data, trigger) {
     }
     st.view = {...st.view, ...view};
     draw();
+    // an exploring student's stage takes a question's hold (and its release) too, not only the teacher's row
+    if (data.role === "student" && !st.following && rowOf(st.view) !== st.shownRow) newRow(rowOf(st.view));
     follow();
   }
 

@@ -118,6 +118,7 @@ def arrive() -> None:
     if st.session_state.get(state.FRESH):
         _seat_from_link()
     seat = st.session_state.get(state.CLASS)
+    st.session_state[state.CLASS_HELD] = None
     if seat is None:
         return
     try:
@@ -129,6 +130,7 @@ def arrive() -> None:
         _let_go(seat, room)
     elif seat.role == "student":
         _take_row(room.stage)
+        st.session_state[state.CLASS_HELD] = rm.holding(room)
     else:
         _lead_row(seat, room)
 
@@ -597,6 +599,12 @@ def following() -> bool:
     """Whether this session is a student in a class (its stage follows the teacher's)."""
     mine = seat()
     return mine is not None and mine.role == "student"
+
+
+def held() -> int | None:
+    """The step this student's stage may not go past while the class's question is open (arrive read it
+    from the room this run); None when nothing holds it (or the session is no student)."""
+    return st.session_state.get(state.CLASS_HELD) if following() else None
 
 
 def leading() -> bool:

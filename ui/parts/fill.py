@@ -246,14 +246,14 @@ def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Sp
     return specs.arrow_datasets(overview_spec(_sol, lo, hi, lang))
 
 
-def stage(sol: Solution, view: View, follow: bool = False, lead: bool = False) -> None:
+def stage(sol: Solution, view: View, follow: bool = False, lead: bool = False, held: int | None = None) -> None:
     """The stage of this row at the current step (its data cached per row, window, language, listing,
     form and mode; a new step only copies it with another start), with the Vega bundle's address, and
-    whether it follows a class's teacher or leads a class; once "Link to this step" was pressed, the
-    link to that step."""
+    whether it follows a class's teacher or leads a class (a student's held back at step `held` while a
+    question is open: nothing past it); once "Link to this step" was pressed, the link to that step."""
     ss = st.session_state
     fields = {"linkable": not follow, "follow": follow, "lead": lead}
-    STAGE(data=_stage_bytes(sol, view, ss[state.STEP], fields), key=state.STAGE, on_link_change=_link)
+    STAGE(data=_stage_bytes(sol, view, ss[state.STEP], fields, held), key=state.STAGE, on_link_change=_link)
     if ss[state.LINKED]:
         st.code(_share_url(), language=None)
         st.caption(t("stage_link_help", view.lang))
@@ -265,17 +265,24 @@ def stage_at(sol: Solution, view: View, step: int, key: str) -> None:
     STAGE(data=_stage_bytes(sol, view, step, {"linkable": False}), key=key)
 
 
-def _stage_bytes(sol: Solution, view: View, step: int, fields: dict[str, bool]) -> bytes:
+def _stage_bytes(sol: Solution, view: View, step: int, fields: dict[str, bool], held: int | None = None) -> bytes:
     """The stage's data as JSON bytes (stage.js parses them): the cached body of the row's stage in this
-    view (cache.stage_body), opening at the frame showing `step`, with the Vega bundle's address (its
-    loader drawn first if the bundle is not written yet) and the page's `fields`. Bytes, because
-    Streamlit would otherwise serialise the ~30-130 KB dict to JSON twice on every run."""
+    view (cache.stage_body, or cache.held_body at the frame of step `held`), opening at the frame showing
+    `step` (at most the held one), with the Vega bundle's address (its loader drawn first if the bundle is
+    not written yet) and the page's `fields`. Bytes, because Streamlit would otherwise serialise the
+    ~30-130 KB dict to JSON twice on every run."""
     win = stage_window(sol, step)
-    body = cache.stage_body(cache.row_key(sol), sol, win.lo, view.lang, view.code, view.form, view.present)
+    key, start = cache.row_key(sol), frame_of_step(sol, win, step)
+    if held is None:
+        body = cache.stage_body(key, sol, win.lo, view.lang, view.code, view.form, view.present)
+    else:
+        last = frame_of_step(sol, win, held)
+        body = cache.held_body(key, sol, win.lo, view.lang, view.code, view.form, view.present, last)
+        start = min(start, last)
     url = vega.bundle_url()
     if url is None:
         vega.loader()
-    return cache.opened(body, {"start": frame_of_step(sol, win, step), "bundle": url, **fields})
+    return cache.opened(body, {"start": start, "bundle": url, **fields})
 
 
 def start_lesson(view: View, beside: Callable[[], None] | None = None) -> None:

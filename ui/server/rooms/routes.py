@@ -398,11 +398,13 @@ class Classroom:
 
     async def stage_data(self, request: Request) -> Response:
         """The stage of the room's current row in the asker's language and listing (?lang=, ?code=; 400
-        for another value), as JSON bytes from the cache that every student of the class shares."""
+        for another value), as JSON bytes from the cache that every student of the class shares; while a
+        question is open or locked, held back at the step the class is held at (nothing past it)."""
         room = await self.attempted(request, self.store().room)
         lang, listing = _query(request, "lang", LANGS), _query(request, "code", CODES)
         stage = room.stage
-        body = await run_in_threadpool(cache.stage_json, stage.values, stage.k, lang, listing, stage.form)
+        held = rm.holding(room)
+        body = await run_in_threadpool(cache.stage_json, stage.values, stage.k, lang, listing, stage.form, held)
         return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
 
     # --- the routes ---
