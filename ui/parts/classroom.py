@@ -14,11 +14,11 @@ A session's seat (state.CLASS) is in its link: `class=<code>` joins, `&you=<id>`
 from __future__ import annotations
 
 import html
+import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import urlparse
 
 import segno
 import streamlit as st
@@ -28,6 +28,7 @@ from stonegame.i18n import CATALOGUE, t
 from stonegame.teach.answers import answers_chart, answers_table
 from stonegame.terms import WINNERS
 from ui import specs, state
+from ui.server.rooms import reach
 from ui.server.rooms import store as stores
 from ui.server.rooms.guard import client_address
 from ui.server.rooms.routes import PREFIX, Classroom, Refused, shared
@@ -346,11 +347,30 @@ def _leave() -> None:
 # --- the teacher's panels --------------------------------------------------------------------------
 
 
-def join_link(code: str) -> str:
-    """The join link of a room: this app's root with `?class=<code>`."""
-    root = (st.context.url or "").split("?")[0]
-    parsed = urlparse(root)
-    return f"{parsed.scheme}://{parsed.netloc}/?{state.CLASS_PARAMS[0]}={code}" if parsed.netloc else f"/?class={code}"
+def join_link(code: str, root: str) -> str:
+    """The join link of a room: the app's root where phones reach it (join_base) with `?class=<code>`."""
+    return f"{root}/?{state.CLASS_PARAMS[0]}={code}"
+
+
+def join_base(view: View) -> reach.Base:
+    """Where phones reach the app (reach.choose_base: STONEGAME_PUBLIC_URL, else Streamlit's
+    browser.serverAddress and port, else the teacher's browser's address, a loopback one replaced by this
+    machine's LAN address), saying in one line on the projector when the public address is bad (it is
+    then ignored) or the browser's is one phones cannot reach."""
+    try:
+        public = reach.public_url()
+    except ValueError:
+        given = os.environ.get(reach.PUBLIC_URL, "").strip()[:80]
+        st.error(t("class_err_public_url", view.lang, given=given), icon=":material/link_off:")
+        public = ""
+    address, port = st.get_option("browser.serverAddress"), st.get_option("browser.serverPort")
+    base = reach.choose_base(public, st.context.url or "", address or "", int(port or 0))
+    if base.source == "lan":
+        lan = base.root.split("://", 1)[-1]
+        st.warning(t("class_unreachable_lan", view.lang, host=base.unreachable, lan=lan), icon=":material/wifi_off:")
+    elif base.source == "loopback":
+        st.warning(t("class_unreachable_none", view.lang, host=base.unreachable), icon=":material/wifi_off:")
+    return base
 
 
 def qr_image(link: str, lang: str) -> str:
@@ -369,7 +389,7 @@ def teacher_panel(view: View) -> None:
     if mine is None or mine.role != "teacher":
         return
     st.html(STYLE)
-    link = join_link(mine.code)
+    link = join_link(mine.code, join_base(view).root)
     short = link.split("://", 1)[-1]
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
