@@ -88,6 +88,8 @@ WORDS: dict[str, dict[str, str]] = {
     "class_col_answer": {"en": "answer", "zh": "答案"},
     "class_col_right": {"en": "right", "zh": "答对"},
     "class_end": {"en": "End the class", "zh": "结束课堂"},
+    "class_end_sure": {"en": "End for everyone?", "zh": "为所有人结束？"},
+    "class_keep": {"en": "Keep teaching", "zh": "继续上课"},
     "class_ended": {
         "en": "The class has ended. The row stays with you: explore it on your own.",
         "zh": "课堂已结束。这一行留给你：自己继续探索吧。",

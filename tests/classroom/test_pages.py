@@ -163,6 +163,8 @@ def test_ending_the_class_lets_the_teacher_go_and_the_student_keeps_the_row():
     code = at.session_state[state.CLASS].code
     student = app(**{"class": code})
     at = at.button(key=state.W_CLASS_END).click().run()
+    assert at.session_state[state.CLASS] is not None and not store().peek(code).ended, "one press ends nothing"
+    at = at.button(key=state.W_CLASS_END_SURE).click().run()
     assert at.session_state[state.CLASS] is None and store().peek(code).ended
     assert f"You ended the class {code}." in texts(at)
     student = student.run()
@@ -189,3 +191,20 @@ def test_a_bad_public_address_is_named_in_one_line_and_ignored(monkeypatch):
         "(like https://class.example.org)."
     ]
     assert "class.example.org/?class=" not in " ".join(h.proto.body for h in at.get("html"))
+
+
+def test_ending_asks_once_more_and_keep_teaching_or_another_press_takes_the_question_back():
+    at = start(app(values=",".join(map(str, ROW)), step="12"))
+    code = at.session_state[state.CLASS].code
+    at = at.button(key=state.W_CLASS_END).click().run()
+    keys = {b.key for b in at.button}
+    assert {state.W_CLASS_END_SURE, state.W_CLASS_KEEP} <= keys and state.W_CLASS_END not in keys
+    assert [b.label for b in at.button if b.key in (state.W_CLASS_END_SURE, state.W_CLASS_KEEP)] == [
+        "End for everyone?",
+        "Keep teaching",
+    ]
+    at = at.button(key=state.W_CLASS_KEEP).click().run()
+    assert not store().peek(code).ended and state.W_CLASS_END in {b.key for b in at.button}
+    at = at.button(key=state.W_CLASS_END).click().run()
+    at = at.button(key=state.W_CLASS_ASK).click().run()  # teaching on: the confirm step goes away
+    assert not store().peek(code).ended and state.W_CLASS_END_SURE not in {b.key for b in at.button}

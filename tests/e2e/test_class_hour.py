@@ -19,7 +19,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from ui.server.rooms.reach import is_loopback, lan_address
 
-from .helpers import wait_for_app_run, wait_for_stage
+from .helpers import PHONE, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 SHOTS = Path(os.environ.get("STONEGAME_SHOTS", "/work/shots"))  # screenshots to look at, outside the repo
@@ -70,3 +70,46 @@ def test_a_teacher_on_localhost_is_told_and_projects_the_machines_lan_address(
     assert shown == f"{lan}:{port}/?class={code}"
     with urllib.request.urlopen(f"http://{lan}:{port}/_stcore/health", timeout=5) as answer:
         assert answer.read() == b"ok", "a phone on the network reaches the server at the projected address"
+
+
+def test_ending_the_class_asks_once_more_in_the_same_place(
+    new_context: Callable[..., BrowserContext], app_url: str
+) -> None:
+    teacher = new_context().new_page()
+    code = start_class(teacher, app_url)
+    student = new_context(viewport=PHONE).new_page()
+    student.goto(f"{app_url}/?class={code}")
+    wait_for_stage(student)
+    following = f"Following the teacher · class {code}"
+    expect(student.get_by_test_id("classbar")).to_contain_text(following)
+    end, reveal = teacher.get_by_role("button", name="End the class"), teacher.get_by_role("button", name="Reveal")
+    box = end.bounding_box()
+    assert box is not None and box["height"] >= 44, box
+    assert box["x"] - (reveal.bounding_box() or {"x": 0, "width": 0}).get("x", 0) > 0, "End stands right of Reveal"
+    end.click()
+    wait_for_app_run(teacher)
+    sure, keep = (teacher.get_by_role("button", name=n) for n in ("End for everyone?", "Keep teaching"))
+    expect(sure).to_be_visible()
+    expect(keep).to_be_visible()
+    expect(end).to_have_count(0)
+    confirm, row = sure.bounding_box(), reveal.bounding_box()  # boxes now, after any scrolling the click made
+    assert confirm is not None and row is not None
+    assert abs(confirm["y"] - row["y"]) < row["height"] / 2, "the confirm is on the row of the buttons, where End was"
+    assert confirm["x"] >= box["x"] - 1, (confirm, box)
+    assert min(confirm["height"], (keep.bounding_box() or {"height": 0})["height"]) >= 44
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    sure.scroll_into_view_if_needed()
+    teacher.screenshot(path=str(SHOTS / "class-projector-end-confirm.png"))
+    expect(teacher.get_by_test_id("join-code")).to_have_text(code)  # one press ended nothing
+    expect(student.get_by_test_id("classbar")).to_contain_text(following)
+    keep.click()
+    wait_for_app_run(teacher)
+    expect(end).to_be_visible()
+    expect(sure).to_have_count(0)
+    expect(student.get_by_test_id("classbar")).to_contain_text(following)
+    end.click()
+    wait_for_app_run(teacher)
+    sure.click()
+    wait_for_app_run(teacher)
+    expect(teacher.get_by_text(f"You ended the class {code}.")).to_be_visible()
+    expect(student.get_by_test_id("stMain").get_by_text("The class has ended").first).to_be_visible()

@@ -244,6 +244,8 @@ def test_a_code_typed_on_the_main_page_joins_the_class(lesson: Class, browser: B
 def test_ending_the_class_leaves_each_student_with_the_row(lesson: Class) -> None:
     lesson.teacher.get_by_role("button", name="End the class").click()
     wait_for_app_run(lesson.teacher)
+    lesson.teacher.get_by_role("button", name="End for everyone?").click()  # the confirm step
+    wait_for_app_run(lesson.teacher)
     for page in lesson.students[:2]:
         expect(page.get_by_test_id("stMain").get_by_text("The class has ended").first).to_be_visible()
         expect(page).to_have_url(re.compile(r"step=9"))  # the class's last row and step ([1,2,3,7]: the default row)

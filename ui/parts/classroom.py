@@ -51,6 +51,12 @@ STYLE = """<style>
   margin: 0; }
 .st-key-class_strip .join-link { font-size: 1.05rem; font-weight: 600; margin: 0.2rem 0 0; overflow-wrap: anywhere; }
 .st-key-class_strip .join-qr { width: 100%; height: auto; max-width: 5.5rem; image-rendering: pixelated; }
+.st-key-class_controls button { min-height: 2.75rem; }
+.st-key-class_end button, .st-key-class_end button:hover { background: #fff; border: 2px solid #b3261e;
+  color: #b3261e; }
+.st-key-class_end_sure button, .st-key-class_end_sure button:hover { background: #b3261e; border: 2px solid #b3261e;
+  color: #fff; font-weight: 700; }
+.st-key-class_keep button { border: 2px solid #1a5fb4; color: #0b3d91; }
 </style>"""
 
 
@@ -413,8 +419,15 @@ def teacher_panel(view: View) -> None:
 
 def controls(view: View, mine: Seat) -> None:
     """The teacher's buttons on one line: the kind of question and "Ask the class", lock and reveal the
-    last question, end the class; a press acts at once and runs the page again."""
-    kind, ask, lock, reveal, end = st.columns([4, 2, 2, 2, 2], vertical_alignment="bottom")
+    last question, and, apart from them, the end of the class (end_step); a press acts at once and runs
+    the page again (any press but "End the class" takes the end's confirm step away)."""
+    with st.container(key="class_controls"):
+        _buttons(view, mine)
+
+
+def _buttons(view: View, mine: Seat) -> None:
+    """The buttons of controls() in their columns (a gap before the end's), and what a press does."""
+    kind, ask, lock, reveal, _, end = st.columns([4, 2, 2, 2, 0.5, 4], vertical_alignment="bottom")
     kind.selectbox(
         t("class_ask_kind", view.lang),
         rm.KINDS,
@@ -442,12 +455,35 @@ def controls(view: View, mine: Seat) -> None:
             width="stretch",
         )
         and partial(_move, "revealed"),
-        end.button(t("class_end", view.lang), key=state.W_CLASS_END, width="stretch") and _end,
+        *end_step(view, end),
     ]
     for act in pressed:
         if act:
+            st.session_state[state.CLASS_ENDING] = False
             act()
             st.rerun()
+
+
+def end_step(view: View, where: Any) -> list[Any]:
+    """ "End the class" (red-bordered, apart from the question's buttons); once pressed, in its place,
+    "End for everyone?" with "Keep teaching" beside it: only that second press ends the class. Each
+    button's press as its action (False when not pressed)."""
+    if not st.session_state.get(state.CLASS_ENDING):
+        return [where.button(t("class_end", view.lang), key=state.W_CLASS_END, width="stretch") and _ask_end]
+    sure, keep = where.columns(2, vertical_alignment="bottom")
+    return [
+        sure.button(t("class_end_sure", view.lang), key=state.W_CLASS_END_SURE, width="stretch") and _end,
+        keep.button(t("class_keep", view.lang), key=state.W_CLASS_KEEP, width="stretch") and _keep,
+    ]
+
+
+def _ask_end() -> None:
+    """The first press of "End the class": put the confirm step in its place."""
+    st.session_state[state.CLASS_ENDING] = True
+
+
+def _keep() -> None:
+    """ "Keep teaching": the class goes on (controls already took the confirm step away)."""
 
 
 def _last_question(mine: Seat) -> rm.Question | None:
