@@ -259,6 +259,9 @@ W_CLASS_ASK = "class_ask"  # buttons: ask, lock, reveal, end
 W_CLASS_LOCK = "class_lock"
 W_CLASS_REVEAL = "class_reveal"
 W_CLASS_END = "class_end"
+W_CLASS_END_SURE = "class_end_sure"  # buttons of the end's confirm step: end for everyone, keep teaching
+W_CLASS_KEEP = "class_keep"
+CLASS_ENDING = "class_ending"  # bool: "End the class" was pressed once; the confirm step is on screen
 W_CLASS_LEAVE = "class_leave"  # button: a student leaves the class
 CLASS_BAR = "class_bar"  # element key of the class bar (its "ended" trigger)
 CLASS_CHART = "class_chart"  # element key of the revealed question's chart
@@ -350,6 +353,8 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_LOCK: "button",
     W_CLASS_REVEAL: "button",
     W_CLASS_END: "button",
+    W_CLASS_END_SURE: "button",
+    W_CLASS_KEEP: "button",
     W_CLASS_LEAVE: "button",
     **component(CLASS_BAR),
     **component(HTML_LANG),
@@ -413,6 +418,7 @@ def start() -> Link | None:
             CLASS: None,
             CLASS_SAID: None,
             CLASS_HELD: None,
+            CLASS_ENDING: False,
         }
     )
     st.session_state[STARTED] = True

@@ -18,6 +18,23 @@ WORDS: dict[str, dict[str, str]] = {
     "class_join_at": {"en": "Join at", "zh": "加入地址"},
     "class_code_is": {"en": "Class code", "zh": "课堂码"},
     "class_scan": {"en": "Scan to join", "zh": "扫码加入"},
+    "class_unreachable_lan": {
+        "en": "Phones cannot reach “{host}”: it names this computer only. The link and QR code use its network "
+        "address, {lan}.",
+        "zh": "手机访问不了“{host}”：它只指这台电脑本身。链接和二维码改用它的网络地址 {lan}。",
+    },
+    "class_unreachable_none": {
+        "en": "Phones cannot reach “{host}”: it names this computer only, and no network address was found. "
+        "Open the app by the machine's network address, or set STONEGAME_PUBLIC_URL.",
+        "zh": "手机访问不了“{host}”：它只指这台电脑本身，也没有找到网络地址。请用这台机器的网络地址打开应用，"
+        "或设置 STONEGAME_PUBLIC_URL。",
+    },
+    "class_err_public_url": {
+        "en": "STONEGAME_PUBLIC_URL is ignored: “{given}” is not an http:// or https:// address with a host "
+        "(like https://class.example.org).",
+        "zh": "已忽略 STONEGAME_PUBLIC_URL：“{given}”不是带主机名的 http:// 或 https:// 地址"
+        "（例如 https://class.example.org）。",
+    },
     "class_qr_alt": {"en": "QR code of the join link {link}", "zh": "加入链接 {link} 的二维码"},
     "class_counts": {
         "en": "{joined} joined · {following} following · {exploring} exploring",
@@ -71,6 +88,8 @@ WORDS: dict[str, dict[str, str]] = {
     "class_col_answer": {"en": "answer", "zh": "答案"},
     "class_col_right": {"en": "right", "zh": "答对"},
     "class_end": {"en": "End the class", "zh": "结束课堂"},
+    "class_end_sure": {"en": "End for everyone?", "zh": "为所有人结束？"},
+    "class_keep": {"en": "Keep teaching", "zh": "继续上课"},
     "class_ended": {
         "en": "The class has ended. The row stays with you: explore it on your own.",
         "zh": "课堂已结束。这一行留给你：自己继续探索吧。",

@@ -163,9 +163,48 @@ def test_ending_the_class_lets_the_teacher_go_and_the_student_keeps_the_row():
     code = at.session_state[state.CLASS].code
     student = app(**{"class": code})
     at = at.button(key=state.W_CLASS_END).click().run()
+    assert at.session_state[state.CLASS] is not None and not store().peek(code).ended, "one press ends nothing"
+    at = at.button(key=state.W_CLASS_END_SURE).click().run()
     assert at.session_state[state.CLASS] is None and store().peek(code).ended
     assert f"You ended the class {code}." in texts(at)
     student = student.run()
     assert student.session_state[state.CLASS] is None and not student.session_state[state.LOCK]
     assert list(student.session_state[state.VALUES]) == ROW and student.session_state[state.STEP] == 5
     assert "The class has ended" in texts(student)
+
+
+def test_a_configured_public_address_makes_the_join_link_and_its_qr_code(monkeypatch):
+    monkeypatch.setenv("STONEGAME_PUBLIC_URL", "https://class.example.org/")
+    at = start(app(values="1,2,3"))
+    code = at.session_state[state.CLASS].code
+    shown = " ".join(h.proto.body for h in at.get("html"))
+    assert f">class.example.org/?class={code}</p>" in shown
+    assert f"QR code of the join link https://class.example.org/?class={code}" in shown
+    assert not at.warning and not at.error
+
+
+def test_a_bad_public_address_is_named_in_one_line_and_ignored(monkeypatch):
+    monkeypatch.setenv("STONEGAME_PUBLIC_URL", "class.example.org")
+    at = start(app(values="1,2,3"))
+    assert [e.value for e in at.error] == [
+        "STONEGAME_PUBLIC_URL is ignored: “class.example.org” is not an http:// or https:// address with a host "
+        "(like https://class.example.org)."
+    ]
+    assert "class.example.org/?class=" not in " ".join(h.proto.body for h in at.get("html"))
+
+
+def test_ending_asks_once_more_and_keep_teaching_or_another_press_takes_the_question_back():
+    at = start(app(values=",".join(map(str, ROW)), step="12"))
+    code = at.session_state[state.CLASS].code
+    at = at.button(key=state.W_CLASS_END).click().run()
+    keys = {b.key for b in at.button}
+    assert {state.W_CLASS_END_SURE, state.W_CLASS_KEEP} <= keys and state.W_CLASS_END not in keys
+    assert [b.label for b in at.button if b.key in (state.W_CLASS_END_SURE, state.W_CLASS_KEEP)] == [
+        "End for everyone?",
+        "Keep teaching",
+    ]
+    at = at.button(key=state.W_CLASS_KEEP).click().run()
+    assert not store().peek(code).ended and state.W_CLASS_END in {b.key for b in at.button}
+    at = at.button(key=state.W_CLASS_END).click().run()
+    at = at.button(key=state.W_CLASS_ASK).click().run()  # teaching on: the confirm step goes away
+    assert not store().peek(code).ended and state.W_CLASS_END_SURE not in {b.key for b in at.button}

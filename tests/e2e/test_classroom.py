@@ -17,6 +17,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from ui.server.rooms.reach import lan_address
+
 from .helpers import ConsoleWatch, StreamlitServer, caption_title, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
@@ -191,8 +193,10 @@ def test_the_projectors_qr_code_decodes_to_the_join_link(lesson: Class, tmp_path
     shot = tmp_path / "qr.png"
     teacher.get_by_test_id("join-qr").screenshot(path=str(shot))
     decoded = subprocess.run(["zbarimg", "--raw", "-q", str(shot)], capture_output=True, text=True, check=True)
-    assert decoded.stdout.strip() == f"{lesson.server.url}/?class={lesson.code}"
-    assert teacher.get_by_test_id("join-link").inner_text() == f"localhost:{lesson.server.port}/?class={lesson.code}"
+    lan = lan_address()  # the teacher's localhost is no address for a phone: the machine's LAN address, if any
+    host = f"{lan}:{lesson.server.port}" if lan else f"localhost:{lesson.server.port}"
+    assert decoded.stdout.strip() == f"http://{host}/?class={lesson.code}"
+    assert teacher.get_by_test_id("join-link").inner_text() == f"{host}/?class={lesson.code}"
 
 
 @pytest.mark.parametrize("who", ["projector", "projector at 390", "phone", "laptop"])
@@ -247,6 +251,8 @@ def test_a_code_typed_on_the_main_page_joins_the_class(lesson: Class, browser: B
 
 def test_ending_the_class_leaves_each_student_with_the_row(lesson: Class) -> None:
     lesson.teacher.get_by_role("button", name="End the class").click()
+    wait_for_app_run(lesson.teacher)
+    lesson.teacher.get_by_role("button", name="End for everyone?").click()  # the confirm step
     wait_for_app_run(lesson.teacher)
     for page in lesson.students[:2]:
         expect(page.get_by_test_id("stMain").get_by_text("The class has ended").first).to_be_visible()

@@ -14,11 +14,11 @@ A session's seat (state.CLASS) is in its link: `class=<code>` joins, `&you=<id>`
 from __future__ import annotations
 
 import html
+import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import urlparse
 
 import segno
 import streamlit as st
@@ -28,6 +28,7 @@ from stonegame.i18n import CATALOGUE, t
 from stonegame.teach.answers import answers_chart, answers_table
 from stonegame.terms import WINNERS
 from ui import specs, state
+from ui.server.rooms import reach
 from ui.server.rooms import store as stores
 from ui.server.rooms.guard import client_address
 from ui.server.rooms.routes import PREFIX, Classroom, Refused, shared
@@ -50,6 +51,12 @@ STYLE = """<style>
   margin: 0; }
 .st-key-class_strip .join-link { font-size: 1.05rem; font-weight: 600; margin: 0.2rem 0 0; overflow-wrap: anywhere; }
 .st-key-class_strip .join-qr { width: 100%; height: auto; max-width: 5.5rem; image-rendering: pixelated; }
+.st-key-class_controls button { min-height: 2.75rem; }
+.st-key-class_end button, .st-key-class_end button:hover { background: #fff; border: 2px solid #b3261e;
+  color: #b3261e; }
+.st-key-class_end_sure button, .st-key-class_end_sure button:hover { background: #b3261e; border: 2px solid #b3261e;
+  color: #fff; font-weight: 700; }
+.st-key-class_keep button { border: 2px solid #1a5fb4; color: #0b3d91; }
 </style>"""
 
 
@@ -348,11 +355,30 @@ def _leave() -> None:
 # --- the teacher's panels --------------------------------------------------------------------------
 
 
-def join_link(code: str) -> str:
-    """The join link of a room: this app's root with `?class=<code>`."""
-    root = (st.context.url or "").split("?")[0]
-    parsed = urlparse(root)
-    return f"{parsed.scheme}://{parsed.netloc}/?{state.CLASS_PARAMS[0]}={code}" if parsed.netloc else f"/?class={code}"
+def join_link(code: str, root: str) -> str:
+    """The join link of a room: the app's root where phones reach it (join_base) with `?class=<code>`."""
+    return f"{root}/?{state.CLASS_PARAMS[0]}={code}"
+
+
+def join_base(view: View) -> reach.Base:
+    """Where phones reach the app (reach.choose_base: STONEGAME_PUBLIC_URL, else Streamlit's
+    browser.serverAddress and port, else the teacher's browser's address, a loopback one replaced by this
+    machine's LAN address), saying in one line on the projector when the public address is bad (it is
+    then ignored) or the browser's is one phones cannot reach."""
+    try:
+        public = reach.public_url()
+    except ValueError:
+        given = os.environ.get(reach.PUBLIC_URL, "").strip()[:80]
+        st.error(t("class_err_public_url", view.lang, given=given), icon=":material/link_off:")
+        public = ""
+    address, port = st.get_option("browser.serverAddress"), st.get_option("browser.serverPort")
+    base = reach.choose_base(public, st.context.url or "", address or "", int(port or 0))
+    if base.source == "lan":
+        lan = base.root.split("://", 1)[-1]
+        st.warning(t("class_unreachable_lan", view.lang, host=base.unreachable, lan=lan), icon=":material/wifi_off:")
+    elif base.source == "loopback":
+        st.warning(t("class_unreachable_none", view.lang, host=base.unreachable), icon=":material/wifi_off:")
+    return base
 
 
 def qr_image(link: str, lang: str) -> str:
@@ -371,7 +397,7 @@ def teacher_panel(view: View) -> None:
     if mine is None or mine.role != "teacher":
         return
     st.html(STYLE)
-    link = join_link(mine.code)
+    link = join_link(mine.code, join_base(view).root)
     short = link.split("://", 1)[-1]
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
@@ -395,8 +421,15 @@ def teacher_panel(view: View) -> None:
 
 def controls(view: View, mine: Seat) -> None:
     """The teacher's buttons on one line: the kind of question and "Ask the class", lock and reveal the
-    last question, end the class; a press acts at once and runs the page again."""
-    kind, ask, lock, reveal, end = st.columns([4, 2, 2, 2, 2], vertical_alignment="bottom")
+    last question, and, apart from them, the end of the class (end_step); a press acts at once and runs
+    the page again (any press but "End the class" takes the end's confirm step away)."""
+    with st.container(key="class_controls"):
+        _buttons(view, mine)
+
+
+def _buttons(view: View, mine: Seat) -> None:
+    """The buttons of controls() in their columns (a gap before the end's), and what a press does."""
+    kind, ask, lock, reveal, _, end = st.columns([4, 2, 2, 2, 0.5, 4], vertical_alignment="bottom")
     kind.selectbox(
         t("class_ask_kind", view.lang),
         rm.KINDS,
@@ -424,12 +457,35 @@ def controls(view: View, mine: Seat) -> None:
             width="stretch",
         )
         and partial(_move, "revealed"),
-        end.button(t("class_end", view.lang), key=state.W_CLASS_END, width="stretch") and _end,
+        *end_step(view, end),
     ]
     for act in pressed:
         if act:
+            st.session_state[state.CLASS_ENDING] = False
             act()
             st.rerun()
+
+
+def end_step(view: View, where: Any) -> list[Any]:
+    """ "End the class" (red-bordered, apart from the question's buttons); once pressed, in its place,
+    "End for everyone?" with "Keep teaching" beside it: only that second press ends the class. Each
+    button's press as its action (False when not pressed)."""
+    if not st.session_state.get(state.CLASS_ENDING):
+        return [where.button(t("class_end", view.lang), key=state.W_CLASS_END, width="stretch") and _ask_end]
+    sure, keep = where.columns(2, vertical_alignment="bottom")
+    return [
+        sure.button(t("class_end_sure", view.lang), key=state.W_CLASS_END_SURE, width="stretch") and _end,
+        keep.button(t("class_keep", view.lang), key=state.W_CLASS_KEEP, width="stretch") and _keep,
+    ]
+
+
+def _ask_end() -> None:
+    """The first press of "End the class": put the confirm step in its place."""
+    st.session_state[state.CLASS_ENDING] = True
+
+
+def _keep() -> None:
+    """ "Keep teaching": the class goes on (controls already took the confirm step away)."""
 
 
 def _last_question(mine: Seat) -> rm.Question | None:
