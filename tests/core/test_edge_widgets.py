@@ -89,6 +89,8 @@ def drawn(class_store):
     at.button(key=state.W_CLASS_START).click()
     tour.run(at)  # a class: the teacher's buttons and the class bar
     tour.open(**{"class": at.session_state[state.CLASS].code})  # a student: the class bar, "Leave the class"
+    at.button(key=state.W_CLASS_END).click()
+    tour.run(at)  # the end's confirm step: "End for everyone?" and "Keep teaching"
     at = tour.open(values="1,2,3,7")
     for folded in (
         state.W_HOW,
