@@ -172,15 +172,18 @@ def stage_body(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: 
     """stage(...)'s data as compact JSON (UTF-8) without its "start", a page's stage opening at any step
     (`opened` puts the start and the page's own fields in front), cached with it: json.dumps of
     30-130 KB on every run was the stage's largest cost on a cached run."""
-    data = stage(key, _sol, lo, lang, code, form, present)
-    return _json_bytes({name: value for name, value in data.items() if name != "start"})
+    return _startless(stage(key, _sol, lo, lang, code, form, present))
 
 
 @cached(CACHE)
 def held_body(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool, last: int) -> bytes:
     """stage_body(...) held back at frame `last` (stonegame.fill.stage.held_back: nothing past it), for a
     class's students while a question is open; cached per frame, as every student of the class asks."""
-    data = held_back(stage(key, _sol, lo, lang, code, form, present), last)
+    return _startless(held_back(stage(key, _sol, lo, lang, code, form, present), last))
+
+
+def _startless(data: Data) -> bytes:
+    """A stage's data as compact JSON without its "start" (opened puts a page's own in front)."""
     return _json_bytes({name: value for name, value in data.items() if name != "start"})
 
 

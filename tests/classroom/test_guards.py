@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 from stonegame import room as rm
 from stonegame.room import Limits
 from ui.server.rooms.routes import PREFIX, Classroom
+from ui.server.rooms.store import StoreDown
 
 ROW = [5, -3, 8, 2, -1, 7, 4, -6]
 SCHOOL = {"X-Forwarded-For": "198.51.100.20"}  # the school's one address, as nginx on this machine says it
@@ -157,3 +158,15 @@ def test_a_hall_from_one_address_is_never_refused(store, classroom):
     assert statuses(answers) == {200: 1000}, statuses(answers)
     counted = store.room(code).answers[1]
     assert len(counted) == 1000 and sorted(Counter(counted.values()).values()) == [250] * 4
+
+
+def test_a_store_that_is_down_counts_no_wrong_code(store, classroom):
+    def down(code: str) -> rm.Room:
+        raise StoreDown("the test's outage")
+
+    store.room = down
+    answers, _ = run(classroom, [("GET", url(rm.new_code()), None, SCHOOL) for _ in range(25)])
+    assert statuses(answers) == {503: 25}, statuses(answers)
+    del store.room  # back to the class's own method
+    answers, _ = run(classroom, [("GET", url(rm.new_code()), None, SCHOOL)])
+    assert statuses(answers) == {404: 1}, "the outage shut nobody out"

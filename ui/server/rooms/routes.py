@@ -170,8 +170,9 @@ class Classroom:
             return rm.read_code(request.path_params["code"])
         except rm.RoomError:
             who = self.who(request)
-            if self.guards.codes.blocked(who):
-                raise shut(self.guards.codes.blocked(who)) from None
+            left = self.guards.codes.blocked(who)
+            if left:
+                raise shut(left) from None
             self.guards.codes.fail(who)
             raise
 
@@ -218,16 +219,14 @@ class Classroom:
             codes.admit(who)
         except Shut as out:
             raise shut(out.left) from None
-        failed = True
+        failed = False
         try:
-            result = act(code)
-            failed = False
-            return self.seen(code, result)
+            return self.seen(code, act(code))
         except rm.UnknownRoom:
+            failed = True
             raise
         except rm.RoomError:
-            failed = False  # a room has the code: the secret or the id was wrong, or it ended
-            self.seen(code, None)
+            self.seen(code, None)  # a room has the code: the secret or the id was wrong, or it ended
             raise
         finally:
             codes.settle(who, failed)
