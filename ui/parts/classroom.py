@@ -186,7 +186,8 @@ def _is_back(classroom: Classroom, who: str, code: str, you: str) -> bool:
 def _join(code: str) -> None:
     """Join the room with this code as a new student, under the guessing limit (Classroom.attempt: an
     unknown code counts against the address; Refused when it is shut out)."""
-    student, room = _room().attempt(_address(), code, _room().store().join)
+    who = _address()
+    student, room = _room().attempt(who, code, partial(_room().store().join, who=who))
     st.session_state[state.CLASS] = Seat(code, "student", student)
     st.session_state[state.CLASS_SAID] = None
     _take_row(room.stage)

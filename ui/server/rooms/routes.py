@@ -5,7 +5,7 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
 
     POST {PREFIX}/rooms                       {values, k?, form?, step?}   -> 201 {code, secret, room}
     GET  {PREFIX}/rooms/{code}                                              -> the public view
-    POST {PREFIX}/rooms/{code}/join           {}                           -> 201 {student, room}
+    POST {PREFIX}/rooms/{code}/join           {join?}                      -> 201 {student, room}
     POST {PREFIX}/rooms/{code}/me             {student}                    -> the student's view
     POST {PREFIX}/rooms/{code}/status         {student, status}            -> the student's view
     POST {PREFIX}/rooms/{code}/teacher        {secret}                     -> the teacher's view
@@ -18,17 +18,23 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     GET  {PREFIX}/rooms/{code}/stage-data?lang=&code=   the stage of the room's row (JSON, built once per
                                               row, language, listing and formulation for the whole class)
 
-Refusals: 400 bad input, 403 wrong secret or unknown student, 404 unknown room or question, 409 a
-closed question or a full room, 410 a room that ended (with its last view as "room"; its event stream
-instead sends that view as its one event, which EventSource can read and a page stops on), 413 a body
-over MAX_BODY, 415 not JSON, 429 too many wrong codes, rooms or streams from one address, 503 the store
-is down. Route code runs outside any script run.
+A join by the link or QR code carries the room's join token ({"join": <token>}): a proof, like a teacher's
+secret or a student's id, that passes an address a prankster's wrong codes shut out; a join by the typed
+code carries none. Either takes a seat of the address's pace in the room (rm.Pace: a small one typed, a
+class-sized one by the link).
+
+Refusals: 400 bad input, 403 wrong secret, join token or unknown student, 404 unknown room or question,
+409 a closed question or a full room, 410 a room that ended (with its last view as "room"; its event
+stream instead sends that view as its one event, which EventSource can read and a page stops on), 413 a
+body over MAX_BODY, 415 not JSON, 429 too many wrong codes, rooms, joins or streams from one address
+(with Retry-After), 503 the store is down. Route code runs outside any script run.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import threading
 import time
@@ -65,6 +71,8 @@ STATUS = {
     rm.UnknownStudent: 403,
     rm.Closed: 409,
     rm.Full: 409,
+    rm.WrongJoin: 403,
+    rm.Paced: 429,
     rm.RoomError: 400,
 }
 
@@ -287,11 +295,11 @@ class Classroom:
         return JSONResponse(rm.public_view(room))
 
     async def join(self, request: Request) -> Response:
-        """A new anonymous student in the room: their id and their view. The body is `{}`, read like every
-        POST's, so another site's form (text/plain, no preflight) cannot fill a room."""
-        self.unproven(request)
-        await read_body(request)
-        student, room = await self.attempted(request, self.store().join)
+        """A new anonymous student in the room: their id and their view. The body is `{}` for a typed code,
+        or {"join": <the room's join token>} from the link (a proof), read like every POST's, so another
+        site's form (text/plain, no preflight) cannot fill a room."""
+        token, who = (await read_body(request)).get("join"), self.who(request)
+        student, room = await self.attempted(request, lambda code: self.store().join(code, who, token))
         return JSONResponse({"student": student, "room": rm.student_view(room, student)}, 201)
 
     async def me(self, request: Request) -> Response:
@@ -443,7 +451,8 @@ class Classroom:
                 return JSONResponse({"error": str(ended), "reason": ended.reason, "room": ended.view}, 410)
             except rm.RoomError as error:
                 status = next(s for kind, s in STATUS.items() if isinstance(error, kind))
-                return refusal(status, str(error), error.reason)
+                wait = {"Retry-After": str(math.ceil(error.wait))} if isinstance(error, rm.Paced) else None
+                return refusal(status, str(error), error.reason, wait)
             except stores.StoreDown as down:
                 log.warning("class room: %s (%s)", down, down.detail)
                 return refusal(503, str(down), "store_down")
