@@ -248,6 +248,7 @@ CLASS = "class_seat"  # ui.parts.classroom.Seat | None: the class this session l
 CLASS_SAID = "class_said"  # (catalogue key, fields) | None: what the last class action answered
 CLASS_HELD = "class_held"  # int | None: the step a student's class is held at by an open question (room.holding)
 CLASS_PARAMS = ("class", "key", "you")  # query parameters: the join code, the teacher's secret, the student's id
+CLASS_JOIN = "join"  # query parameter of the QR code's join link: the room's join token (rm.join_token), a proof
 W_CLASS_START = "class_start"  # buttons: start a class (the sidebar's, presenter mode's bar's)
 W_CLASS_START_BAR = "class_start_bar"
 W_CLASS_JOIN = "class_join_{where}"  # the join box's form and text input (where = side | main)

@@ -169,6 +169,23 @@ def test_seats_taken_at_once_count_as_many(store, classroom):
     assert len(store.room(code).students) == 330
 
 
+def test_the_link_joins_from_a_shut_address_and_a_typed_code_does_not(store, classroom):
+    code, _ = made(store)
+    token = store.room(code).join
+    answers, _ = run(classroom, [("GET", url(rm.new_code()), None, SCHOOL) for _ in range(25)])
+    assert statuses(answers)[429] == 5, "a prankster's wrong codes shut the school's address out"
+    linked, _ = run(classroom, [("POST", url(code, "/join"), {"join": token}, SCHOOL) for _ in range(50)])
+    assert statuses(linked) == {201: 50}, "new students who scan the QR code join all the same"
+    refused = [
+        ("POST", url(code, "/join"), {}, SCHOOL),  # the typed code
+        ("POST", url(code, "/join"), {"join": rm.join_token(rm.new_secret())}, SCHOOL),  # another room's token
+        ("POST", url(rm.new_code(), "/join"), {"join": token}, SCHOOL),  # a real token, a guessed code
+    ]
+    answers, _ = run(classroom, refused)
+    assert [a.status_code for a in answers] == [429] * 3 and reason(answers, 429) == {"too_many_codes"}
+    assert len(store.room(code).students) == 50
+
+
 def test_a_hall_from_one_address_is_never_refused(store, classroom):
     code, secret = made(store)
     store.limits = replace(store.limits, linked=rm.Pace(1000, 1000))  # a hall's server: STONEGAME_JOINS_AT_ONCE=1000

@@ -144,7 +144,8 @@ def arrive() -> None:
 
 def _seat_from_link() -> None:
     """The seat the link's class parameters name: the teacher's (code and a matching key), a student's
-    back (code and an id the room issued), or a new student's (the code alone)."""
+    back (code and an id the room issued), or a new student's (the code, and the room's join token when the
+    QR code's link carries it)."""
     code_text, key, you = (st.query_params.get(name, "") for name in state.CLASS_PARAMS)
     if not code_text:
         return
@@ -161,7 +162,7 @@ def _seat_from_link() -> None:
         elif you and _is_back(classroom, who, code, you):
             st.session_state[state.CLASS] = Seat(code, "student", you)
         else:
-            _join(code)
+            _join(code, st.query_params.get(state.CLASS_JOIN) or None)
     except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
 
@@ -183,11 +184,13 @@ def _is_back(classroom: Classroom, who: str, code: str, you: str) -> bool:
     return True
 
 
-def _join(code: str) -> None:
+def _join(code: str, token: str | None = None) -> None:
     """Join the room with this code as a new student, under the guessing limit (Classroom.attempt: an
-    unknown code counts against the address; Refused when it is shut out)."""
+    unknown code counts against the address; Refused when it is shut out, unless the link's join `token`
+    proves the join), taking a seat of the address's pace (by the link with a token, typed without)."""
     who = _address()
-    student, room = _room().attempt(who, code, partial(_room().store().join, who=who))
+    join = partial(_room().store().join, who=who, token=token)
+    student, room = _room().attempt(who, code, join, proof=token is not None)
     st.session_state[state.CLASS] = Seat(code, "student", student)
     st.session_state[state.CLASS_SAID] = None
     _take_row(room.stage)
@@ -356,9 +359,11 @@ def _leave() -> None:
 # --- the teacher's panels --------------------------------------------------------------------------
 
 
-def join_link(code: str, root: str) -> str:
-    """The join link of a room: the app's root where phones reach it (join_base) with `?class=<code>`."""
-    return f"{root}/?{state.CLASS_PARAMS[0]}={code}"
+def join_link(code: str, root: str, token: str = "") -> str:
+    """The join link of a room: the app's root where phones reach it (join_base) with `?class=<code>`, and
+    `&join=<the room's join token>` when given (the QR code's: a join that passes a shut-out address)."""
+    link = f"{root}/?{state.CLASS_PARAMS[0]}={code}"
+    return f"{link}&{state.CLASS_JOIN}={token}" if token else link
 
 
 def join_base(view: View) -> reach.Base:
@@ -398,8 +403,9 @@ def teacher_panel(view: View) -> None:
     if mine is None or mine.role != "teacher":
         return
     st.html(STYLE)
-    link = join_link(mine.code, join_base(view).root)
-    short = link.split("://", 1)[-1]
+    root = join_base(view).root
+    short = join_link(mine.code, root).split("://", 1)[-1]  # to read and type: the code alone
+    link = join_link(mine.code, root, rm.join_token(mine.token))  # to scan: with the room's join token
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
     at = f'<p class="join-link" data-testid="join-link">{short}</p>'

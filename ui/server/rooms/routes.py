@@ -187,7 +187,8 @@ class Classroom:
     def attempt(self, who: str, code: str, act: Callable[[str], T], proof: bool = False) -> T:
         """act(code) under the guessing limit, for a request from `who` (a blocking call: the routes run
         it in a worker thread, the pages in their run). An address shut out is refused (Shut -> 429)
-        unless the request proves itself (`proof`: a teacher's secret, a student's id, which act checks);
+        unless the request proves itself (`proof`: a teacher's secret, a student's id, a join token, which
+        act checks);
         then, and for a code this process found lately, act runs at once (_proved); any other code is a
         possible guess (_admitted)."""
         left = self.guards.codes.blocked(who)
@@ -211,7 +212,7 @@ class Classroom:
             if left:
                 raise shut(codes.blocked(who) or left) from None
             raise
-        except (rm.WrongSecret, rm.UnknownStudent, rm.Ended) as error:
+        except (rm.WrongSecret, rm.UnknownStudent, rm.WrongJoin, rm.Ended) as error:
             if not left:
                 raise
             if not isinstance(error, rm.Ended):
@@ -299,7 +300,7 @@ class Classroom:
         or {"join": <the room's join token>} from the link (a proof), read like every POST's, so another
         site's form (text/plain, no preflight) cannot fill a room."""
         token, who = (await read_body(request)).get("join"), self.who(request)
-        student, room = await self.attempted(request, lambda code: self.store().join(code, who, token))
+        student, room = await self.attempted(request, lambda code: self.store().join(code, who, token), token)
         return JSONResponse({"student": student, "room": rm.student_view(room, student)}, 201)
 
     async def me(self, request: Request) -> Response:
