@@ -146,6 +146,26 @@ def test_a_students_stream_proves_itself_with_their_id(store):
         assert client.get(url(code, f"/events?you={rm.new_student()}"), headers=SCHOOL).status_code == 429
 
 
+def test_the_teachers_stream_proves_itself_with_the_rooms_stream_id(store):
+    code, secret = made(store)
+    lead = store.room(code).lead
+    assert lead == rm.lead_id(secret) and secret not in lead and lead != store.room(code).join
+    with TestClient(Starlette(routes=Classroom(lambda: store).routes()), client=("127.0.0.1", 5000)) as client:
+        made_view = client.post(f"{PREFIX}/rooms", json={"values": ROW}, headers=HOME).json()["room"]
+        assert made_view["lead"] and made_view["lead"] not in json.dumps(client.get(url(made_view["code"])).json())
+        for _ in range(20):
+            client.get(url(rm.new_code()), headers=SCHOOL)
+        assert client.get(url(code, "/events"), headers=SCHOOL).status_code == 429, "shut out"
+        with client.stream("GET", url(code, f"/events?you={lead}"), headers=SCHOOL) as stream:
+            assert stream.status_code == 200, "the projector's stream opens all the same"
+            first = json.loads(next(line for line in stream.iter_lines() if line.startswith("data: "))[6:])
+        assert first["code"] == code and first["joined"] == 0, "the teacher takes no seat"
+        assert client.get(url(code, f"/events?you={rm.lead_id(rm.new_secret())}"), headers=SCHOOL).status_code == 429
+        student, _ = store.join(code)
+        assert client.get(url(code, "/stage-data"), headers=SCHOOL).status_code == 429
+        assert client.get(url(code, f"/stage-data?you={student}"), headers=SCHOOL).status_code == 200, "a row change"
+
+
 def reason(answers: list[httpx.Response], status: int) -> set[str]:
     """The reasons of the answers with this status."""
     return {a.json()["reason"] for a in answers if a.status_code == status}

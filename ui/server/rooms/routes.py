@@ -14,8 +14,8 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     POST {PREFIX}/rooms/{code}/questions/{n}  {secret, state}              -> the teacher's view
     POST {PREFIX}/rooms/{code}/questions/{n}/answer  {student, answer}     -> the student's view
     POST {PREFIX}/rooms/{code}/end            {secret}                     -> the teacher's view
-    GET  {PREFIX}/rooms/{code}/events         text/event-stream of public views, id = version
-    GET  {PREFIX}/rooms/{code}/stage-data?lang=&code=   the stage of the room's row (JSON, built once per
+    GET  {PREFIX}/rooms/{code}/events?you=    text/event-stream of public views, id = version (you: a proof)
+    GET  {PREFIX}/rooms/{code}/stage-data?lang=&code=&you=   the stage of the room's row (JSON, built once per
                                               row, language, listing and formulation for the whole class)
 
 A join by the link or QR code carries the room's join token ({"join": <token>}): a proof, like a teacher's
@@ -272,6 +272,18 @@ class Classroom:
         code, who = self.code(request), self.who(request)
         return await run_in_threadpool(self.attempt, who, code, act, proof is not None)
 
+    def _followed(self, you: str | None) -> Callable[[str], rm.Room]:
+        """What a GET that may prove itself with ?you= does with its code: the open room, `you` (when sent)
+        checked as the teacher's stream id or a student's id (rm.check_follower)."""
+
+        def followed(code: str) -> rm.Room:
+            room = self.store().room(code)
+            if you is not None:
+                rm.check_follower(room, you)
+            return room
+
+        return followed
+
     # --- the endpoints ---
 
     async def create(self, request: Request) -> Response:
@@ -374,19 +386,13 @@ class Classroom:
     async def events(self, request: Request) -> Answer:
         """The room's public views as server-sent events from the one after Last-Event-ID (or ?since=),
         each with id = its version, then a comment at each of the hub's nudges of a quiet stream (every
-        KEEPALIVE seconds), until the room ends; at most Guards.streams open per address. A student's
-        stream proves itself with ?you=<their id>. A room that has ended gets its last view as the one
-        event (a phone that slept through the end stops on it)."""
+        KEEPALIVE seconds), until the room ends; at most Guards.streams open per address. A stream proves
+        itself with ?you=<a student's id, or the teacher's stream id> (never the secret, which stays out of
+        URLs). A room that has ended gets its last view as the one event (a phone that slept through the
+        end stops on it)."""
         code, who, you = self.code(request), self.who(request), request.query_params.get("you")
-
-        def opened(code: str) -> rm.Room:
-            room = self.store().room(code)
-            if you is not None:
-                rm.check_student(room, you)
-            return room
-
         try:
-            await self.attempted(request, opened, you)
+            await self.attempted(request, self._followed(you), you)
         except rm.Ended as ended:
             return ended_stream(ended.view)
         if not self.guards.streams.take(who):
@@ -407,8 +413,10 @@ class Classroom:
     async def stage_data(self, request: Request) -> Response:
         """The stage of the room's current row in the asker's language and listing (?lang=, ?code=; 400
         for another value), as JSON bytes from the cache that every student of the class shares; while a
-        question is open or locked, held back at the step the class is held at (nothing past it)."""
-        room = await self.attempted(request, self.store().room)
+        question is open or locked, held back at the step the class is held at (nothing past it). Like the
+        event stream, it proves itself with ?you=."""
+        you = request.query_params.get("you")
+        room = await self.attempted(request, self._followed(you), you)
         lang, listing = _query(request, "lang", LANGS), _query(request, "code", CODES)
         stage = room.stage
         held = rm.holding(room)
