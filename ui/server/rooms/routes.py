@@ -36,8 +36,6 @@ import json
 import logging
 import math
 import os
-import threading
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -52,8 +50,9 @@ from stonegame.terms import CODES, LANGS
 from ui import cache
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
-from ui.server.rooms.guard import Blocker, Gauge, Proxies, Shut, Window, address, proxies_from_env
+from ui.server.rooms.guard import Blocker, Gauge, Proxies, Window, address, proxies_from_env
 from ui.server.rooms.hub import event_text, hub_for
+from ui.server.rooms.limits import Guessing, Refused
 from ui.server.rooms.stream import EventStream
 
 log = logging.getLogger(__name__)
@@ -78,17 +77,6 @@ STATUS = {
 
 
 T = TypeVar("T")
-KNOWN_FOR = 60.0  # seconds a code this process found a room for is taken as no guess
-KNOWN_MOST = 10_000  # codes remembered at most (the store holds at most STONEGAME_ROOMS_OPEN open rooms)
-SHUT = "Too many wrong codes from this address: wait a few minutes, then try again."
-
-
-class Refused(Exception):
-    """A request refused before it reaches the store: its status, message, reason and extra headers."""
-
-    def __init__(self, status: int, message: str, reason: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status, self.reason, self.headers = status, reason, headers or {}
 
 
 def _env_int(name: str, default: int) -> int:
@@ -115,11 +103,6 @@ class Guards:
         )
     )
     proxies: Proxies = field(default_factory=proxies_from_env)
-
-
-def shut(left: float) -> Refused:
-    """The 429 of an address shut out for `left` more seconds."""
-    return Refused(429, SHUT, "too_many_codes", {"Retry-After": str(int(left) + 1)})
 
 
 def refusal(status: int, message: str, reason: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -149,14 +132,14 @@ async def read_body(request: Request) -> dict[str, Any]:
 
 
 class Classroom:
-    """The routes' state: the store (made on first use, from the environment unless given) and the guards."""
+    """The routes' state: the store (made on first use, from the environment unless given), the guards, and
+    the guessing limit over their wrong codes."""
 
     def __init__(self, make_store: Callable[[], stores.Store] = from_env, guards: Guards | None = None) -> None:
         self.make_store = make_store
         self.guards = guards or Guards()
         self._store: stores.Store | None = None
-        self._known: dict[str, float] = {}  # code -> when a room was last found with it (monotonic), oldest first
-        self._known_lock = threading.Lock()
+        self.guessing = Guessing(self.guards.codes)
 
     def store(self) -> stores.Store:
         """The store, made now if this is the first request; StoreDown if it cannot be made."""
@@ -177,94 +160,12 @@ class Classroom:
         try:
             return rm.read_code(request.path_params["code"])
         except rm.RoomError:
-            who = self.who(request)
-            left = self.guards.codes.blocked(who)
-            if left:
-                raise shut(left) from None
-            self.guards.codes.fail(who)
+            self.guessing.malformed(self.who(request))
             raise
 
     def attempt(self, who: str, code: str, act: Callable[[str], T], proof: bool = False) -> T:
-        """act(code) under the guessing limit, for a request from `who` (a blocking call: the routes run
-        it in a worker thread, the pages in their run). An address shut out is refused (Shut -> 429)
-        unless the request proves itself (`proof`: a teacher's secret, a student's id, a join token, which
-        act checks);
-        then, and for a code this process found lately, act runs at once (_proved); any other code is a
-        possible guess (_admitted)."""
-        left = self.guards.codes.blocked(who)
-        if left and not proof:
-            raise shut(left)
-        if left or self.known(code):
-            return self._proved(who, code, act, left)
-        return self._admitted(who, code, act)
-
-    def _proved(self, who: str, code: str, act: Callable[[str], T], left: float) -> T:
-        """act(code), its code no guess: a room was found for it lately, or the request carries a proof
-        and its address is shut out for `left` seconds. A code with no room counts as wrong; from a
-        shut-out address, so does a proof that fails, and both are refused as if shut (an ended room,
-        which cannot check the proof, too): it learns nothing of which codes exist."""
-        codes = self.guards.codes
-        try:
-            return self.seen(code, act(code))
-        except rm.UnknownRoom:
-            self.forget(code)  # swept since it was found
-            codes.fail(who)
-            if left:
-                raise shut(codes.blocked(who) or left) from None
-            raise
-        except (rm.WrongSecret, rm.UnknownStudent, rm.WrongJoin, rm.Ended) as error:
-            if not left:
-                raise
-            if not isinstance(error, rm.Ended):
-                codes.fail(who)
-            raise shut(codes.blocked(who) or left) from None
-
-    def _admitted(self, who: str, code: str, act: Callable[[str], T]) -> T:
-        """act(code) holding one of the address's places (Blocker.admit: a burst is looked up at most
-        `limit` at a time, the rest wait for a place or are refused as shut), counted as a wrong code
-        if no room has it."""
-        codes = self.guards.codes
-        try:
-            codes.admit(who)
-        except Shut as out:
-            raise shut(out.left) from None
-        failed = False
-        try:
-            return self.seen(code, act(code))
-        except rm.UnknownRoom:
-            failed = True
-            raise
-        except rm.RoomError:
-            self.seen(code, None)  # a room has the code: the secret or the id was wrong, or it ended
-            raise
-        finally:
-            codes.settle(who, failed)
-
-    def known(self, code: str) -> bool:
-        """Whether this process found a room of this code (open or ended) in the last KNOWN_FOR seconds."""
-        with self._known_lock:
-            found = self._known.get(code)
-        return found is not None and time.monotonic() - found < KNOWN_FOR
-
-    def seen(self, code: str, result: T) -> T:
-        """Note that a room has this code (forgetting the oldest past KNOWN_MOST); `result` as it is."""
-        with self._known_lock:
-            self._known.pop(code, None)
-            self._known[code] = time.monotonic()
-            while len(self._known) > KNOWN_MOST:
-                self._known.pop(next(iter(self._known)))
-        return result
-
-    def forget(self, code: str) -> None:
-        """No room has this code any more."""
-        with self._known_lock:
-            self._known.pop(code, None)
-
-    def unproven(self, request: Request) -> None:
-        """Refuse at once (shut: 429) a request that cannot prove itself from an address shut out."""
-        left = self.guards.codes.blocked(self.who(request))
-        if left:
-            raise shut(left)
+        """act(code) under the guessing limit (limits.Guessing.attempt): the pages join and lead through it too."""
+        return self.guessing.attempt(who, code, act, proof)
 
     async def attempted(self, request: Request, act: Callable[[str], T], proof: object = None) -> T:
         """attempt() for the request's address and path code, in a worker thread (proof: the request's
@@ -300,7 +201,9 @@ class Classroom:
             self.guards.creates.give_back(who)
             raise
         room = await run_in_threadpool(self.store().room, code)
-        return JSONResponse({"code": code, "secret": secret, "room": rm.teacher_view(self.seen(code, room))}, 201)
+        return JSONResponse(
+            {"code": code, "secret": secret, "room": rm.teacher_view(self.guessing.seen(code, room))}, 201
+        )
 
     async def view(self, request: Request) -> Response:
         """The room's public view."""
