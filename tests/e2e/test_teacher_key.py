@@ -130,6 +130,12 @@ def test_the_address_bar_never_holds_the_secret(server: StreamlitServer, devices
     assert_keyless(teacher, code, secret)
     assert secret not in teacher.content(), "the secret is nowhere on the page while the control is folded"
     shot(teacher, f"teacher-{'presenter' if present else 'normal'}-after-reveal.png")
+    teacher.reload()  # in this mode too, the tab leads again
+    wait_for_stage(teacher)
+    wait_for_app_run(teacher)
+    leads(teacher)
+    assert_keyless(teacher, code, secret)
+    assert ("present=1" in teacher.url) == present, teacher.url
 
 
 def test_a_reload_leads_again_and_takes_no_seat(server: StreamlitServer, devices: Devices) -> None:
