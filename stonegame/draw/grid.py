@@ -215,10 +215,11 @@ def _x(columns: list[str], from_data: bool = False, name_column: bool = True) ->
 
 NAME_GAP = 10  # pixels between a row name and the row's first cell
 LEGEND_GAP = 10  # pixels between the grid's last row and a legend placed under it by hand
+TITLE_CLEAR = 8  # pixels more between `i` and the first column: a five-digit pile number overhangs a narrow one
 # The top axis's `i` when there is no name column: right-aligned over the row names, level with the labels.
 PILE_TITLE = {
     "title": "i",
-    "titleX": -NAME_GAP,
+    "titleX": -NAME_GAP - TITLE_CLEAR,
     "titleY": -2,
     "titleAngle": 0,
     "titleAlign": "right",

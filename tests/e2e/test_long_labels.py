@@ -12,10 +12,10 @@ from playwright.sync_api import Page
 from .helpers import DESKTOP, PHONE, SCREENSHOT_DIR, open_explainer, screenshot
 
 LONG = "/?random=50000&seed=1"
-# Every axis of the stage's picture: its drawn labels' boxes (a label Vega hid to avoid an overlap has
+# Every axis of the stage's picture: its drawn labels' and title's boxes (a label Vega hid to avoid an overlap has
 # opacity 0 and is left out), with the axis's text, so a failure names the labels that touch.
 AXES = """stage => [...stage.querySelectorAll('.picture svg g.role-axis')].map(axis =>
-    [...axis.querySelectorAll('g.role-axis-label text')]
+    [...axis.querySelectorAll('g.role-axis-label text, g.role-axis-title text')]
         .filter(t => t.textContent.trim() && getComputedStyle(t).opacity !== '0' && t.getAttribute('opacity') !== '0')
         .map(t => {
             const r = t.getBoundingClientRect();
