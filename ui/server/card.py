@@ -195,9 +195,10 @@ def picture_link(params: dict[str, list[str]]) -> Link:
 
 
 def picture_key(link: Link) -> renderer.RenderKey:
-    """What the link's picture depends on: the row's digest, the step, language, listing, k, formulation."""
+    """What the link's picture depends on: the row's digest, the step, language, k, formulation (not the
+    listing, which the card does not show: a Java link's picture is the Python one's, made once)."""
     row = hashlib.blake2b(format_values(link.values).encode(), digest_size=16).hexdigest()
-    return renderer.RenderKey(row, link.step, link.lang, link.code, link.max_take, link.form, "card")
+    return renderer.RenderKey(row, link.step, link.lang, "", link.max_take, link.form, "card")
 
 
 def picture_job(link: Link) -> tuple[Any, ...]:
