@@ -612,7 +612,7 @@ def _revealed(question: dict[str, Any], view: View) -> None:
     if view.present:
         line, fold = st.columns([3, 2], vertical_alignment="top")
         with line.container(key="class_result"):
-            st.markdown(f"{title}: {summary}")
+            st.markdown(t("class_result", view.lang, title=title, summary=summary))
         with fold.expander(t("class_chart_show", view.lang), icon=":material/bar_chart:"):
             st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
         return
