@@ -68,6 +68,7 @@ PRESENT_STYLE = """<style>
 .st-key-class_strip .join-link { display: inline-block; margin: 0; }
 .st-key-class_result p { font-size: 1.35rem; font-weight: 600; margin: 0; }
 </style>"""
+STYLE_PRESENT = f"{STYLE}{PRESENT_STYLE}"  # presenter mode's panel: one element, as every element costs a run its share
 
 
 @dataclass(frozen=True)
@@ -408,7 +409,7 @@ def teacher_panel(view: View) -> None:
     mine = seat()
     if mine is None or mine.role != "teacher":
         return
-    st.html(STYLE + PRESENT_STYLE if view.present else STYLE)
+    st.html(STYLE_PRESENT if view.present else STYLE)
     with st.container(key="class_panel"):
         link = join_link(mine.code, join_base(view).root)
         if view.present:
@@ -473,7 +474,8 @@ def _buttons(view: View, mine: Seat) -> None:
     # show its effect: a restarted server's fresh session runs no callback on its first run, and a
     # teacher's first press after a restart must not be lost.
     pressed = [
-        ask.button(t("class_ask", view.lang), key=state.W_CLASS_ASK, type="primary", width="stretch") and _ask,
+        ask.button(t("class_ask", view.lang), key=state.W_CLASS_ASK, type="primary", width="stretch")
+        and partial(_ask, view.present),
         lock.button(
             t("class_lock", view.lang),
             key=state.W_CLASS_LOCK,
@@ -528,8 +530,10 @@ def _last_question(mine: Seat) -> rm.Question | None:
     return room.questions[-1] if room and room.questions else None
 
 
-def _ask() -> None:
-    """Ask the class the chosen kind of question at the room's step."""
+def _ask(fold: bool = False) -> None:
+    """Ask the class the chosen kind of question at the room's step; with `fold` (presenter mode, where the
+    buttons come before the join screen's toggle, so it may still be set on this run) the class is in:
+    the join screen folds to its line, and the stage comes up on the projector."""
     mine = seat()
     kind = state.valid(state.W_CLASS_KIND, rm.KINDS, rm.KINDS[0])
     if mine is None:
@@ -537,6 +541,8 @@ def _ask() -> None:
     try:
         _room().store().ask(mine.code, mine.token, kind)
         st.session_state[state.CLASS_SAID] = None
+        if fold:
+            st.session_state[state.W_CLASS_SCREEN] = False
     except rm.WrongSecret as error:
         _refused(error, mine.code)
     except rm.RoomError:
