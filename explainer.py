@@ -15,13 +15,14 @@ elif not view.present:
     fill.header(sol, view)
 classroom.said(view)
 classroom.teacher_panel(view)
+if view.present and classroom.seat() is None:  # the projector's first screen: the row, Start a class, Exit
+    fill.presenter_bar(sol, view, beside=lambda: classroom.presenter_start(view))
 fill.stage(sol, view, follow=classroom.following(), lead=classroom.leading(), held=classroom.held())
 classroom.questions_panel(view)
 classroom.control_elsewhere(view)
 fill.long_row(sol, view)
-if view.present:
+if view.present and classroom.seat() is not None:  # in a class the first screen is the class's panel
     fill.presenter_bar(sol, view)
-    classroom.presenter_start(view)
 if not view.present and not classroom.following():
     fill.start_lesson(view, beside=lambda: classroom.join_popover(view))
 fill.how_to_read(sol, view)

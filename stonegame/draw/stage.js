@@ -183,17 +183,21 @@ function renderer(ui, data, view, state) {
   };
 }
 
+// Presenter mode wraps the listing's long lines (stage.css): its font fits this many characters a line.
+const PRESENT_CHARS = 40;
+
 // Fit the picture to the screen when picture and code are side by side: the grid keeps its rows and the
 // bars' view (signal concat_1_height) takes the height left above the window's bottom edge, 40 % .. 100 %
 // of its nominal height (presenter: up to 250 %, to fill a large screen); the listing is never taller than
-// the picture. The code's font fits the listing's widest line, from 12 px up to 16 (presenter 20).
+// the picture. The code's font fits the listing's widest line, from 12 px up to 16 (presenter: PRESENT_CHARS
+// characters, from 16 px up to 20).
 function fitter(ui, data, view) {
   const base = [view.signal("concat_0_height"), view.signal("concat_1_height")];
   const widest = Math.max(...data.lines.map(l => [...l].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e80 ? 2 : 1), 0))) + 6;
   const side = () => getComputedStyle(ui.body).gridTemplateColumns.split(" ").length > 1;
   return async () => {
-    const cap = data.present ? 20 : 16;
-    ui.code.style.fontSize = Math.min(cap, Math.max(12, (ui.code.clientWidth - 16) / (widest * 0.6))).toFixed(1) + "px";
+    const cap = data.present ? 20 : 16, chars = data.present ? PRESENT_CHARS : widest;  // presenter: lines wrap
+    ui.code.style.fontSize = Math.min(cap, Math.max(data.present ? 16 : 12, (ui.code.clientWidth - 16) / (chars * 0.6))).toFixed(1) + "px";
     view.width(Math.max(ui.vega.clientWidth - 12, 120));
     view.signal("concat_0_height", base[0]).signal("concat_1_height", base[1]);
     await view.resize().runAsync();  // Vega's autosize "pad" measures again only after resize()

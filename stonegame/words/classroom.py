@@ -85,6 +85,8 @@ WORDS: dict[str, dict[str, str]] = {
     "class_state_locked": {"en": "locked", "zh": "已锁定"},
     "class_state_revealed": {"en": "revealed", "zh": "已公布"},
     "class_chart_title": {"en": "Answers to question {n}", "zh": "第 {n} 题的作答"},
+    "class_chart_show": {"en": "The answers' chart", "zh": "作答柱状图"},
+    "class_result": {"en": "{title}: {summary}", "zh": "{title}：{summary}"},
     "class_chart_answer": {"en": "answer", "zh": "答案"},
     "class_chart_students": {"en": "students", "zh": "人数"},
     "class_chart_right": {"en": "right", "zh": "正确"},

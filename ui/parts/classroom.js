@@ -50,7 +50,7 @@ function rowOf(view) {
 function classBar(root, data, trigger) {
   const w = data.words, base = `${data.prefix}/rooms/${data.code}`;
   const ui = {
-    bar: el("div", {class: "classbar " + data.role, "data-testid": "classbar", lang: data.lang}),
+    bar: el("div", {class: `classbar ${data.role}${data.present ? " present" : ""}`, "data-testid": "classbar", lang: data.lang}),
     status: el("p", {class: "status", role: "status"}),
     counts: el("p", {class: "counts", "aria-live": "polite"}),
     toggle: el("button", {type: "button", class: "toggle"}),

@@ -64,6 +64,17 @@ STYLE = """<style>
 .control-qr { width: 100%; height: auto; max-width: 11rem; image-rendering: pixelated; }
 .control-link { font: 600 1rem/1.4 ui-monospace, monospace; overflow-wrap: anywhere; margin: 0; }
 </style>"""
+# Presenter mode's panel, tighter, so that under it the stage's formula and grid stay on a 1280×720 projector:
+# smaller gaps, a one-line alert, the folded strip's code beside its link, the result of a reveal on one line.
+PRESENT_STYLE = """<style>
+.st-key-class_panel { gap: 0.5rem; }
+.st-key-class_panel [data-testid="stAlertContainer"] { padding: 0.35rem 0.8rem; }
+.st-key-class_strip { gap: 0.4rem; }
+.st-key-class_strip .join-code { display: inline-block; font-size: 2rem; margin: 0 0.8rem 0 0; }
+.st-key-class_strip .join-link { display: inline-block; margin: 0; }
+.st-key-class_result p { font-size: 1.35rem; font-weight: 600; margin: 0; }
+</style>"""
+STYLE_PRESENT = f"{STYLE}{PRESENT_STYLE}"  # presenter mode's panel: one element, as every element costs a run its share
 
 
 @dataclass(frozen=True)
@@ -455,16 +466,39 @@ def qr_image(link: str, lang: str, alt: str = "class_qr_alt", name: str = "join-
 def teacher_panel(view: View) -> None:
     """Above the teacher's stage: the join screen (the code in very large letters, the QR code, the link)
     when it is on, else a one-line strip with the code, a small QR code and the link; the live counts;
-    the teacher's buttons; and the last question's answers once revealed."""
+    the teacher's buttons; and the last question's answers once revealed. In presenter mode the buttons
+    come first, under the one line saying where phones reach the app, and all of it is tighter
+    (PRESENT_STYLE), so that the stage's formula and grid stay on a 1280×720 projector."""
     mine = seat()
     if mine is None or mine.role != "teacher":
         return
-    st.html(STYLE)
-    link = join_link(mine.code, join_base(view).root)
+    st.html(STYLE_PRESENT if view.present else STYLE)
+    with st.container(key="class_panel"):
+        link = join_link(mine.code, join_base(view).root)
+        if view.present:
+            controls(view, mine)
+        join_info(view, mine, link)
+        if not view.present:
+            controls(view, mine)
+        revealed(view, mine)
+
+
+def join_info(view: View, mine: Seat, link: str) -> None:
+    """How to join: the join screen when it is on, else the strip (in presenter mode on one line, the code
+    beside the link, without the small QR code: "Show how to join" brings the big one back); the live
+    counts (the class bar) and the toggle between the two."""
     short = link.split("://", 1)[-1]
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
     at = f'<p class="join-link" data-testid="join-link">{short}</p>'
+    if view.present and not big:
+        with st.container(key="class_strip"):
+            words, live, fold = st.columns([4, 7, 2], vertical_alignment="center")
+            words.html(code + at)
+            with live:
+                bar(view, mine)
+            fold.toggle(t("class_show_join", view.lang), key=state.W_CLASS_SCREEN)
+        return
     with st.container(key="class_join_screen" if big else "class_strip"):
         qr, words, live = st.columns([3, 5, 4] if big else [1, 5, 5], vertical_alignment="center")
         qr.html(qr_image(link, view.lang))
@@ -478,8 +512,6 @@ def teacher_panel(view: View) -> None:
         with live:
             bar(view, mine)
             st.toggle(t("class_show_join", view.lang), key=state.W_CLASS_SCREEN)
-    controls(view, mine)
-    revealed(view, mine)
 
 
 def controls(view: View, mine: Seat) -> None:
@@ -505,7 +537,8 @@ def _buttons(view: View, mine: Seat) -> None:
     # show its effect: a restarted server's fresh session runs no callback on its first run, and a
     # teacher's first press after a restart must not be lost.
     pressed = [
-        ask.button(t("class_ask", view.lang), key=state.W_CLASS_ASK, type="primary", width="stretch") and _ask,
+        ask.button(t("class_ask", view.lang), key=state.W_CLASS_ASK, type="primary", width="stretch")
+        and partial(_ask, view.present),
         lock.button(
             t("class_lock", view.lang),
             key=state.W_CLASS_LOCK,
@@ -560,8 +593,10 @@ def _last_question(mine: Seat) -> rm.Question | None:
     return room.questions[-1] if room and room.questions else None
 
 
-def _ask() -> None:
-    """Ask the class the chosen kind of question at the room's step."""
+def _ask(fold: bool = False) -> None:
+    """Ask the class the chosen kind of question at the room's step; with `fold` (presenter mode, where the
+    buttons come before the join screen's toggle, so it may still be set on this run) the class is in:
+    the join screen folds to its line, and the stage comes up on the projector."""
     mine = seat()
     kind = state.valid(state.W_CLASS_KIND, rm.KINDS, rm.KINDS[0])
     if mine is None:
@@ -569,6 +604,8 @@ def _ask() -> None:
     try:
         _room().store().ask(mine.code, mine.token, kind)
         st.session_state[state.CLASS_SAID] = None
+        if fold:
+            st.session_state[state.W_CLASS_SCREEN] = False
     except rm.WrongSecret as error:
         _refused(error, mine.code)
     except rm.RoomError:
@@ -649,16 +686,24 @@ def control_elsewhere(view: View) -> None:
 
 def _revealed(question: dict[str, Any], view: View) -> None:
     """The revealed question: its prompt, one line of figures (how many were right, and the answer),
-    then the answers chart, so the three fit a projector's screen."""
+    then the answers chart. In presenter mode one line ("Answers to question 2: 9 of 12 right (75 %).
+    The answer: −3.") with the chart folded beside it, so the stage under it stays on the projector."""
     table = answers_table(question, view.lang)
     title = t("class_chart_title", view.lang, n=question["number"])
     answered, right = int(question["answered"]), int(question["right"])
     share = f"{round(100 * right / answered)} %" if answered else "—"
     answer = _answer_word(question["expected"], question["kind"], view)
     summary = t("class_chart_summary", view.lang, right=right, answered=answered, share=share, answer=answer)
+    chart = answers_chart(table, title, view.lang, scale=1.25 if view.present else 1.0)
+    if view.present:
+        line, fold = st.columns([3, 2], vertical_alignment="top")
+        with line.container(key="class_result"):
+            st.markdown(t("class_result", view.lang, title=title, summary=summary))
+        with fold.expander(t("class_chart_show", view.lang), icon=":material/bar_chart:"):
+            st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
+        return
     st.markdown(f"### {_prompt(question, view)}")
     st.markdown(f"#### {summary}")
-    chart = answers_chart(table, title, view.lang, scale=1.25 if view.present else 1.0)
     st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
 
 
@@ -714,6 +759,7 @@ def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
         "token": mine.token,
         "prefix": PREFIX,
         "lang": view.lang,
+        "present": view.present,
         "listing": view.code,
         "words": {key: t(key, view.lang) for key in BAR_WORDS},
         "view": start,

@@ -82,12 +82,16 @@ def _draw_random() -> None:
     _apply_preset(random_row(n, seed), (n, seed))
 
 
-def presenter_bar(sol: Solution, view: View) -> None:
-    """Presenter mode's line under the stage: the row (when it fits one window), the keys, and the way back."""
-    left, right = st.columns([4, 1], vertical_alignment="center")
+def presenter_bar(sol: Solution, view: View, beside: Callable[[], None] | None = None) -> None:
+    """Presenter mode's line: the row (when it fits one window), the keys, the page's `beside` (Start a
+    class) and the way back, on one line."""
+    left, middle, right = st.columns([7, 2, 2], vertical_alignment="center")
     summary = t("row_summary", view.lang, n=sol.n, total=sol.total)
     row = f"`[{format_values(sol.values)}]` · " if sol.n <= WINDOW else ""
     left.markdown(f"{row}{summary} · {t('keys_hint', view.lang)}")
+    if beside is not None:
+        with middle:
+            beside()
     right.button(t("exit_presenter", view.lang), key=state.W_EXIT_PRESENT, on_click=_exit_presenter, width="stretch")
 
 
