@@ -9,6 +9,7 @@ if classroom.following():
     classroom.student_bar(view)
 elif not view.present:
     fill.header(sol, view)
+    fill.intro(view, beside=lambda: classroom.join_popover(view))
 classroom.said(view)
 classroom.teacher_panel(view)
 fill.stage(sol, view, follow=classroom.following(), lead=classroom.leading(), held=classroom.held())
@@ -17,8 +18,6 @@ fill.long_row(sol, view)
 if view.present:
     fill.presenter_bar(sol, view)
     classroom.presenter_start(view)
-if not view.present and not classroom.following():
-    fill.start_lesson(view, beside=lambda: classroom.join_popover(view))
 fill.how_to_read(sol, view)
 if not classroom.following():  # a student's class may be asked who wins: the verdict waits for the class to end
     fill.answer(sol, view)

@@ -38,6 +38,14 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
 [class*="st-key-ladder_form_"] .katex-display { overflow: visible; }
 .st-key-ladder_form_total .katex-display > .katex { font-size: min(1.21em, 5.2cqw); }
 .st-key-ladder_form_diff .katex-display > .katex { font-size: min(1.21em, 4.1cqw); }
+@media (pointer: coarse) {  /* a touch screen: every control at least 44 x 44 CSS px (WCAG 2.5.5) */
+  [data-testid="stAppViewContainer"] button, [data-testid="stPageLink-NavLink"], [data-testid="stExpander"] summary,
+  [data-testid="stRadioOption"], [data-testid="stCheckbox"] label, [data-testid="stSelectbox"] input,
+  [data-baseweb="input"], [data-baseweb="textarea"] { min-height: 44px; min-width: 44px; }
+  [data-testid="stPageLink-NavLink"], [data-testid="stRadioOption"], [data-testid="stCheckbox"] label {
+    display: flex; align-items: center; box-sizing: border-box; }
+  [data-testid="stRadioOption"] { padding-right: 0.75rem; }
+}
 </style>"""
 ).replace("MUTED", MUTED)
 
@@ -49,6 +57,11 @@ STAGE_STYLE = """<style>
 h1 { font-size: 1.6rem !important; padding: 0 0 0.2rem !important; white-space: nowrap; overflow: hidden;
      text-overflow: ellipsis; }
 .st-key-explainer_header [data-testid="stCaptionContainer"] { margin-top: -0.4rem; }
+.st-key-explainer_intro { margin-top: -0.5rem; }
+.st-key-explainer_intro p { font-size: 1rem; line-height: 1.4; margin: 0; }
+.st-key-explainer_intro [data-testid="stPageLink-NavLink"] { min-height: 2.75rem; padding: 0 0.75rem;
+  border-radius: 0.5rem; border: 1px solid #1a5fb4; background: #f0f5fc; display: flex; align-items: center; }
+.st-key-explainer_intro [data-testid="stPageLink-NavLink"] p { font-weight: 600; color: #0b3d91; }
 /* st.caption is its text colour at opacity 0.6 (2.8:1 on white): opaque #595959 is 7:1 (AA) */
 [data-testid="stCaptionContainer"] { color: #595959 !important; opacity: 1 !important; }
 </style>"""
