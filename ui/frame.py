@@ -62,7 +62,7 @@ STAGE_STYLE = """<style>
 h1 { font-size: 1.6rem !important; padding: 0 0 0.2rem !important; white-space: nowrap; overflow: hidden;
      text-overflow: ellipsis; }
 .st-key-explainer_header [data-testid="stCaptionContainer"] { margin-top: -0.4rem; }
-.st-key-explainer_intro { margin: -0.75rem 0 -0.75rem; }
+.st-key-explainer_intro { margin: -0.85rem 0 -0.4rem; }
 .st-key-explainer_intro p { font-size: 0.95rem; line-height: 1.25; margin: 0; }
 .st-key-explainer_intro [data-testid="stPageLink-NavLink"] { min-height: 2.5rem; padding: 0 0.75rem;
   border-radius: 0.5rem; border: 1px solid #1a5fb4; background: #f0f5fc; display: flex; align-items: center; }

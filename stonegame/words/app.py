@@ -9,8 +9,8 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "explainer_intro": {
         "en": "Two players take turns taking the first 1, 2 or 3 piles of a row; who collects more if both play "
-        "perfectly? Press ▶ to watch the table that answers it fill in from the right.",
-        "zh": "两名玩家轮流从一排石子堆的最前面拿走 1、2 或 3 堆；双方都采取最优策略时，谁拿到的更多？按 ▶ 观看回答它的表格从右往左填出来。",
+        "perfectly? Press ▶ to watch the answer fill in.",
+        "zh": "两名玩家轮流从一排石子堆的最前面拿走 1、2 或 3 堆；双方都采取最优策略时，谁拿到的更多？按 ▶ 看答案一步步填出来。",
     },
     "nav_explainer": {"en": "Explainer", "zh": "图解"},
     "nav_trace": {"en": "Trace table", "zh": "追踪表"},

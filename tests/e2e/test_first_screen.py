@@ -1,6 +1,7 @@
 """A newcomer's first screen of `/` (issue 33): at 1280×720 and on a 390×844 phone, in English and 中文,
 two sentences say what the game is and asks, and the way into the lesson is there, both inside the first
-screen without scrolling; at 1280×720 the stage's step (its title, formula and sentence) stays inside it too.
+screen without scrolling and neither under the stage's control bar; at 1280×720 the stage's step (its title,
+formula and sentence) stays inside it too.
 On 6746042 the page had no such sentence and "New here? Start the lesson" was at y = 737 (1280×720) and
 y = 1421 (390×844)."""
 
@@ -40,3 +41,8 @@ def test_the_first_screen_says_what_the_game_is_and_leads_into_the_lesson(new_co
         assert box is not None, f"{name} not drawn"
         bottom = box["y"] + box["height"]
         assert box["y"] >= 0 and bottom <= viewport["height"], f"{name} at y {box['y']:.0f}..{bottom:.0f}"
+    bar = page.locator("[data-testid='stage'] .bar").bounding_box()
+    assert bar is not None
+    for name in ("intro", "lesson link"):
+        bottom = boxes[name]["y"] + boxes[name]["height"]
+        assert bottom <= bar["y"] + 1, f"the stage's bar (from y {bar['y']:.0f}) lies over the {name} (to {bottom:.0f})"
