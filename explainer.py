@@ -1,10 +1,14 @@
 """The explainer: type a row, watch the suffix sums and the dp table fill right to left, on one stage;
 a teacher can start a class on it, and the class's stages follow theirs."""
 
+import streamlit as st
+
 from ui import frame, state
 from ui.parts import classroom, fill
 
 view, sol = frame.page("app_title", title=False, stage=True, arrive=classroom.arrive, side=classroom.sidebar_box)
+if classroom.opening(view):  # a class link's first run: the tab says whether it leads before the page is drawn
+    st.stop()
 if classroom.following():
     classroom.student_bar(view)
 elif not view.present:
@@ -14,6 +18,7 @@ classroom.said(view)
 classroom.teacher_panel(view)
 fill.stage(sol, view, follow=classroom.following(), lead=classroom.leading(), held=classroom.held())
 classroom.questions_panel(view)
+classroom.control_elsewhere(view)
 fill.long_row(sol, view)
 if view.present:
     fill.presenter_bar(sol, view)

@@ -249,6 +249,10 @@ CLASS = "class_seat"  # ui.parts.classroom.Seat | None: the class this session l
 CLASS_SAID = "class_said"  # (catalogue key, fields) | None: what the last class action answered
 CLASS_HELD = "class_held"  # int | None: the step a student's class is held at by an open question (room.holding)
 CLASS_PARAMS = ("class", "key", "you")  # query parameters: the join code, the teacher's secret, the student's id
+# (`key` is only read, from "Open the control on another device"'s link, and taken out of the address at once)
+CLASS_OPENING = "class_opening"  # str | None: a class link's code whose tab is asked for the secret it keeps
+CLASS_TAB = "class_tab"  # element key: asks the tab for the class's secret it keeps (its "kept" trigger)
+W_CLASS_CONTROL = "class_control"  # expander: "Open the control on another device" (drawn only while open)
 W_CLASS_START = "class_start"  # buttons: start a class (the sidebar's, presenter mode's bar's)
 W_CLASS_START_BAR = "class_start_bar"
 W_CLASS_JOIN = "class_join_{where}"  # the join box's form and text input (where = side | main)
@@ -357,7 +361,9 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_END_SURE: "button",
     W_CLASS_KEEP: "button",
     W_CLASS_LEAVE: "button",
+    W_CLASS_CONTROL: "toggle",
     **component(CLASS_BAR),
+    **component(CLASS_TAB),
     **component(HTML_LANG),
 }
 
@@ -420,6 +426,7 @@ def start() -> Link | None:
             CLASS_SAID: None,
             CLASS_HELD: None,
             CLASS_ENDING: False,
+            CLASS_OPENING: None,
         }
     )
     st.session_state[STARTED] = True
