@@ -13,6 +13,7 @@ if classroom.following():
     classroom.student_bar(view)
 elif not view.present:
     fill.header(sol, view)
+    fill.intro(view, beside=lambda: classroom.join_popover(view))
 classroom.said(view)
 classroom.teacher_panel(view)
 if view.present and classroom.seat() is None:  # the projector's first screen: the row, Start a class, Exit
@@ -23,8 +24,6 @@ classroom.control_elsewhere(view)
 fill.long_row(sol, view)
 if view.present and classroom.seat() is not None:  # in a class the first screen is the class's panel
     fill.presenter_bar(sol, view)
-if not view.present and not classroom.following():
-    fill.start_lesson(view, beside=lambda: classroom.join_popover(view))
 fill.how_to_read(sol, view)
 if not classroom.following():  # a student's class may be asked who wins: the verdict waits for the class to end
     fill.answer(sol, view)

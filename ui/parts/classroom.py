@@ -396,7 +396,7 @@ def sidebar_box(view: View) -> None:
 
 
 def join_popover(view: View) -> None:
-    """The main page's "Join a class": the join box in a popover (the header's last column), drawn only
+    """The main page's "Join a class": the join box in a popover (beside the way into the lesson), drawn only
     while the popover is open (opening it is a run), so that the page's every other run goes without
     its three elements."""
     if seat() is None:

@@ -289,15 +289,15 @@ def _stage_bytes(sol: Solution, view: View, step: int, fields: dict[str, bool], 
     return cache.opened(body, {"start": start, "bundle": url, **fields})
 
 
-def start_lesson(view: View, beside: Callable[[], None] | None = None) -> None:
-    """The way into the lesson for a newcomer, on the main page, with the page's `beside` to its right."""
-    if beside is None:
-        st.page_link(nav.page("pages/lesson.py"), label=t("lesson_start", view.lang), icon="🎓")
-        return
-    left, right = st.columns([3, 1], vertical_alignment="center")
-    left.page_link(nav.page("pages/lesson.py"), label=t("lesson_start", view.lang), icon="🎓")
-    with right:
-        beside()
+def intro(view: View, beside: Callable[[], None]) -> None:
+    """Under the header, for a newcomer: what the game is and asks, in two sentences, with the way into
+    the lesson and the page's `beside` ("Join a class") to its right (each under the other on a phone)."""
+    with st.container(key=state.W_INTRO):
+        words, lesson, right = st.columns([5, 2.5, 1.5], vertical_alignment="center")
+        words.markdown(t("explainer_intro", view.lang))
+        lesson.page_link(nav.page("pages/lesson.py"), label=t("lesson_start", view.lang), icon="🎓", width="stretch")
+        with right:
+            beside()
 
 
 def _link() -> None:
