@@ -45,10 +45,13 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_mark_shown": {"en": "👁 shown", "zh": "👁 看了答案"},
     "lesson_mark_open": {"en": "… not answered yet", "zh": "… 还没回答"},
     "lesson_goto": {"en": "{n} · {title} — {mark}", "zh": "{n} · {title} — {mark}"},
-    "lesson_summary_next": {
-        "en": "Next: type your own rows into the explainer, play the computer, or take the quiz.",
-        "zh": "接下来：在图解里输入你自己的数组，和电脑对弈，或者做测验。",
+    "lesson_summary_next": {"en": "Next, on the lesson's row {row}:", "zh": "接下来，用课程里的数组 {row}："},
+    "lesson_next_explainer": {
+        "en": "Watch it in the explainer, then type your own rows",
+        "zh": "在图解里看它一步步填表，再输入你自己的数组",
     },
+    "lesson_next_play": {"en": "Play the computer", "zh": "和电脑对弈"},
+    "lesson_next_quiz": {"en": "Take the quiz", "zh": "做测验"},
     # --- the live pieces -----------------------------------------------------------------------------
     "lesson_play_again": {"en": "Play again", "zh": "再下一局"},
     "lesson_greedy_game": {"en": "Greedy Alice: {alice} to {bob}", "zh": "贪心的 Alice：{alice} 比 {bob}"},

@@ -17,7 +17,7 @@ from stonegame.lesson import progress as pg
 from stonegame.lesson.chapters import Chapter, chapters, formulations, summary_number, what_if
 from stonegame.lesson.feedback import feedback, said
 from stonegame.teach.deck import play
-from ui import cache, state
+from ui import cache, nav, state
 from ui.parts import fill, game
 from ui.state import View
 
@@ -379,9 +379,27 @@ def summary_page(view: View) -> None:
             mark=t("lesson_mark_" + _mark(chapter, record_of.get(chapter.name, pg.Record())), view.lang),
         )
         column.button(label, key=state.LESSON_GOTO.format(n=number), on_click=_go, args=(number,), width="stretch")
-    st.markdown(t("lesson_summary_next", view.lang))
+    next_pages(view)
     st.caption(t("lesson_keys", view.lang))
     st.button(t("lesson_back", view.lang), key=state.LESSON_BACK, on_click=_go, args=(len(chapters()),))
+
+
+NEXT_PAGES = (  # the pages the summary suggests: (file, catalogue key of the link's words, icon)
+    (nav.MAIN, "lesson_next_explainer", "📈"),
+    ("pages/play.py", "lesson_next_play", "🎮"),
+    ("pages/quiz.py", "lesson_next_quiz", "❓"),
+)
+
+
+def next_pages(view: View) -> None:
+    """The way on from the summary: a link to each of NEXT_PAGES that opens it on the lesson's main row
+    and its k (the first chapter's), in this tab or a new one (state.row_link)."""
+    main = chapters()[0]  # on the lesson's main row, ROW
+    row = f"`[{format_values(list(main.row))}]`"
+    st.markdown("**" + t("lesson_summary_next", view.lang, row=row) + "**")
+    params = state.row_link(main.row, main.max_take, "lesson")
+    for path, key, icon in NEXT_PAGES:
+        st.page_link(nav.page(path), label=t(key, view.lang), icon=icon, query_params=params)
 
 
 def _mark(chapter: Chapter, record: pg.Record) -> str:
