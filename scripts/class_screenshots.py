@@ -1,6 +1,6 @@
 """The pictures of a class in docs/teaching.md: the projector (a teacher in presenter mode at 1280×720: the join
-screen, then a question revealed) and a student's phone (390×844, a question open; and in 中文), made
-on a server of its own with its own class-room state, in Debian's Chromium.
+screen, then a question revealed, and its answers' chart opened) and a student's phone (390×844, a question
+open; and in 中文), made on a server of its own with its own class-room state, in Debian's Chromium.
 
     python scripts/class_screenshots.py [--out docs]
 """
@@ -65,16 +65,19 @@ def main() -> None:
             for page in phones:
                 expect(page.locator(".classbar .choice").first).to_be_visible()
             phones[0].locator(".classbar .choice", has_text=re.compile("^10$")).click()
-            phones[1].locator(".classbar .choice", has_text=re.compile("^11$")).click()
+            phones[1].locator(".classbar .choice", has_text=re.compile("^(?!10$)")).first.click()  # a wrong one
             expect(teacher.get_by_test_id("answered")).to_contain_text("2 of 2")
             shoot(phones[0], out / "class-phone.png")
             shoot(phones[1], out / "class-phone-zh.png")
             teacher.get_by_role("button", name="Reveal").click()
             wait_for_app_run(teacher)
-            expect(teacher.locator("[role='graphics-document']", has_text="Answers to question 1")).to_be_visible()
+            expect(teacher.get_by_text("Answers to question 1: 1 of 2 right")).to_be_visible()
             expect(phones[0].get_by_test_id("verdict")).to_be_visible()
             shoot(teacher, out / "class-reveal.png")
             shoot(phones[0], out / "class-phone-reveal.png")
+            teacher.get_by_text("The answers' chart").click()  # folded in presenter mode: opened on request
+            expect(teacher.locator("[role='graphics-document']", has_text="Answers to question 1")).to_be_visible()
+            shoot(teacher, out / "class-reveal-chart.png")
             browser.close()
 
 

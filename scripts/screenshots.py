@@ -4,8 +4,8 @@
     python scripts/screenshots.py --url http://localhost:8501   # uses an app that is already running
 
 Writes docs/explainer.png (1280×720, the sidebar open), docs/explainer-zh.png (the same, in Chinese),
-docs/presenter.png (presenter mode at 1920×1080) and docs/phone.png (390×844). Each opens the example row
-[1,2,3,7] at step 7, where dp[1] weighs three candidates. On the desktop the whole stage is in the first
+docs/presenter.png (presenter mode at 1920×1080) and docs/phone.png (390×844, a touch screen). Each opens the
+example row [1,2,3,7] at step 7, where dp[1] weighs three candidates. On the desktop the whole stage is in the first
 viewport, so the page is shot from its top; on the phone the stage's control bar is scrolled to just below
 Streamlit's header (`--top page` shoots the phone from the top too). Uses $CHROMIUM_PATH or
 /usr/bin/chromium (never `playwright install`), and the same helpers as the browser tests
@@ -56,7 +56,8 @@ def shoot(browser: Browser, url: str, out: Path, top: str) -> list[Path]:
     """Take every screenshot in SHOTS from the app at `url`; return the files written."""
     written = []
     for name, (query, viewport) in SHOTS.items():
-        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        phone = viewport == PHONE  # a real phone's context: a touch screen (pointer: coarse), thumb-sized controls
+        context = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=phone, has_touch=phone)
         try:
             page = context.new_page()
             open_explainer(page, f"{url}/?{query}")

@@ -7,6 +7,9 @@ Vocabulary:
     general   the app's own card: for a link that does not parse, or a page that is not a row's
     verdict   the last step (2n + 1), where the stage shows who wins; only there does a card say so
     hidden    a quiz's or a locked (teacher's) link: its card never names a winner, its picture is step 0
+    face      what the card's picture shows (Face): the app's name, the row, "Step n of N", the question
+              (or, at the verdict, who wins) and the step's cells in a window of piles around the one
+              it writes; stonegame.teach.preview draws it
 
 Every text is built from the link, which a stranger writes, so `clean` strips what could confuse a
 reader or a parser (control characters, NUL, bidirectional marks) and bounds its length, and `meta`
@@ -19,7 +22,7 @@ import html
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlencode
 
 from stonegame.i18n import t
@@ -27,7 +30,13 @@ from stonegame.link import Link, fits_in_link, write_link
 from stonegame.parse import format_values
 from stonegame.terms import Lang, Winner
 
+if TYPE_CHECKING:
+    from stonegame.solver import Solution
+
 Page = Literal["row", "quiz", "general"]  # which card a page path gets
+FACE_ROW_CHARS = 24  # the row on the picture is cut shorter than in the title: it is drawn large
+FACE_PILES = 9  # positions the face carries around the step's (the picture draws as many as fit)
+UNKNOWN = "·"  # a cell the fill has not written yet
 ROW_CHARS = 40  # a row longer than this in the card is cut: its first piles, "…", its last pile, its size
 MAX_CHARS = 300  # any one value of a tag, at most
 LOCALES: dict[Lang, str] = {"en": "en_US", "zh": "zh_CN"}
@@ -183,3 +192,111 @@ def iframe(base: str, link: Link, title: str) -> str:
         f'<iframe src="{attribute(embed_url(base, link))}" title="{attribute(title)}" width="100%" '
         f'height="{EMBED_HEIGHT}" style="border: 0" loading="lazy" allow="clipboard-write; fullscreen"></iframe>'
     )
+
+
+# --- the picture's face --------------------------------------------------------------------------
+
+Role = Literal["write", "read", "best", ""]  # what the step does with a cell ("": nothing)
+ROLES: tuple[Role, ...] = ("write", "read", "best")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One position of the picture's grid: its index and its three cells (values, suffix, dp or diff),
+    each a text (UNKNOWN until the fill writes it, "" for the value past the last pile) and a Role."""
+
+    i: int
+    texts: tuple[str, str, str]
+    roles: tuple[Role, Role, Role]
+
+
+@dataclass(frozen=True)
+class Face:
+    """What a card's picture shows, every text in the link's language: the app's name, the problem's,
+    the row (shortened), the step ("Step 5 of 9"), the question or the verdict, the grid's row names and
+    its columns (a window of positions, `focus` the one the step writes), and whether piles lie beyond
+    the window on either side; the legend names the roles the step's cells have, in ROLES order."""
+
+    lang: Lang
+    name: str
+    problem: str
+    row: str
+    step: str
+    end: str
+    verdict: bool
+    names: tuple[str, str, str]
+    columns: tuple[Column, ...]
+    focus: int
+    more_left: bool
+    more_right: bool
+    legend: tuple[tuple[Role, str], ...] = ()
+
+
+def focus_of(n: int, step: int) -> int:
+    """The position a step writes: n at the start, n − step for a suffix step, 2n − step for a dp step,
+    0 at the verdict."""
+    return n if step == 0 else n - step if step <= n else 2 * n - step if step <= 2 * n else 0
+
+
+def roles_at(sol: Solution, step: int) -> dict[tuple[int, int], Role]:
+    """What the step does, as (grid row, position) -> role: the start writes suffix[n] and dp[n]; a suffix
+    step writes suffix[i] from values[i] and suffix[i+1]; a dp step writes dp[i] from suffix[i] and the
+    dp[i+k] it weighs, the best of them marked; the verdict writes dp[0]."""
+    n, i = sol.n, focus_of(sol.n, step)
+    if step == 0:
+        return {(1, n): "write", (2, n): "write"}
+    if step <= n:
+        return {(0, i): "read", (1, i + 1): "read", (1, i): "write"}
+    if step <= 2 * n:
+        weighed: dict[tuple[int, int], Role] = {(2, i + k): "read" for k in range(1, min(sol.max_take, n - i) + 1)}
+        return {**weighed, (2, i + sol.take[i]): "best", (1, i): "read", (2, i): "write"}
+    return {(1, 0): "read", (2, 0): "write"}
+
+
+def number(value: int) -> str:
+    """A whole number as the picture writes it: a true minus sign (−3), easier to see than a hyphen."""
+    return str(value).replace("-", "−")
+
+
+def column_at(sol: Solution, step: int, j: int, form: str, roles: dict[tuple[int, int], Role]) -> Column:
+    """Position j's column at the step: its value, and suffix[j] and dp[j] (diff[j] = 2·dp[j] − suffix[j]
+    in the score-difference form) once the fill has written them (the base case j = n from the start)."""
+    n = sol.n
+    third = 2 * sol.dp[j] - sol.suffix[j] if form == "diff" else sol.dp[j]
+    suffix = number(sol.suffix[j]) if j == n or n - j <= step else UNKNOWN
+    dp = number(third) if j == n or 2 * n - j <= step else UNKNOWN
+    texts = (number(sol.values[j]) if j < n else "", suffix, dp)
+    return Column(j, texts, (roles.get((0, j), ""), roles.get((1, j), ""), roles.get((2, j), "")))
+
+
+def face(link: Link, sol: Solution) -> Face:
+    """The picture's face for a link (its row solved as `sol`) at its step: its words in the link's
+    language, the verdict only at the verdict step, and FACE_PILES positions around the step's."""
+    lang, n = link.lang, sol.n
+    step = min(max(link.step, 0), sol.last_step)
+    verdict = step == sol.last_step
+    end = _end(sol.winner if verdict else None, lang)
+    center = focus_of(n, step)
+    lo = min(max(center - FACE_PILES // 2, 0), max(n + 1 - FACE_PILES, 0))
+    hi = min(lo + FACE_PILES, n + 1)
+    roles = roles_at(sol, step)
+    return Face(
+        lang=lang,
+        name=t("app_title", lang),
+        problem=t("card_problem", lang),
+        row=row_text(sol.values, lang, FACE_ROW_CHARS),
+        step=_first_up(t("card_step", lang, step=step, last=sol.last_step)),
+        end=_first_up(end),
+        verdict=verdict,
+        names=(t("row_values", lang), t("row_suffix", lang), "diff" if link.form == "diff" else t("row_dp", lang)),
+        columns=tuple(column_at(sol, step, j, link.form, roles) for j in range(lo, hi)),
+        focus=center,
+        more_left=lo > 0,
+        more_right=hi < n + 1,
+        legend=tuple((role, t("role_" + role, lang)) for role in ROLES if role in roles.values()),
+    )
+
+
+def _first_up(text: str) -> str:
+    """The text with its first letter a capital ("who wins?" -> "Who wins?"; Chinese is unchanged)."""
+    return text[:1].upper() + text[1:]

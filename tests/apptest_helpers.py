@@ -53,3 +53,18 @@ def stage_rows(data, name):
     """A dataset of the stage's picture that has the column `name`, as rows (the stage packs columns)."""
     dataset = next(d for d in data["spec"]["datasets"].values() if name in d)
     return [dict(zip(dataset, values, strict=True)) for values in zip(*dataset.values(), strict=True)]
+
+
+def answer_kept(at, kept: object):
+    """Run the page again as if the class link's asking element (opening) answered with the secret the tab
+    keeps ("" for none)."""
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+    from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
+
+    (element,) = [e for e in at.get("bidi_component") if e.proto.component_name == "stonegame_class"]
+    assert "ask" in json.loads(element.proto.json)
+    trigger = WidgetState(
+        id=_make_trigger_id(element.proto.id, "events"),
+        json_trigger_value=json.dumps([{"event": "kept", "value": kept}]),
+    )
+    return at._run(WidgetStates(widgets=[*at._tree.get_widget_states().widgets, trigger]))

@@ -24,7 +24,7 @@ STYLE = (
     """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.6rem; }
 [data-testid="stHeader"] { background: transparent; pointer-events: none; }
-[data-testid="stHeader"] * { pointer-events: auto; }
+[data-testid="stHeader"] button, [data-testid="stHeader"] a { pointer-events: auto; }
 @media (max-width: 640px) {
   [data-testid="stHeader"] { background: white; }
   [data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
@@ -38,17 +38,35 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
 [class*="st-key-ladder_form_"] .katex-display { overflow: visible; }
 .st-key-ladder_form_total .katex-display > .katex { font-size: min(1.21em, 5.2cqw); }
 .st-key-ladder_form_diff .katex-display > .katex { font-size: min(1.21em, 4.1cqw); }
+@media (pointer: coarse) {  /* a touch screen: every control at least 44 x 44 CSS px (WCAG 2.5.5) */
+  [data-testid="stAppViewContainer"] button, [data-testid="stPageLink-NavLink"], [data-testid="stExpander"] summary,
+  [data-testid="stRadioOption"], [data-testid="stCheckbox"] label, [data-testid="stSelectbox"] input,
+  [data-baseweb="input"], [data-baseweb="textarea"] { min-height: 44px !important; min-width: 44px !important; }
+  [data-testid="stPageLink-NavLink"], [data-testid="stRadioOption"], [data-testid="stCheckbox"] label {
+    display: flex; align-items: center; box-sizing: border-box; }
+  [data-testid="stRadioOption"] { padding-right: 0.75rem; }
+}
 </style>"""
 ).replace("MUTED", MUTED)
 
 
-# The constant CSS of the page with the stage, the explainer (nothing a user controls): the stage starts
-# right under Streamlit's header, the title is small enough to share its line with the row input.
+# The constant CSS of the page with the stage, the explainer (nothing a user controls): on a wide screen the
+# header line starts inside Streamlit's see-through header band (only the band's buttons take a click), the
+# title is small enough to share its line with the row input, and the newcomer's two sentences with the way
+# into the lesson and "Join a class" take one short line under it (fill.intro).
 STAGE_STYLE = """<style>
 [data-testid="stMainBlockContainer"] { padding: 3.9rem 1.5rem 1rem; }
+@media (min-width: 641px) {  /* the header is see-through here, and only its buttons take a click */
+  [data-testid="stMainBlockContainer"] { padding-top: 2.3rem; }
+}
 h1 { font-size: 1.6rem !important; padding: 0 0 0.2rem !important; white-space: nowrap; overflow: hidden;
      text-overflow: ellipsis; }
 .st-key-explainer_header [data-testid="stCaptionContainer"] { margin-top: -0.4rem; }
+.st-key-explainer_intro { margin: -0.85rem 0 -0.4rem; }
+.st-key-explainer_intro p { font-size: 0.95rem; line-height: 1.25; margin: 0; }
+.st-key-explainer_intro [data-testid="stPageLink-NavLink"] { min-height: 2.5rem; padding: 0 0.75rem;
+  border-radius: 0.5rem; border: 1px solid #1a5fb4; background: #f0f5fc; display: flex; align-items: center; }
+.st-key-explainer_intro [data-testid="stPageLink-NavLink"] p { font-weight: 600; color: #0b3d91; }
 /* st.caption is its text colour at opacity 0.6 (2.8:1 on white): opaque #595959 is 7:1 (AA) */
 [data-testid="stCaptionContainer"] { color: #595959 !important; opacity: 1 !important; }
 </style>"""

@@ -17,7 +17,7 @@ import hashlib
 import re
 from array import array
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple, TypeVar, overload
 
 import numpy as np
@@ -127,6 +127,9 @@ LOCK = "lock"  # bool: the row cannot be edited (a teacher's link)
 NOTICES = "notices"  # list[Notice]: messages about the link or the input, shown until the row changes
 STARTED = "started"  # bool: the URL has been read for this session
 LONG_PARAM = "long"  # query parameter: the piles of a row too long for the link (it says the row is not in it)
+# query parameter of a link that hands its row to a page of the same session (row_link), naming who hands it
+HANDED_PARAM = "from"
+HANDERS = ("lesson",)  # the values HANDED_PARAM may take
 FRESH = "fresh"  # bool: this run is the session's first (a new tab, or a tab reconnected to a restarted server)
 RENDER_SESSION = "render_session"  # str: this session's name for the render service (ui/server/renderer.py)
 RESTARTED = (
@@ -143,6 +146,7 @@ W_FORM = "w_form"
 # --- the explainer (the main page) and the trace page --------------------------------------------
 W_EXIT_PRESENT = "w_exit_present"  # button: leave presenter mode
 W_HEADER = "explainer_header"  # the container of the title, the row input and the examples (one line)
+W_INTRO = "explainer_intro"  # the container of what the game is, the way into the lesson and "Join a class"
 W_ROW_FORM = "explainer_row_form"  # the form holding the text box and its apply button
 W_ROW_TEXT = "explainer_row_text"  # text area: the row as typed
 W_PRESET = "explainer_preset"  # pills: an example row (cleared once loaded)
@@ -249,6 +253,10 @@ CLASS_SAID = "class_said"  # (catalogue key, fields) | None: what the last class
 CLASS_HELD = "class_held"  # int | None: the step a student's class is held at by an open question (room.holding)
 CLASS_PARAMS = ("class", "key", "you")  # query parameters: the join code, the teacher's secret, the student's id
 CLASS_JOIN = "join"  # query parameter of the QR code's join link: the room's join token (rm.join_token), a proof
+# (`key` is only read, from "Open the control on another device"'s link, and taken out of the address at once)
+CLASS_OPENING = "class_opening"  # str | None: a class link's code whose tab is asked for the secret it keeps
+CLASS_TAB = "class_tab"  # element key: asks the tab for the class's secret it keeps (its "kept" trigger)
+W_CLASS_CONTROL = "class_control"  # expander: "Open the control on another device" (drawn only while open)
 W_CLASS_START = "class_start"  # buttons: start a class (the sidebar's, presenter mode's bar's)
 W_CLASS_START_BAR = "class_start_bar"
 W_CLASS_JOIN = "class_join_{where}"  # the join box's form and text input (where = side | main)
@@ -357,7 +365,9 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_END_SURE: "button",
     W_CLASS_KEEP: "button",
     W_CLASS_LEAVE: "button",
+    W_CLASS_CONTROL: "toggle",
     **component(CLASS_BAR),
+    **component(CLASS_TAB),
     **component(HTML_LANG),
 }
 
@@ -393,8 +403,10 @@ def start() -> Link | None:
     """On a session's first run, fill the state from the URL and return the Link read; else None."""
     if st.session_state.get(STARTED):
         st.session_state[FRESH] = False
+        _take_handed_row()
         return None
     link = read_link({key: st.query_params.get_all(key) for key in st.query_params})
+    _drop_handed()  # read with the rest of the link: not again on the next run
     notices = [
         Notice("bad_url", {"param": p.param, "reason": (p.key, p.fields), "fallback": (p.fallback, {"step": 0})})
         for p in link.problems
@@ -420,6 +432,7 @@ def start() -> Link | None:
             CLASS_SAID: None,
             CLASS_HELD: None,
             CLASS_ENDING: False,
+            CLASS_OPENING: None,
         }
     )
     st.session_state[STARTED] = True
@@ -435,6 +448,34 @@ def _long_row(link: Link) -> int:
         return 0
     piles = int(given)
     return piles if 0 < piles <= MAX_PILES else 0
+
+
+def row_link(values: Sequence[int], max_take: int, by: str) -> dict[str, str]:
+    """The query parameters of a link (st.page_link's) that opens a page on `values` with rule `max_take`
+    at step 0, in the session's other settings, handed by `by` (one of HANDERS): a page opened from it in
+    this session takes its row too (start), as a new tab does by reading the link."""
+    wanted = replace(current_link(), values=list(values), random=None, step=0, max_take=max_take)
+    return {**write_link(wanted), HANDED_PARAM: by}
+
+
+def _take_handed_row() -> None:
+    """On a later run of the session: if the page was opened by a row_link, its row, rule and step become
+    the session's (not while the row is locked, nor from a bad link), and the parameter is dropped."""
+    if st.query_params.get(HANDED_PARAM) not in HANDERS:
+        return
+    _drop_handed()
+    link = read_link({key: st.query_params.get_all(key) for key in st.query_params})
+    if link.problems or st.session_state[LOCK] or link.random is not None:
+        return
+    set_row(link.values)
+    st.session_state[MAX_TAKE] = link.max_take
+    st.session_state[STEP] = link.step
+
+
+def _drop_handed() -> None:
+    """Take HANDED_PARAM out of the address bar (a row is handed once)."""
+    if HANDED_PARAM in st.query_params:
+        del st.query_params[HANDED_PARAM]
 
 
 def set_row(values: list[int], rand: tuple[int, int] | None = None) -> None:

@@ -27,6 +27,9 @@ NAME_FILL, BOX_STROKE, GREYED, GREYED_TEXT = "#F0F2F6", "#BBBBBB", "#E6E6E6", "#
 # A title or legend label at most as wide as the chart (phones), and a legend label in one of two columns.
 FITS = alt.ExprRef(expr="containerSize()[0] - 8")
 HALF = alt.ExprRef(expr="containerSize()[0] / 2 - 40")
+# Pile numbers along an axis: where they would run together (five-digit piles of a long row in narrow
+# columns), Vega drops every label that comes within 6 px of the last one it kept (issue 33).
+PILE_LABELS: dict[str, object] = {"labelOverlap": "greedy", "labelSeparation": 6}
 BOLD_EM = 0.62  # a generous average width of a bold Latin letter, digit or bracket, in ems (a CJK one is 1)
 
 
@@ -190,7 +193,8 @@ def _across(follow: Follow | None, count: int, name_column: bool) -> tuple[int |
 
 def _x(columns: list[str], from_data: bool = False, name_column: bool = True) -> alt.X:
     """The columns as bands, labelled along the top (the name column as `i`; without one, `i` stands
-    left of the labels, over the row names): these columns, or (from_data) the ones drawn, in pile order."""
+    left of the labels, over the row names), thinned where they would run together (PILE_LABELS):
+    these columns, or (from_data) the ones drawn, in pile order."""
     return alt.X(
         "col:N",
         scale=alt.Scale() if from_data else alt.Scale(domain=columns),
@@ -201,6 +205,7 @@ def _x(columns: list[str], from_data: bool = False, name_column: bool = True) ->
             labelFontSize=14,
             labelAngle=0,
             labelExpr="datum.value == '#' ? 'i' : datum.value",
+            **PILE_LABELS,
             ticks=False,
             domain=False,
             **({} if name_column else PILE_TITLE),
@@ -210,10 +215,11 @@ def _x(columns: list[str], from_data: bool = False, name_column: bool = True) ->
 
 NAME_GAP = 10  # pixels between a row name and the row's first cell
 LEGEND_GAP = 10  # pixels between the grid's last row and a legend placed under it by hand
+TITLE_CLEAR = 8  # pixels more between `i` and the first column: a five-digit pile number overhangs a narrow one
 # The top axis's `i` when there is no name column: right-aligned over the row names, level with the labels.
 PILE_TITLE = {
     "title": "i",
-    "titleX": -NAME_GAP,
+    "titleX": -NAME_GAP - TITLE_CLEAR,
     "titleY": -2,
     "titleAngle": 0,
     "titleAlign": "right",

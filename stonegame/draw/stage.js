@@ -183,31 +183,45 @@ function renderer(ui, data, view, state) {
   };
 }
 
+// Presenter mode wraps the listing's long lines (stage.css): its font fits this many characters a line.
+const PRESENT_CHARS = 40;
+
+// How many window pixels one of the stage's own CSS pixels covers: 1, unless a page zooms an element
+// around the stage (CSS `zoom`, as the lesson does to fit a chapter in the window). getBoundingClientRect
+// and innerHeight count window pixels, clientWidth and Vega's sizes the stage's own: divide the first by
+// this before comparing them with the second.
+function scale(ui) {
+  const own = ui.vega.clientWidth;
+  return own > 0 ? ui.vega.getBoundingClientRect().width / own : 1;
+}
+
 // Fit the picture to the screen when picture and code are side by side: the grid keeps its rows and the
 // bars' view (signal concat_1_height) takes the height left above the window's bottom edge, 40 % .. 100 %
 // of its nominal height (presenter: up to 250 %, to fill a large screen); the listing is never taller than
-// the picture. The code's font fits the listing's widest line, from 12 px up to 16 (presenter 20).
+// the picture. The code's font fits the listing's widest line, from 12 px up to 16 (presenter: PRESENT_CHARS
+// characters, from 16 px up to 20). Every width and height is compared in the stage's own pixels (scale), so a
+// zoomed stage fits too.
 function fitter(ui, data, view) {
   const base = [view.signal("concat_0_height"), view.signal("concat_1_height")];
   const widest = Math.max(...data.lines.map(l => [...l].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e80 ? 2 : 1), 0))) + 6;
   const side = () => getComputedStyle(ui.body).gridTemplateColumns.split(" ").length > 1;
   return async () => {
-    const cap = data.present ? 20 : 16;
-    ui.code.style.fontSize = Math.min(cap, Math.max(12, (ui.code.clientWidth - 16) / (widest * 0.6))).toFixed(1) + "px";
+    const cap = data.present ? 20 : 16, chars = data.present ? PRESENT_CHARS : widest;  // presenter: lines wrap
+    ui.code.style.fontSize = Math.min(cap, Math.max(data.present ? 16 : 12, (ui.code.clientWidth - 16) / (chars * 0.6))).toFixed(1) + "px";
     view.width(Math.max(ui.vega.clientWidth - 12, 120));
     view.signal("concat_0_height", base[0]).signal("concat_1_height", base[1]);
     await view.resize().runAsync();  // Vega's autosize "pad" measures again only after resize()
-    const over = ui.vega.querySelector("svg").getBoundingClientRect().width - ui.vega.clientWidth;
+    const over = ui.vega.querySelector("svg").getBoundingClientRect().width / scale(ui) - ui.vega.clientWidth;
     if (over > 0) {  // a legend beside the bars widens the picture: narrow the views by as much
       view.width(Math.max(view.width() - over - 4, 120));
       await view.resize().runAsync();
     }
     if (!side()) { ui.code.style.maxHeight = ""; return; }
-    const svg = ui.vega.querySelector("svg").getBoundingClientRect();
-    const room = Math.round(base[1] + window.innerHeight - svg.top - 8 - svg.height);
+    const svg = ui.vega.querySelector("svg").getBoundingClientRect(), s = scale(ui);
+    const room = Math.round(base[1] + (window.innerHeight - svg.top - 8 - svg.height) / s);
     view.signal("concat_1_height", Math.min(Math.max(room, base[1] * 0.4), base[1] * (data.present ? 2.5 : 1)));
     await view.resize().runAsync();
-    ui.code.style.maxHeight = Math.max(ui.vega.getBoundingClientRect().height, 160) + "px";
+    ui.code.style.maxHeight = Math.max(ui.vega.getBoundingClientRect().height / s, 160) + "px";
   };
 }
 

@@ -16,6 +16,7 @@ import pandas as pd
 
 from stonegame.draw.caption import caption_panel, widest_formula
 from stonegame.draw.grid import (
+    PILE_LABELS,
     Follow,
     GridData,
     GridFit,
@@ -115,17 +116,18 @@ def bars_panel(
     least_px: float = 12,
 ) -> alt.LayerChart:
     """suffix[i] and dp[i] as labelled bars side by side, each shown from the frame that writes it;
-    the current frame's cells are outlined and carry their symbol. No y axis: the bars say their numbers.
-    With `follow`, only the piles it picks are drawn, in pile order (the bars' scale stays the row's), and
-    the numbers fit the view's `width`; with `names_px`, a blank left margin that wide (a grid above
-    with its names in such a margin lines its columns up with the bars'); the legend naming the two
-    series sits at `legend_at` (an orient: under the bars, or right of them; or Legend properties that
-    place it); a pile's two numbers are drawn while
-    both fit at `least_px` or larger, else its dp number only (BarLabels). Its cells and fit are
-    bars_data's and bars_fit's of `cells`, or `data` and `fitted` if given (a template's)."""
+    the current frame's cells are outlined and carry their symbol. No y axis: the bars say their numbers;
+    the pile axis's numbers are thinned where they would run together (PILE_LABELS). With `follow`,
+    only the piles it picks are drawn, in pile order (the bars' scale stays the row's), and the numbers
+    fit the view's `width`; with `names_px`, a blank left margin that wide (a grid above with its names
+    in such a margin lines its columns up with the bars'); the legend naming the two series sits at
+    `legend_at` (an orient: under the bars, or right of them; or Legend properties that place it); a
+    pile's two numbers are drawn while both fit at `least_px` or larger, else its dp number only
+    (BarLabels). Its cells and fit are bars_data's and bars_fit's of `cells`, or `data` and `fitted` if
+    given (a template's)."""
     data = bars_data(cells) if data is None else data
     domain, piles, columns, digits = fitted if fitted is not None else bars_fit(data)
-    axis = alt.Axis(labelAngle=0, labelFontSize=14, titleFontSize=14)
+    axis = alt.Axis(labelAngle=0, labelFontSize=14, titleFontSize=14, **PILE_LABELS)
     x = alt.X("i:O", title=words.axis or None, scale=alt.Scale() if follow else alt.Scale(domain=piles), axis=axis)
     margin = None if names_px is None else margin_axis(names_px)
     y = _bar_y("number:Q", domain, margin, stack=None)

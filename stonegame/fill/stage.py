@@ -53,7 +53,9 @@ from stonegame.window import window_at
 STAGE_ID = "stage"  # the player id the stage's controls address
 FOLLOW_MAX = 200  # piles: a row up to this long travels whole (measured: see scripts/benchmark.py)
 COLUMN_PX = 40  # pixels a pile's column needs at scale 1: the picture shows width / COLUMN_PX piles
+WHOLE_PX = 32  # presenter mode: a row whose every column gets this many pixels (at scale 1) is drawn whole
 MAX_COLUMNS = 16
+PRESENT_LEAST_PX = 20  # presenter mode: a pile's two bar numbers are both drawn at this size or larger
 NAMES_PX = 66  # pixels at scale 1 left of the grid for its row names (and as blank under them, left of the bars)
 DRAWN = "min(cols, end - first)"  # the piles drawn (pile n's base case counted; not the verdict's pile 0 past a window)
 # The piles the picture draws at a frame: `cols` of them from `lo`, and pile 0 at the verdict.
@@ -80,16 +82,22 @@ def carried(sol: Solution, lo: int) -> Window:
 LO = "clamp(min(max(focus[frame] - floor(cols / 2), reach[frame] - cols + 1), focus[frame]), first, end - cols)"
 
 
-def follow_params(focus: list[int], win: Window, scale: float, reach: list[int] | None = None) -> list[alt.Parameter]:
+def follow_params(
+    focus: list[int], win: Window, scale: float, reach: list[int] | None = None, whole_px: float | None = None
+) -> list[alt.Parameter]:
     """The window in the browser: focus[frame] (the pile each frame speaks of), reach[frame] (the last
     pile its step reads; the focus if not given), first and end (the piles carried), cols (as many piles
-    as fit the width, the names' margin left out: 3 .. MAX_COLUMNS) and lo (the first drawn: LO)."""
+    as fit the width at COLUMN_PX each, the names' margin left out: 3 .. MAX_COLUMNS; with `whole_px`,
+    every pile carried when each gets whole_px pixels) and lo (the first drawn: LO)."""
+    fitting = f"floor(width / {COLUMN_PX * scale:g})"
+    if whole_px is not None:
+        fitting = f"max({fitting}, end - first <= floor(width / {whole_px:g}) ? end - first : 0)"
     return [
         alt.param(name="focus", value=focus),
         alt.param(name="reach", value=focus if reach is None else reach),
         alt.param(name="first", value=win.lo),
         alt.param(name="end", value=win.last + 1),
-        alt.param(name="cols", expr=f"clamp(floor(width / {COLUMN_PX * scale:g}), 3, {MAX_COLUMNS})"),
+        alt.param(name="cols", expr=f"clamp({fitting}, 3, {MAX_COLUMNS})"),
         alt.param(name="lo", expr=LO),
     ]
 
@@ -108,7 +116,8 @@ def picture_chart(
     """The stage's picture: the arrays (grid) above the bars, the piles drawn following the step, from
     frame `start`, the grid's row names in a left margin of NAMES_PX that the bars keep too (so each
     pile's bars stand under its cells); in presenter mode with room for type PRESENTER_SCALE times larger
-    (scaled_fonts makes it so), no axis title under the bars, and their legend right of them (the height
+    (scaled_fonts makes it so), a short row drawn whole where its columns get WHOLE_PX each (a projector
+    shows every pile of a row of up to 10), no axis title under the bars, and their legend right of them (the height
     is the scarce side; elsewhere beside_or_under); the dp row and the bars named for
     the form (diff in the score-difference form)."""
     words = explainer_words(lang, form)
@@ -120,14 +129,21 @@ def picture_chart(
         alt.vconcat(
             grid_panel(drawn, marked, GRID_ROWS, words.grid, follow=follow, names_px=names).properties(width=480),
             bars_panel(
-                drawn, marked, bars_words, follow=follow, legend_at=legend_at, names_px=names, least_px=12 * scale
+                drawn,
+                marked,
+                bars_words,
+                follow=follow,
+                legend_at=legend_at,
+                names_px=names,
+                least_px=PRESENT_LEAST_PX if present else 12,
             ).properties(width=480),
             spacing=10,
         )
         .resolve_scale(color="independent")
         .configure_view(stroke=None)
     )
-    params = [*player_params(len(focus) - 1, start), *follow_params(focus, win, scale, reach)]
+    whole = WHOLE_PX * scale if present else None
+    params = [*player_params(len(focus) - 1, start), *follow_params(focus, win, scale, reach, whole)]
     return top_params(chart, params)  # not add_params: on a vconcat it deep-copies every view twice
 
 

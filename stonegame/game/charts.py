@@ -530,18 +530,35 @@ class TreeWords:
     dp: str
 
     @classmethod
-    def of(cls, lang: Lang) -> TreeWords:
-        """The tree chart's words in `lang`."""
+    def of(cls, lang: Lang, lesson: bool = False) -> TreeWords:
+        """The tree chart's words in `lang` (the lesson's, which do not name dp yet, with `lesson`)."""
         fields = {field for field, _ in (*NODE_TIPS, *STATE_TIPS)}
         return cls(
-            t("tree_chart_tree", lang),
+            tree_word("tree_chart_tree", lang, lesson),
             t("tree_chart_states", lang),
-            t("tree_chart_table", lang),
+            tree_word("tree_chart_table", lang, lesson),
             {kind: t("tree_legend_" + kind, lang) for kind in NODE_KINDS},
             {kind: t("tree_edge_" + kind, lang) for kind in EDGE_KINDS},
-            {field: t("tree_tip_" + field, lang) for field in sorted(fields)},
-            t("tree_row_dp", lang),
+            {field: tree_word("tree_tip_" + field, lang, lesson) for field in sorted(fields)},
+            tree_word("tree_row_dp", lang, lesson),
         )
+
+
+# The tree chart's words that name dp or the mover, and the tree page's description: the lesson's tree chapter comes
+# before the chapter that teaches dp, so it says lesson_<key> instead.
+LESSON_TREE_WORDS = (
+    "tree_chart_tree",
+    "tree_chart_table",
+    "tree_tip_dp",
+    "tree_tip_player",
+    "tree_row_dp",
+    "tree_desc",
+)
+
+
+def tree_word(key: str, lang: Lang, lesson: bool = False) -> str:
+    """The tree chart's word `key` in `lang`: the lesson's own (lesson_<key>) where it has one and `lesson`."""
+    return t("lesson_" + key if lesson and key in LESSON_TREE_WORDS else key, lang)
 
 
 def _tips(fields: tuple[tuple[str, str], ...], titles: Mapping[str, str]) -> list[alt.Tooltip]:
@@ -650,15 +667,16 @@ def tree_chart(tree: GameTree, words: TreeWords, merged: bool = True) -> alt.VCo
     return tree_build(tree_data(tree, merged), tree_layout(tree, words, merged), words, merged, tree_small(tree))
 
 
-TREES = Templates()  # the tree chart, one template per shape (language, merged panels, numbers shown)
+TREES = Templates()  # the tree chart, one template per shape (language, merged panels, numbers shown, lesson's words)
 
 
-def tree_spec(tree: GameTree, lang: Lang, merged: bool = True) -> dict[str, Any]:
+def tree_spec(tree: GameTree, lang: Lang, merged: bool = True, lesson: bool = False) -> dict[str, Any]:
     """The tree chart's spec named for screen readers (`described_chart`): its shape's template, filled
-    with this tree's tables and layout."""
-    words, small = TreeWords.of(lang), tree_small(tree)
-    build = partial(_described_tree, words=words, merged=merged, small=small, description=t("tree_desc", lang))
-    return TREES.spec((lang, merged, small), build, tree_data(tree, merged), tree_layout(tree, words, merged))
+    with this tree's tables and layout (in the lesson's words with `lesson`)."""
+    words, small = TreeWords.of(lang, lesson), tree_small(tree)
+    description = tree_word("tree_desc", lang, lesson)
+    build = partial(_described_tree, words=words, merged=merged, small=small, description=description)
+    return TREES.spec((lang, merged, small, lesson), build, tree_data(tree, merged), tree_layout(tree, words, merged))
 
 
 def _described_tree(

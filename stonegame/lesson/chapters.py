@@ -45,6 +45,8 @@ Mistake = Literal[
     "forgot_self",
     "same_k",
     "bob_total",
+    "passes",
+    "total_not_lead",
 ]
 MISTAKES: tuple[Mistake, ...] = get_args(Mistake)
 DECK_MISTAKES: dict[Mistake, str] = {  # mistake -> the misconception deck's card that names it
@@ -152,7 +154,7 @@ def meaning_chapter() -> Chapter:
     """4 · What dp[i] means: dp[0] of the all-negative row, the stage one step before it is written."""
     sol = solve(NEGATIVES)
     greedy = play(sol, "greedy", "optimal")
-    options = _options(sol.dp[0], {"zero_init": 0, "negatives": greedy.alice})
+    options = _options(sol.dp[0], {"passes": 0, "negatives": greedy.alice})
     return Chapter("meaning", tuple(NEGATIVES), 3, "stage", _dp_step(sol, 0) - 1, options, {"dp1": sol.dp[1]})
 
 
@@ -177,7 +179,7 @@ def fill_chapter() -> Chapter:
 def verdict_chapter() -> Chapter:
     """7 · The verdict: who wins the tie row [1, 2, 3, 6], the stage at dp[0]."""
     sol = solve(list(TIE_ROW))
-    options = _winner_options(sol, {"Alice": "mixed", "Bob": "zero", "Tie": "zero"})
+    options = _winner_options(sol, {"Alice": "total_not_lead", "Bob": "zero", "Tie": "zero"})
     fields = {"dp0": sol.dp[0], "total": sol.total}
     return Chapter("verdict", TIE_ROW, 3, "stage", _dp_step(sol, 0), options, fields)
 

@@ -7,6 +7,11 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "LeetCode 1406: two players take 1, 2 or 3 piles from the front; who wins if both play perfectly?",
         "zh": "LeetCode 1406：两名玩家轮流从最前面拿走 1、2 或 3 堆石子；双方都采取最优策略时，谁会赢？",
     },
+    "explainer_intro": {
+        "en": "Two players take turns taking the first 1, 2 or 3 piles of a row; who collects more if both play "
+        "perfectly? Press ▶ to watch the answer fill in.",
+        "zh": "两名玩家轮流从一排石子堆的最前面拿走 1、2 或 3 堆；双方都采取最优策略时，谁拿到的更多？按 ▶ 看答案一步步填出来。",
+    },
     "nav_explainer": {"en": "Explainer", "zh": "图解"},
     "nav_trace": {"en": "Trace table", "zh": "追踪表"},
     "language": {"en": "Language", "zh": "语言"},

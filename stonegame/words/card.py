@@ -3,6 +3,7 @@
 
 WORDS: dict[str, dict[str, str]] = {
     "card_name": {"en": "Stone Game III", "zh": "石子游戏 III"},
+    "card_problem": {"en": "LeetCode 1406", "zh": "LeetCode 1406"},
     "card_step": {"en": "step {step} of {last}", "zh": "第 {step} 步，共 {last} 步"},
     "card_ask": {"en": "who wins?", "zh": "谁会赢？"},
     "card_wins": {"en": "{winner} wins", "zh": "{winner} 获胜"},

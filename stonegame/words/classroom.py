@@ -41,6 +41,18 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "已加入 {joined} 人 · 跟随 {following} 人 · 自己探索 {exploring} 人",
     },
     "class_show_join": {"en": "Show how to join", "zh": "显示加入方式"},
+    "class_opening": {"en": "Opening class {code}…", "zh": "正在进入课堂 {code}…"},
+    "class_control": {"en": "Open the control on another device", "zh": "在另一台设备上打开课堂控制"},
+    "class_control_warning": {
+        "en": "Do not show it on the projector: whoever opens this link or scans this code leads the class (asks, "
+        "reveals, ends it). Open it on your own phone or laptop, then fold this away.",
+        "zh": "不要投到投影上：任何打开这个链接或扫这个码的人都能带领这个课堂（提问、揭晓、结束）。"
+        "只在你自己的手机或电脑上打开，然后把这里收起来。",
+    },
+    "class_control_qr_alt": {
+        "en": "QR code of the control link: it leads the class",
+        "zh": "课堂控制链接的二维码：打开它就能带领课堂",
+    },
     "class_teacher_link": {"en": "Your teacher link", "zh": "你的教师链接"},
     "class_teacher_link_help": {
         "en": "Keep it private: whoever opens it leads this class (on another device too, or after a restart).",
@@ -73,6 +85,8 @@ WORDS: dict[str, dict[str, str]] = {
     "class_state_locked": {"en": "locked", "zh": "已锁定"},
     "class_state_revealed": {"en": "revealed", "zh": "已公布"},
     "class_chart_title": {"en": "Answers to question {n}", "zh": "第 {n} 题的作答"},
+    "class_chart_show": {"en": "The answers' chart", "zh": "作答柱状图"},
+    "class_result": {"en": "{title}: {summary}", "zh": "{title}：{summary}"},
     "class_chart_answer": {"en": "answer", "zh": "答案"},
     "class_chart_students": {"en": "students", "zh": "人数"},
     "class_chart_right": {"en": "right", "zh": "正确"},

@@ -45,10 +45,13 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_mark_shown": {"en": "👁 shown", "zh": "👁 看了答案"},
     "lesson_mark_open": {"en": "… not answered yet", "zh": "… 还没回答"},
     "lesson_goto": {"en": "{n} · {title} — {mark}", "zh": "{n} · {title} — {mark}"},
-    "lesson_summary_next": {
-        "en": "Next: type your own rows into the explainer, play the computer, or take the quiz.",
-        "zh": "接下来：在图解里输入你自己的数组，和电脑对弈，或者做测验。",
+    "lesson_summary_next": {"en": "Next, on the lesson's row {row}:", "zh": "接下来，用课程里的数组 {row}："},
+    "lesson_next_explainer": {
+        "en": "Watch it in the explainer, then type your own rows",
+        "zh": "在图解里看它一步步填表，再输入你自己的数组",
     },
+    "lesson_next_play": {"en": "Play the computer", "zh": "和电脑对弈"},
+    "lesson_next_quiz": {"en": "Take the quiz", "zh": "做测验"},
     # --- the live pieces -----------------------------------------------------------------------------
     "lesson_play_again": {"en": "Play again", "zh": "再下一局"},
     "lesson_greedy_game": {"en": "Greedy Alice: {alice} to {bob}", "zh": "贪心的 Alice：{alice} 比 {bob}"},
@@ -77,9 +80,9 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_game_title": {"en": "The game", "zh": "游戏"},
     "lesson_game_body": {
         "en": "Piles of stones lie in a row, each worth some points. Alice and Bob take turns; a move takes the "
-        "first 1, 2 or 3 piles left. When the row is empty, the higher total wins. Play Alice against the "
+        "first 1, 2 or 3 piles left (at most k = 3 piles). When the row is empty, the higher total wins. Play Alice against the "
         "computer on `[1, 2, 3, 7]` ({total} points in all); it always plays its best.",
-        "zh": "一排石子堆，每堆有一个分值。Alice 和 Bob 轮流行动；每一步拿走剩下的前 1、2 或 3 堆。"
+        "zh": "一排石子堆，每堆有一个分值。Alice 和 Bob 轮流行动；每一步拿走剩下的前 1、2 或 3 堆（最多 k = 3 堆）。"
         "拿完后总分高的人赢。在 `[1, 2, 3, 7]`（共 {total} 分）上扮演 Alice 和电脑下一局；电脑每一步都下得最好。",
     },
     "lesson_game_ask": {
@@ -89,10 +92,10 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_greedy_title": {"en": "Why greedy loses", "zh": "为什么贪心会输"},
     "lesson_greedy_body": {
         "en": "“Take the most points now” sounds right. On `[1, 1, 1, 1, 9]` greedy Alice takes {greedy_take} "
-        "piles and ends with {greedy_alice} against Bob's {greedy_bob}: her game is on the right. A move must be "
-        "judged by what it leaves the opponent, not by what it gains now.",
+        "piles and ends with {greedy_alice} against Bob's {greedy_bob}: her game is the table “Greedy Alice”. A "
+        "move must be judged by what it leaves the opponent, not by what it gains now.",
         "zh": "“眼前拿最多”听起来没错。在 `[1, 1, 1, 1, 9]` 上，贪心的 Alice 拿 {greedy_take} 堆，最后只有 "
-        "{greedy_alice} 分，Bob 有 {greedy_bob} 分：右边是她的这一局。评价一步要看它留给对手什么，而不是眼前拿到多少。",
+        "{greedy_alice} 分，Bob 有 {greedy_bob} 分：她的这一局就是“贪心的 Alice”那张表。评价一步要看它留给对手什么，而不是眼前拿到多少。",
     },
     "lesson_greedy_ask": {
         "en": "How many piles should Alice take on her first move?",
@@ -106,16 +109,32 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "`[1, 2, 3, 7]` 的每一局都是这棵树里的一条路径：共 {nodes} 个节点。但一个节点只说明已经拿走了几堆，"
         "同一个局面会一次又一次出现。把重复的合并，树就缩成一小排局面。",
     },
+    "lesson_tree_chart_tree": {
+        "en": "1 · The game tree: {nodes} nodes, {leaves} finished games (over a node: the most the player to "
+        "move can still collect)",
+        "zh": "1 · 博弈树：{nodes} 个节点，{leaves} 种结局（节点上方的数：轮到行动的人还能拿到的最多分数）",
+    },
+    "lesson_tree_chart_table": {
+        "en": "3 · Laid flat: one cell per position, {cells} cells",
+        "zh": "3 · 摊平：每个局面一格，共 {cells} 格",
+    },
+    "lesson_tree_tip_dp": {"en": "the player to move can still guarantee", "zh": "轮到行动的人还能保证"},
+    "lesson_tree_tip_player": {"en": "to move", "zh": "轮到谁"},
+    "lesson_tree_row_dp": {"en": "best", "zh": "最多"},
+    "lesson_tree_desc": {
+        "en": "The game tree of the row, the same positions merged, and the one line of cells they become.",
+        "zh": "这个数组的博弈树、合并相同局面后的图，以及把它摊平得到的一排格子。",
+    },
     "lesson_tree_ask": {
         "en": "How many different positions are there to solve (the empty row counts)?",
         "zh": "一共有多少个不同的局面需要求解（空数组也算）？",
     },
     "lesson_meaning_title": {"en": "What dp[i] means", "zh": "dp[i] 是什么意思"},
     "lesson_meaning_body": {
-        "en": "dp[i] is the most the player to move can collect from piles i, i+1, … to the end, against perfect "
+        "en": "dp[i] is the most the player to move (the mover) can collect from piles i, i+1, … to the end, against perfect "
         "play. Nobody may pass, so on `[-1, -2, -3]` it can be negative. The stage stops just before dp[0] is "
         "written; dp[1] = {dp1}.",
-        "zh": "dp[i] 表示：面对完美的对手，轮到行动的人从第 i 堆到最后最多能拿多少分。谁都不能跳过，"
+        "zh": "dp[i] 表示：面对完美的对手，轮到行动的人（行动者）从第 i 堆到最后最多能拿多少分。谁都不能跳过，"
         "所以在 `[-1, -2, -3]` 上它可以是负数。舞台停在写 dp[0] 之前；dp[1] = {dp1}。",
     },
     "lesson_meaning_ask": {"en": "What is dp[0]?", "zh": "dp[0] 是多少？"},
@@ -131,9 +150,9 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_fill_title": {"en": "The backward fill", "zh": "从后往前填表"},
     "lesson_fill_body": {
         "en": "Taking k piles leaves the opponent at position i+k, where they collect dp[i+k]; the mover gets the "
-        "rest. So dp[i] = suffix[i] − min(dp[i+1], dp[i+2], dp[i+3]). Here suffix[0] = {suffix0} and the three "
+        "rest. So the recurrence is dp[i] = suffix[i] − min(dp[i+1], dp[i+2], dp[i+3]). Here suffix[0] = {suffix0} and the three "
         "candidates are {later}. Press ▶ on the stage to check.",
-        "zh": "拿 k 堆后对手站在位置 i+k，能拿 dp[i+k]；其余的归行动者。所以 dp[i] = suffix[i] − min(dp[i+1], "
+        "zh": "拿 k 堆后对手站在位置 i+k，能拿 dp[i+k]；其余的归行动者。所以递推式是 dp[i] = suffix[i] − min(dp[i+1], "
         "dp[i+2], dp[i+3])。这里 suffix[0] = {suffix0}，三个候选是 {later}。点舞台上的 ▶ 验证。",
     },
     "lesson_fill_ask": {"en": "What is dp[0]?", "zh": "dp[0] 是多少？"},
@@ -170,7 +189,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "lesson_formulation_title": {"en": "The score difference", "zh": "分差形式"},
     "lesson_formulation_body": {
-        "en": "Many write-ups keep diff[i], the mover's lead, instead of a total: diff[i] = max over k of (the k "
+        "en": "Many write-ups use another formulation: they keep diff[i], the mover's lead, instead of a total: diff[i] = max over k of (the k "
         "piles − diff[i+k]), started at −∞. The two agree: diff[i] = 2·dp[i] − suffix[i], and Alice wins iff "
         "diff[0] > 0. Here dp[0] = {dp0} and total = {total}; the table shows diff[0] once you have answered.",
         "zh": "很多题解保存的是 diff[i]，即行动者的领先分，而不是总分：diff[i] = max over k (这 k 堆之和 − diff[i+k])，"
@@ -180,9 +199,10 @@ WORDS: dict[str, dict[str, str]] = {
     "lesson_formulation_ask": {"en": "What is diff[0]?", "zh": "diff[0] 是多少？"},
     # --- what each mistake is told -------------------------------------------------------------------
     "lesson_mistake_greedy": {
-        "en": "that take collects the most now, but leaves Bob the big pile. Weigh each take by suffix[i] − "
-        "dp[i+k], what the mover ends up with.",
-        "zh": "这种拿法眼前拿得最多，却把大堆留给了 Bob。要按 suffix[i] − dp[i+k]，也就是行动者最终能得到的分来比较。",
+        "en": "that take collects the most now, but leaves Bob the big pile. Weigh each take by all Alice ends up "
+        "with: what she takes now, plus what Bob's best reply leaves her.",
+        "zh": "这种拿法眼前拿得最多，却把大堆留给了 Bob。要按 Alice 最终得到的全部分数来比较：这一步拿到的，"
+        "加上 Bob 最好的应对之后留给她的。",
     },
     "lesson_mistake_negatives": {
         "en": "taking the smallest loss now (one pile) lets Bob hand you the worst pile. Losses are shared too: "
@@ -204,17 +224,17 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "结果有三种，而不是两种：2·dp[0] = total 时谁都不领先，是平局。",
     },
     "lesson_mistake_first_mover": {
-        "en": "moving first decides nothing by itself: every take Alice has leaves Bob a position worth more. "
+        "en": "moving first decides nothing by itself: every take Alice has leaves Bob piles worth more. "
         "Try each first move against the computer.",
-        "zh": "先手本身并不决定胜负：Alice 的每种拿法都给 Bob 留下了更有利的局面。和电脑试试每一种第一步。",
+        "zh": "先手本身并不决定胜负：Alice 的每种拿法留下的堆都让 Bob 拿得更多。和电脑试试每一种第一步。",
     },
     "lesson_mistake_play_it_out": {
         "en": "play it out: add up each player's piles (in a game, or the table) and compare the totals.",
         "zh": "把它走完：（在对局或表格里）把每个人拿到的分加起来，再比较总分。",
     },
     "lesson_mistake_gives_away": {
-        "en": "that take leaves Bob a position where he collects more than he could after the best take.",
-        "zh": "这种拿法给 Bob 留下的局面，让他比最优拿法下拿得更多。",
+        "en": "that take leaves Bob piles from which he collects more than he could after the best take.",
+        "zh": "这种拿法留下的堆，让 Bob 比在最好的拿法之后拿得更多。",
     },
     "lesson_mistake_games_not_positions": {
         "en": "that counts the games' nodes. A position is just how many piles are gone, so the nodes repeat "
@@ -222,8 +242,8 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "这是在数对局树的节点。局面只取决于已经拿走几堆，所以这些节点只是少数几个局面的重复。",
     },
     "lesson_mistake_forgot_end": {
-        "en": "the empty row is a position too: dp[n] = 0, where every game ends.",
-        "zh": "空数组也是一个局面：dp[n] = 0，每一局都在这里结束。",
+        "en": "the empty row is a position too: the one where every game ends.",
+        "zh": "空数组也是一个局面：每一局都在这里结束。",
     },
     "lesson_mistake_whole_total": {
         "en": "that is every point in the row. The opponent collects some of them: subtract what they get.",
@@ -250,6 +270,16 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "with a bigger k the moves change, and so the winner can change: with k = 4 Alice can take every "
         "pile at once.",
         "zh": "k 变大后可选的拿法变了，胜负也可能变：k = 4 时 Alice 可以一次拿走所有的堆。",
+    },
+    "lesson_mistake_passes": {
+        "en": "0 is what a player gets by passing, and nobody may pass: every take on this row loses points, so "
+        "the best the mover can do is still negative.",
+        "zh": "0 是“跳过”才能得到的分，而谁都不能跳过：在这个数组上每种拿法都会丢分，所以行动者最好的结果仍是负数。",
+    },
+    "lesson_mistake_total_not_lead": {
+        "en": "dp[0] is Alice's total, not how far ahead she is: Bob collects total − dp[0], so compare 2·dp[0] "
+        "with total.",
+        "zh": "dp[0] 是 Alice 的总分，而不是她领先多少：Bob 拿到 total − dp[0]，所以要比较 2·dp[0] 和 total。",
     },
     "lesson_mistake_bob_total": {
         "en": "that is Bob's total, total − dp[0]. diff[0] is Alice's lead: her total minus his.",

@@ -26,6 +26,7 @@ from scripts.classtest import PREFIX, Browser, HttpError, Signal, Student, Teach
 from scripts.redis_server import RedisServer
 from scripts.servers import StreamlitServer
 from scripts.topology import Topology
+from tests.loop import run_apart
 
 ROW = [5, -3, 8, 2, -1, 7, 4, -6]
 BACK_WITHIN = 5.0  # seconds from a replica's death until its students have the current step again
@@ -128,7 +129,7 @@ def test_a_server_restarted_mid_class_brings_everyone_back(store_env):
         finally:
             await asyncio.to_thread(server.stop)
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_the_students_of_a_killed_replica_are_back_within_5_s(store_env):
@@ -152,6 +153,6 @@ def test_the_students_of_a_killed_replica_are_back_within_5_s(store_env):
 
     topology = Topology(2, port=0, host="127.0.0.1", say=lambda line: None).start()
     try:
-        asyncio.run(scenario(topology))
+        run_apart(scenario(topology))
     finally:
         topology.stop()

@@ -1,5 +1,6 @@
 """The class room on the explainer, through AppTest: starting a class, joining it by the box and by the
-link (a new student, one coming back, a teacher's key, a forged key), the refusals in words (a malformed
+link (a new student, one coming back, a teacher's key, a forged key; the teacher's secret kept by the tab,
+never in the address), the refusals in words (a malformed
 code, an unknown one, too many, a store that is down: the rest of the page still works), the teacher's
 row change, a question asked, locked and revealed (its chart), and the end of the class."""
 
@@ -8,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from stonegame import room as rm
-from tests.apptest_helpers import app, texts
+from tests.apptest_helpers import answer_kept, app, texts
 from ui import state
+from ui.parts.classroom import Seat
 from ui.server.rooms import routes
 
 ROW = [5, -3, 8, 2, -1, 7, 4, -6]
@@ -47,6 +49,11 @@ def join_typed(at, text: str):
     return submit.click().run()
 
 
+def by_link(**query):
+    """A new session on the class link `query`, its tab answering that it keeps no secret (a student's)."""
+    return answer_kept(app(**query), "")
+
+
 def new_room() -> tuple[str, str]:
     """A room on ROW at step 12, made in the store: its code and secret."""
     secret = rm.new_secret()
@@ -61,7 +68,8 @@ def test_starting_a_class_makes_a_room_of_the_row_and_shows_how_to_join():
     room = room_of(at)
     assert room.stage.values == tuple(ROW) and room.stage.step == 12
     assert rm.secret_matches(seat.token, room.digest)
-    assert at.query_params["class"] == seat.code and at.query_params["key"] == seat.token
+    assert at.query_params["class"] == seat.code and "key" not in at.query_params
+    assert all(seat.token not in value for value in at.query_params.values()), "the secret is in no parameter"
     shown = " ".join(h.proto.body for h in at.get("html"))
     assert f">{seat.code}</p>" in shown and f"?class={seat.code}" in shown and "data:image/svg+xml" in shown
 
@@ -100,30 +108,79 @@ def test_the_qr_codes_link_joins_from_an_address_shut_out_and_the_bare_code_does
     for _ in range(20):
         at = join_typed(at, "KKKKKK")
     code, secret = new_room()
-    bare = app(**{"class": code})
+    bare = by_link(**{"class": code})
     assert bare.session_state[state.CLASS] is None and "Too many wrong codes" in texts(bare)
-    linked = app(**{"class": code, "join": rm.join_token(secret)})
+    linked = by_link(**{"class": code, "join": rm.join_token(secret)})
     assert linked.session_state[state.CLASS].role == "student" and len(room_of(linked).students) == 1
-    forged = app(**{"class": code, "join": rm.join_token(rm.new_secret())})
+    forged = by_link(**{"class": code, "join": rm.join_token(rm.new_secret())})
     assert forged.session_state[state.CLASS] is None and "Too many wrong codes" in texts(forged)
 
 
 def test_the_join_link_seats_a_new_student_and_a_student_coming_back():
     code, _ = new_room()
-    first = app(**{"class": code})
+    asking = app(**{"class": code})
+    assert asking.session_state[state.CLASS] is None and not room_of_code(code).students, "the tab is asked first"
+    assert "Opening class" in texts(asking) and not asking.get("vega_lite_chart")
+    first = answer_kept(asking, "")
     seat = first.session_state[state.CLASS]
     assert seat.role == "student" and len(room_of(first).students) == 1
-    again = app(**{"class": code, "you": seat.token})
+    again = app(**{"class": code, "you": seat.token})  # back: the tab is not asked
     assert again.session_state[state.CLASS] == seat and len(room_of(again).students) == 1
 
 
-def test_the_teachers_link_reopens_the_control_and_a_forged_key_does_not():
+def room_of_code(code: str) -> rm.Room:
+    """The room of this code, as stored."""
+    return store().room(code)
+
+
+def test_the_control_link_reopens_the_control_leaves_the_address_and_a_forged_key_does_not():
     code, secret = new_room()
     teacher = app(**{"class": code, "key": secret})
     assert teacher.session_state[state.CLASS].role == "teacher"
+    assert "key" not in teacher.query_params and teacher.query_params["class"] == code
+    assert list(teacher.session_state[state.VALUES]) == ROW and teacher.session_state[state.STEP] == 12
+    assert room_of_code(code).stage.values == tuple(ROW), "the room's row stays: the session took it"
     forged = app(**{"class": code, "key": secret[:-2] + "xx"})
-    assert forged.session_state[state.CLASS] is None
+    assert forged.session_state[state.CLASS] is None and "key" not in forged.query_params
     assert "does not lead class" in texts(forged)
+
+
+def test_the_tab_that_keeps_the_secret_leads_again_and_takes_no_seat():
+    code, secret = new_room()
+    teacher = answer_kept(app(**{"class": code}), secret)
+    assert teacher.session_state[state.CLASS] == Seat(code, "teacher", secret)
+    assert not room_of_code(code).students, "no student was counted"
+    assert teacher.query_params["class"] == code and "key" not in teacher.query_params
+    assert state.W_CLASS_ASK in {b.key for b in teacher.button}
+    wrong = answer_kept(app(**{"class": code}), secret[:-2] + "xx")
+    assert wrong.session_state[state.CLASS] is None and not room_of_code(code).students
+    assert "does not lead class" in texts(wrong)
+    forged = answer_kept(app(**{"class": code}), {"not": "a secret"})  # only a script sends this: a student
+    assert forged.session_state[state.CLASS].role == "student"
+
+
+def holding(at, secret: str) -> list[str]:
+    """The kinds of the page's elements whose message holds the secret (the class bar's data needs it: it
+    posts the teacher's moves)."""
+
+    def walk(node):
+        yield node
+        for child in getattr(node, "children", {}).values():
+            yield from walk(child)
+
+    found = [n for n in walk(at._tree) if secret in str(getattr(n, "proto", ""))]
+    return [getattr(n.proto, "component_name", "") or n.type for n in found]
+
+
+def test_the_control_on_another_device_is_drawn_only_unfolded_under_a_warning():
+    at = start(app(values=",".join(map(str, ROW)), step="12"))
+    seat = at.session_state[state.CLASS]
+    assert holding(at, seat.token) == ["stonegame_class"], "folded: only the class bar's data holds the secret"
+    at.session_state[state.W_CLASS_CONTROL] = True
+    at = at.run()
+    shown = " ".join(h.proto.body for h in at.get("html"))
+    assert f"/?class={seat.code}&amp;key={seat.token}</p>" in shown and 'data-testid="control-qr"' in shown
+    assert any("Do not show it on the projector" in w.value for w in at.warning)
 
 
 def test_a_store_that_is_down_says_so_in_one_line_and_the_stage_still_works(monkeypatch):
@@ -174,7 +231,7 @@ def test_asking_about_a_pile_at_a_step_that_writes_none_says_where_to_go():
 def test_ending_the_class_lets_the_teacher_go_and_the_student_keeps_the_row():
     at = start(app(values=",".join(map(str, ROW)), step="5"))
     code = at.session_state[state.CLASS].code
-    student = app(**{"class": code})
+    student = by_link(**{"class": code})
     at = at.button(key=state.W_CLASS_END).click().run()
     assert at.session_state[state.CLASS] is not None and not store().peek(code).ended, "one press ends nothing"
     at = at.button(key=state.W_CLASS_END_SURE).click().run()

@@ -21,6 +21,7 @@ from starlette.testclient import TestClient
 from stonegame import room as rm
 from stonegame.room import Limits
 from tests.classroom.conftest import RedisServer
+from tests.loop import run_apart
 from ui.server.rooms.circuit import Circuit
 from ui.server.rooms.redis_store import KEY, LOCK_TTL, TIMEOUT, WAKE_SECONDS, RedisStore
 from ui.server.rooms.routes import PREFIX, Classroom
@@ -195,7 +196,7 @@ def test_the_fan_outs_subscription_neither_hangs_nor_stays_deaf(server):
             assert took <= 2 * WAKE_SECONDS, "it hears the changes again once Redis answers"
             await waiter.close()
 
-    asyncio.run(scenario())
+    run_apart(scenario())
     store.close()
 
 

@@ -206,6 +206,11 @@ def test_the_picture_reads_only_a_parsed_link():
     assert card.picture_link(card.params_of({"query_string": b"values=4,5&step=5&lock=1"})).step == 0
 
 
+def test_a_java_links_picture_is_the_python_ones():
+    java = card.picture_key(card.picture_link(card.params_of({"query_string": b"values=4,5&step=2&code=java"})))
+    assert java == card.picture_key(card.picture_link(card.params_of({"query_string": b"values=4,5&step=2"})))
+
+
 def test_the_picture_has_the_export_pngs_limits():
     assert renderer.LIMITS.get("card", renderer.DEFAULT_LIMIT) == renderer.LIMITS["png"]
 

@@ -10,7 +10,7 @@ import os
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import ENTRY
+from tests.apptest_helpers import ENTRY, answer_kept
 from ui import state
 from ui.server import edge
 from ui.server.rooms import routes
@@ -41,10 +41,15 @@ class Tour:
 
     def run(self, at):
         at.run()
-        assert not at.exception, [e.value for e in at.exception]
-        metadata = at._session_state._state._new_widget_state.widget_metadata
-        self.seen.update({wid: meta.value_type for wid, meta in metadata.items()})
+        self.seen.update(seen(at))
         return at
+
+
+def seen(at):
+    """The widgets a run registered (id -> value type), once it ran without an exception."""
+    assert not at.exception, [e.value for e in at.exception]
+    metadata = at._session_state._state._new_widget_state.widget_metadata
+    return {wid: meta.value_type for wid, meta in metadata.items()}
 
 
 def quiz_to_the_end(tour, at):
@@ -88,7 +93,8 @@ def drawn(class_store):
     at = tour.open(values="1,2,3,7")
     at.button(key=state.W_CLASS_START).click()
     tour.run(at)  # a class: the teacher's buttons and the class bar
-    tour.open(**{"class": at.session_state[state.CLASS].code})  # a student: the class bar, "Leave the class"
+    student = tour.open(**{"class": at.session_state[state.CLASS].code})  # a class link asks the tab first
+    tour.seen.update(seen(answer_kept(student, "")))  # a student's tab: the class bar, "Leave the class"
     at.button(key=state.W_CLASS_END).click()
     tour.run(at)  # the end's confirm step: "End for everyone?" and "Keep teaching"
     at = tour.open(values="1,2,3,7")

@@ -1,8 +1,8 @@
 """A server restarted in the middle of a class, in real Chromium: the server is killed (SIGKILL) while a
 question is open and one student has answered, and a fresh process takes its port. The teacher's and the
-students' open pages reconnect by themselves, their links put each back in the room (the teacher's key,
-the students' ids), at the teacher's step, with the open question and the answer kept; the teacher goes
-on leading."""
+students' open pages reconnect by themselves and each is back in the room (the teacher by the secret its
+tab keeps, never in its link; the students by the ids in theirs), at the teacher's step, with the open
+question and the answer kept; the teacher goes on leading."""
 
 from __future__ import annotations
 

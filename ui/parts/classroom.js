@@ -7,8 +7,24 @@
 // - for the teacher: posts every move of the stage ("stage-moved") to {prefix}/rooms/{code}/stage, and
 //   shows the live counts (joined, following, exploring, and the open question's answers).
 // When the class ends it triggers "ended", and the page (a script run) gives the student their row.
+// The teacher's secret stays out of every URL: the teacher's bar keeps it in this tab's sessionStorage (keyed
+// by the class's code), and on a class link's first run the page draws this element in its asking form
+// (data.ask: the code), which answers at once with the secret the tab keeps ("kept"; "" if none), so that a
+// reload of the teacher's tab leads again and any other tab joins as a student.
 
 const FOLLOW = "class-follow", READY = "stage-ready", OWN = "stage-own", MOVED = "stage-moved", ROW = "class-row";
+const KEPT = "stonegame:class:";  // + the code: the teacher's secret in this tab's sessionStorage
+
+// The tab's memory of the secret; a browser that refuses storage keeps nothing (a reload then joins as a student).
+function kept(code) {
+  try { return sessionStorage.getItem(KEPT + code) || ""; } catch (e) { return ""; }
+}
+function keep(code, secret) {
+  try { sessionStorage.setItem(KEPT + code, secret); } catch (e) { /* nothing kept */ }
+}
+function forget(code) {
+  try { sessionStorage.removeItem(KEPT + code); } catch (e) { /* nothing kept */ }
+}
 
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
@@ -34,7 +50,7 @@ function rowOf(view) {
 function classBar(root, data, trigger) {
   const w = data.words, base = `${data.prefix}/rooms/${data.code}`;
   const ui = {
-    bar: el("div", {class: "classbar " + data.role, "data-testid": "classbar", lang: data.lang}),
+    bar: el("div", {class: `classbar ${data.role}${data.present ? " present" : ""}`, "data-testid": "classbar", lang: data.lang}),
     status: el("p", {class: "status", role: "status"}),
     counts: el("p", {class: "counts", "aria-live": "polite"}),
     toggle: el("button", {type: "button", class: "toggle"}),
@@ -214,6 +230,7 @@ function classBar(root, data, trigger) {
     st.retry = 0;
     if (view.ended) {
       st.ended = true;
+      if (data.role === "teacher") forget(data.code);
       draw();
       close();
       trigger("ended", view.version);
@@ -256,6 +273,7 @@ function classBar(root, data, trigger) {
     on(OWN, () => { if (st.following && !st.ended) setStatus("exploring"); });
     on(READY, () => follow());
   } else {
+    keep(data.code, data.token);
     on(MOVED, e => lead(e.detail));
   }
   function close() {
@@ -275,6 +293,10 @@ const bars = new WeakMap();
 
 export default function (component) {
   const {parentElement, data, setTriggerValue} = component;
+  if (data.ask) {  // a class link's first run: the secret this tab keeps for the class, "" if none
+    setTriggerValue("kept", kept(data.ask));
+    return undefined;
+  }
   const key = `${data.code}:${data.role}:${data.token}:${data.lang}:${data.listing}`;
   const before = bars.get(parentElement);
   if (!before || before.key !== key) {

@@ -7,8 +7,12 @@ What runs where:
     the browser   the class bar (classroom.js) holds the room's event stream: a student's stage follows
                   the teacher's step with no script run, a new row comes as the class's shared stage data,
                   answers are posted from a tap
-A session's seat (state.CLASS) is in its link: `class=<code>` joins, `&you=<id>` is a student back,
-`&key=<secret>` is the teacher (so a reload, another device or a restarted server lands back in the room).
+A session's seat (state.CLASS) comes from its link: `class=<code>` and `&you=<id>` is a student back (so a
+reload or a restarted server lands back in the room); `class=<code>` alone first asks the tab (the class
+bar's "kept" answer) for the secret it keeps: the teacher's tab leads again, any other joins as a new
+student. The teacher's secret is never in the address bar: the tab keeps it in sessionStorage, and
+"Open the control on another device" shows, on request, a link with `&key=<secret>`, which the page that
+opens it takes out of its address at once.
 """
 
 from __future__ import annotations
@@ -57,7 +61,20 @@ STYLE = """<style>
 .st-key-class_end_sure button, .st-key-class_end_sure button:hover { background: #b3261e; border: 2px solid #b3261e;
   color: #fff; font-weight: 700; }
 .st-key-class_keep button { border: 2px solid #1a5fb4; color: #0b3d91; }
+.control-qr { width: 100%; height: auto; max-width: 11rem; image-rendering: pixelated; }
+.control-link { font: 600 1rem/1.4 ui-monospace, monospace; overflow-wrap: anywhere; margin: 0; }
 </style>"""
+# Presenter mode's panel, tighter, so that under it the stage's formula and grid stay on a 1280×720 projector:
+# smaller gaps, a one-line alert, the folded strip's code beside its link, the result of a reveal on one line.
+PRESENT_STYLE = """<style>
+.st-key-class_panel { gap: 0.5rem; }
+.st-key-class_panel [data-testid="stAlertContainer"] { padding: 0.35rem 0.8rem; }
+.st-key-class_strip { gap: 0.4rem; }
+.st-key-class_strip .join-code { display: inline-block; font-size: 2rem; margin: 0 0.8rem 0 0; }
+.st-key-class_strip .join-link { display: inline-block; margin: 0; }
+.st-key-class_result p { font-size: 1.35rem; font-weight: 600; margin: 0; }
+</style>"""
+STYLE_PRESENT = f"{STYLE}{PRESENT_STYLE}"  # presenter mode's panel: one element, as every element costs a run its share
 
 
 @dataclass(frozen=True)
@@ -143,10 +160,12 @@ def arrive() -> None:
 
 
 def _seat_from_link() -> None:
-    """The seat the link's class parameters name: the teacher's (code and a matching key), a student's
-    back (code and an id the room issued), or a new student's (the code, and the room's join token when the
-    QR code's link carries it)."""
+    """The seat the link's class parameters name: the teacher's (code and a matching key; the key leaves
+    the address bar at once, taken or not), a student's back (code and an id the room issued); for the code
+    alone, the tab is asked first (CLASS_OPENING: opening() asks, _opened answers)."""
     code_text, key, you = (st.query_params.get(name, "") for name in state.CLASS_PARAMS)
+    if key:
+        del st.query_params[state.CLASS_PARAMS[1]]
     if not code_text:
         return
     try:
@@ -157,12 +176,52 @@ def _seat_from_link() -> None:
     classroom, who = _room(), _address()
     try:
         if key:
-            classroom.attempt(who, code, partial(_checked, rm.check_teacher, key), proof=True)
-            st.session_state[state.CLASS] = Seat(code, "teacher", key)
+            _lead(code, key)
         elif you and _is_back(classroom, who, code, you):
             st.session_state[state.CLASS] = Seat(code, "student", you)
         else:
-            _join(code, st.query_params.get(state.CLASS_JOIN) or None)
+            st.session_state[state.CLASS_OPENING] = code
+    except (rm.RoomError, stores.StoreDown, Refused) as error:
+        _refused(error, code)
+
+
+def _lead(code: str, secret: str) -> None:
+    """Lead the room with this code if `secret` is its teacher's (the guarded check of a proof: Classroom.attempt
+    with proof=True); the session takes the room's row, k, form and step, its lock kept as it was."""
+    room = _room().attempt(_address(), code, partial(_checked, rm.check_teacher, secret), proof=True)
+    ss = st.session_state
+    lock = ss[state.LOCK]
+    _take_row(room.stage)
+    ss[state.CLASS], ss[state.LOCK] = Seat(code, "teacher", secret), lock
+
+
+def opening(view: View) -> bool:
+    """On the first run of a class link that names only the code (CLASS_OPENING): one line saying the
+    class is opening, and the class bar in its asking form, which answers at once with the class's secret
+    this tab keeps ("" if none: _opened). True then: the page draws nothing else until that answer's run."""
+    code = st.session_state.get(state.CLASS_OPENING)
+    if not code:
+        return False
+    st.info(t("class_opening", view.lang, code=code), icon="🏫")
+    BAR(data={"ask": code}, key=state.CLASS_TAB, on_kept_change=_opened)
+    return True
+
+
+def _opened() -> None:
+    """Callback: the tab answered with the secret it keeps for the class being opened. It leads if the
+    secret is the room's (_lead, the check a control link gets); a tab that keeps none (or sends no
+    string) joins as a new student; a refusal is said in words."""
+    ss = st.session_state
+    code, ss[state.CLASS_OPENING] = ss.get(state.CLASS_OPENING), None
+    sent = ss.get(state.CLASS_TAB) or {}
+    kept = sent.get("kept") if hasattr(sent, "get") else None
+    if not code:
+        return
+    try:
+        if isinstance(kept, str) and kept:
+            _lead(code, kept)
+        else:
+            _join(code, st.query_params.get(state.CLASS_JOIN) or None)  # the QR code's join token, if any
     except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
 
@@ -236,12 +295,13 @@ def _let_go(seat: Seat, room: rm.Room | None) -> None:
 
 
 def link_params() -> dict[str, str]:
-    """The class parameters the page's link carries for this session's seat (none outside a class)."""
+    """The class parameters the page's link carries for this session's seat: the code, and a student's id
+    (never the teacher's secret; none outside a class)."""
     seat = st.session_state.get(state.CLASS)
     if seat is None:
         return {}
-    name, key, you = state.CLASS_PARAMS
-    return {name: seat.code, key if seat.role == "teacher" else you: seat.token}
+    name, _, you = state.CLASS_PARAMS
+    return {name: seat.code} if seat.role == "teacher" else {name: seat.code, you: seat.token}
 
 
 def seat() -> Seat | None:
@@ -339,7 +399,7 @@ def sidebar_box(view: View) -> None:
 
 
 def join_popover(view: View) -> None:
-    """The main page's "Join a class": the join box in a popover (the header's last column), drawn only
+    """The main page's "Join a class": the join box in a popover (beside the way into the lesson), drawn only
     while the popover is open (opening it is a run), so that the page's every other run goes without
     its three elements."""
     if seat() is None:
@@ -371,14 +431,11 @@ def join_base(view: View) -> reach.Base:
     browser.serverAddress and port, else the teacher's browser's address, a loopback one replaced by this
     machine's LAN address), saying in one line on the projector when the public address is bad (it is
     then ignored) or the browser's is one phones cannot reach."""
-    try:
-        public = reach.public_url()
-    except ValueError:
+    public = _public()
+    if public is None:
         given = os.environ.get(reach.PUBLIC_URL, "").strip()[:80]
         st.error(t("class_err_public_url", view.lang, given=given), icon=":material/link_off:")
-        public = ""
-    address, port = st.get_option("browser.serverAddress"), st.get_option("browser.serverPort")
-    base = reach.choose_base(public, st.context.url or "", address or "", int(port or 0))
+    base = _base(public or "")
     if base.source == "lan":
         lan = base.root.split("://", 1)[-1]
         st.warning(t("class_unreachable_lan", view.lang, host=base.unreachable, lan=lan), icon=":material/wifi_off:")
@@ -387,28 +444,66 @@ def join_base(view: View) -> reach.Base:
     return base
 
 
-def qr_image(link: str, lang: str) -> str:
-    """The join link's QR code (segno; error correction M, a quiet zone of 4 modules) as an <img> of its
-    SVG (st.html keeps no inline <svg>), with an alt text naming the link."""
+def _public() -> str | None:
+    """The public address STONEGAME_PUBLIC_URL names (reach.public_url: "" when unset); None when it is bad."""
+    try:
+        return reach.public_url()
+    except ValueError:
+        return None
+
+
+def _base(public: str) -> reach.Base:
+    """Where phones reach the app (reach.choose_base over the public address, Streamlit's
+    browser.serverAddress and port, and the teacher's browser's address), without a word on screen."""
+    address, port = st.get_option("browser.serverAddress"), st.get_option("browser.serverPort")
+    return reach.choose_base(public, st.context.url or "", address or "", int(port or 0))
+
+
+def qr_image(link: str, lang: str, alt: str = "class_qr_alt", name: str = "join-qr") -> str:
+    """A link's QR code (segno; error correction M, a quiet zone of 4 modules) as an <img> of its SVG
+    (st.html keeps no inline <svg>), with the alt text of catalogue key `alt` (given the link), its class
+    and test id `name` (the join link's by default)."""
     svg = segno.make(link, error="m").svg_data_uri(border=4, dark="#000", light="#fff", omitsize=True)
-    alt = html.escape(t("class_qr_alt", lang, link=link), quote=True)
-    return f'<img class="join-qr" data-testid="join-qr" alt="{alt}" src="{svg}">'
+    words = html.escape(t(alt, lang, link=link), quote=True)
+    return f'<img class="{name}" data-testid="{name}" alt="{words}" src="{svg}">'
 
 
 def teacher_panel(view: View) -> None:
     """Above the teacher's stage: the join screen (the code in very large letters, the QR code, the link)
     when it is on, else a one-line strip with the code, a small QR code and the link; the live counts;
-    the teacher's buttons; and the last question's answers once revealed."""
+    the teacher's buttons; and the last question's answers once revealed. In presenter mode the buttons
+    come first, under the one line saying where phones reach the app, and all of it is tighter
+    (PRESENT_STYLE), so that the stage's formula and grid stay on a 1280×720 projector."""
     mine = seat()
     if mine is None or mine.role != "teacher":
         return
-    st.html(STYLE)
-    root = join_base(view).root
-    short = join_link(mine.code, root).split("://", 1)[-1]  # to read and type: the code alone
-    link = join_link(mine.code, root, rm.join_token(mine.token))  # to scan: with the room's join token
+    st.html(STYLE_PRESENT if view.present else STYLE)
+    with st.container(key="class_panel"):
+        link = join_link(mine.code, join_base(view).root, rm.join_token(mine.token))  # the QR code's
+        if view.present:
+            controls(view, mine)
+        join_info(view, mine, link)
+        if not view.present:
+            controls(view, mine)
+        revealed(view, mine)
+
+
+def join_info(view: View, mine: Seat, link: str) -> None:
+    """How to join: the join screen when it is on, else the strip (in presenter mode on one line, the code
+    beside the link, without the small QR code: "Show how to join" brings the big one back); the live
+    counts (the class bar) and the toggle between the two."""
+    short = link.split(f"&{state.CLASS_JOIN}=")[0].split("://", 1)[-1]  # to read and type: the code alone
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
     at = f'<p class="join-link" data-testid="join-link">{short}</p>'
+    if view.present and not big:
+        with st.container(key="class_strip"):
+            words, live, fold = st.columns([4, 7, 2], vertical_alignment="center")
+            words.html(code + at)
+            with live:
+                bar(view, mine)
+            fold.toggle(t("class_show_join", view.lang), key=state.W_CLASS_SCREEN)
+        return
     with st.container(key="class_join_screen" if big else "class_strip"):
         qr, words, live = st.columns([3, 5, 4] if big else [1, 5, 5], vertical_alignment="center")
         qr.html(qr_image(link, view.lang))
@@ -422,8 +517,6 @@ def teacher_panel(view: View) -> None:
         with live:
             bar(view, mine)
             st.toggle(t("class_show_join", view.lang), key=state.W_CLASS_SCREEN)
-    controls(view, mine)
-    revealed(view, mine)
 
 
 def controls(view: View, mine: Seat) -> None:
@@ -449,7 +542,8 @@ def _buttons(view: View, mine: Seat) -> None:
     # show its effect: a restarted server's fresh session runs no callback on its first run, and a
     # teacher's first press after a restart must not be lost.
     pressed = [
-        ask.button(t("class_ask", view.lang), key=state.W_CLASS_ASK, type="primary", width="stretch") and _ask,
+        ask.button(t("class_ask", view.lang), key=state.W_CLASS_ASK, type="primary", width="stretch")
+        and partial(_ask, view.present),
         lock.button(
             t("class_lock", view.lang),
             key=state.W_CLASS_LOCK,
@@ -504,8 +598,10 @@ def _last_question(mine: Seat) -> rm.Question | None:
     return room.questions[-1] if room and room.questions else None
 
 
-def _ask() -> None:
-    """Ask the class the chosen kind of question at the room's step."""
+def _ask(fold: bool = False) -> None:
+    """Ask the class the chosen kind of question at the room's step; with `fold` (presenter mode, where the
+    buttons come before the join screen's toggle, so it may still be set on this run) the class is in:
+    the join screen folds to its line, and the stage comes up on the projector."""
     mine = seat()
     kind = state.valid(state.W_CLASS_KIND, rm.KINDS, rm.KINDS[0])
     if mine is None:
@@ -513,6 +609,8 @@ def _ask() -> None:
     try:
         _room().store().ask(mine.code, mine.token, kind)
         st.session_state[state.CLASS_SAID] = None
+        if fold:
+            st.session_state[state.W_CLASS_SCREEN] = False
     except rm.WrongSecret as error:
         _refused(error, mine.code)
     except rm.RoomError:
@@ -574,18 +672,43 @@ def questions_panel(view: View) -> None:
         st.dataframe(_earlier(shown, view), hide_index=True, width="stretch")
 
 
+def control_elsewhere(view: View) -> None:
+    """Under the teacher's stage, folded: "Open the control on another device". Only while it is unfolded
+    (opening it is a run) is the control link drawn, under a warning not to project it: the join link with
+    `&key=<secret>`, as text and as a QR code; folded, the secret is nowhere on the page."""
+    mine = seat()
+    if mine is None or mine.role != "teacher":
+        return
+    label = t("class_control", view.lang)
+    with st.expander(label, key=state.W_CLASS_CONTROL, icon=":material/devices:", on_change="rerun") as box:
+        if box.open:
+            link = f"{join_link(mine.code, _base(_public() or '').root)}&{state.CLASS_PARAMS[1]}={mine.token}"
+            st.warning(t("class_control_warning", view.lang), icon=":material/visibility_off:")
+            qr, words = st.columns([1, 3], vertical_alignment="center")
+            qr.html(qr_image(link, view.lang, "class_control_qr_alt", "control-qr"))
+            words.html(f'<p class="control-link" data-testid="control-link">{html.escape(link)}</p>')
+
+
 def _revealed(question: dict[str, Any], view: View) -> None:
     """The revealed question: its prompt, one line of figures (how many were right, and the answer),
-    then the answers chart, so the three fit a projector's screen."""
+    then the answers chart. In presenter mode one line ("Answers to question 2: 9 of 12 right (75 %).
+    The answer: −3.") with the chart folded beside it, so the stage under it stays on the projector."""
     table = answers_table(question, view.lang)
     title = t("class_chart_title", view.lang, n=question["number"])
     answered, right = int(question["answered"]), int(question["right"])
     share = f"{round(100 * right / answered)} %" if answered else "—"
     answer = _answer_word(question["expected"], question["kind"], view)
     summary = t("class_chart_summary", view.lang, right=right, answered=answered, share=share, answer=answer)
+    chart = answers_chart(table, title, view.lang, scale=1.25 if view.present else 1.0)
+    if view.present:
+        line, fold = st.columns([3, 2], vertical_alignment="top")
+        with line.container(key="class_result"):
+            st.markdown(t("class_result", view.lang, title=title, summary=summary))
+        with fold.expander(t("class_chart_show", view.lang), icon=":material/bar_chart:"):
+            st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
+        return
     st.markdown(f"### {_prompt(question, view)}")
     st.markdown(f"#### {summary}")
-    chart = answers_chart(table, title, view.lang, scale=1.25 if view.present else 1.0)
     st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
 
 
@@ -641,6 +764,7 @@ def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
         "token": mine.token,
         "prefix": PREFIX,
         "lang": view.lang,
+        "present": view.present,
         "listing": view.code,
         "words": {key: t(key, view.lang) for key in BAR_WORDS},
         "view": start,

@@ -82,12 +82,16 @@ def _draw_random() -> None:
     _apply_preset(random_row(n, seed), (n, seed))
 
 
-def presenter_bar(sol: Solution, view: View) -> None:
-    """Presenter mode's line under the stage: the row (when it fits one window), the keys, and the way back."""
-    left, right = st.columns([4, 1], vertical_alignment="center")
+def presenter_bar(sol: Solution, view: View, beside: Callable[[], None] | None = None) -> None:
+    """Presenter mode's line: the row (when it fits one window), the keys, the page's `beside` (Start a
+    class) and the way back, on one line."""
+    left, middle, right = st.columns([7, 2, 2], vertical_alignment="center")
     summary = t("row_summary", view.lang, n=sol.n, total=sol.total)
     row = f"`[{format_values(sol.values)}]` · " if sol.n <= WINDOW else ""
     left.markdown(f"{row}{summary} · {t('keys_hint', view.lang)}")
+    if beside is not None:
+        with middle:
+            beside()
     right.button(t("exit_presenter", view.lang), key=state.W_EXIT_PRESENT, on_click=_exit_presenter, width="stretch")
 
 
@@ -285,15 +289,15 @@ def _stage_bytes(sol: Solution, view: View, step: int, fields: dict[str, bool], 
     return cache.opened(body, {"start": start, "bundle": url, **fields})
 
 
-def start_lesson(view: View, beside: Callable[[], None] | None = None) -> None:
-    """The way into the lesson for a newcomer, on the main page, with the page's `beside` to its right."""
-    if beside is None:
-        st.page_link(nav.page("pages/lesson.py"), label=t("lesson_start", view.lang), icon="🎓")
-        return
-    left, right = st.columns([3, 1], vertical_alignment="center")
-    left.page_link(nav.page("pages/lesson.py"), label=t("lesson_start", view.lang), icon="🎓")
-    with right:
-        beside()
+def intro(view: View, beside: Callable[[], None]) -> None:
+    """Under the header, for a newcomer: what the game is and asks, in two sentences, with the way into
+    the lesson and the page's `beside` ("Join a class") to its right (each under the other on a phone)."""
+    with st.container(key=state.W_INTRO):
+        words, lesson, right = st.columns([5, 2.5, 1.5], vertical_alignment="center")
+        words.markdown(t("explainer_intro", view.lang))
+        lesson.page_link(nav.page("pages/lesson.py"), label=t("lesson_start", view.lang), icon="🎓", width="stretch")
+        with right:
+            beside()
 
 
 def _link() -> None:

@@ -386,10 +386,13 @@ def counts(n: int, max_take: int) -> Counts:
 
 
 @cache.cached(cache.PAGE)
-def _tree(key: str, _values: Sequence[int], max_take: int, lang: Lang, merged: bool = True) -> dict:
+def _tree(
+    key: str, _values: Sequence[int], max_take: int, lang: Lang, merged: bool = True, lesson: bool = False
+) -> dict:
     """The spec of the tree, merged-states and dp-array chart of a short row (the tree alone without
-    `merged`), named for screen readers, filled from its shape's template, ready to send (ui.specs)."""
-    return specs.arrow_datasets(tree_spec(tree_of(cache.solution(_values, max_take)), lang, merged))
+    `merged`; in the lesson's words with `lesson`), named for screen readers, filled from its shape's
+    template, ready to send (ui.specs)."""
+    return specs.arrow_datasets(tree_spec(tree_of(cache.solution(_values, max_take)), lang, merged, lesson))
 
 
 @cache.cached(cache.CACHE)
@@ -407,9 +410,9 @@ def marked_n(n: int) -> int:
 
 
 def tree_drawing(sol: Solution, view: View, key: str, merged: bool = True) -> None:
-    """The tree, merged-states and dp-array chart of a short row alone (the lesson's tree chapter; the
-    tree alone without `merged`)."""
-    spec = _tree(cache.digest(sol.values), sol.values, sol.max_take, view.lang, merged)
+    """The tree, merged-states and dp-array chart of a short row alone, in the lesson's words (the
+    lesson's tree chapter, which comes before dp is taught; the tree alone without `merged`)."""
+    spec = _tree(cache.digest(sol.values), sol.values, sol.max_take, view.lang, merged, lesson=True)
     st.vega_lite_chart(spec=spec, width="stretch", key=key)
 
 

@@ -17,7 +17,7 @@ from stonegame.lesson import progress as pg
 from stonegame.lesson.chapters import Chapter, chapters, formulations, summary_number, what_if
 from stonegame.lesson.feedback import feedback, said
 from stonegame.teach.deck import play
-from ui import cache, state
+from ui import cache, nav, state
 from ui.parts import fill, game
 from ui.state import View
 
@@ -25,14 +25,29 @@ MEMORY = st.components.v2.component(
     "stonegame_lesson_memory", js=(Path(pg.__file__).parent / "memory.js").read_text(encoding="utf-8")
 )
 # Our own constant CSS (nothing a user controls): a chapter starts close under the header, its text
-# large enough for the back row, the answer's options as large targets.
+# large enough for the back row, the answer's options as large targets. A chapter is three boxes in reading
+# order, its words (lesson_words), its live piece (lesson_piece) and its question with the way on
+# (lesson_text): a phone stacks them in that order, so the picture comes before the question; from 640 px
+# wide (where Streamlit's columns stop stacking) a grid puts the words over the question on the left, two
+# fifths of the width, and the piece on the right, as tall as both.
 STYLE = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.4rem; padding-bottom: 1rem; }
-.st-key-lesson_text p, .st-key-lesson_text li { font-size: 1.15rem; line-height: 1.5; }
+.st-key-lesson_words p, .st-key-lesson_words li, .st-key-lesson_text p, .st-key-lesson_text li {
+  font-size: 1.15rem; line-height: 1.5; }
 .st-key-lesson_text [data-testid="stRadio"] [role="radiogroup"] p { font-size: 1.25rem; }
+@media (min-width: 640px) {
+  .st-key-lesson_chapter { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
+                           grid-template-rows: auto 1fr; column-gap: 2rem; align-items: start; }
+  .st-key-lesson_chapter > :has(> .st-key-lesson_words), .st-key-lesson_chapter > .st-key-lesson_words {
+    grid-column: 1; grid-row: 1; }
+  .st-key-lesson_chapter > :has(> .st-key-lesson_piece), .st-key-lesson_chapter > .st-key-lesson_piece {
+    grid-column: 2; grid-row: 1 / span 2; }
+  .st-key-lesson_chapter > :has(> .st-key-lesson_text), .st-key-lesson_chapter > .st-key-lesson_text {
+    grid-column: 1; grid-row: 2; }
+}
 </style>"""
 PRESENT_STYLE = """<style>
-.st-key-lesson_text p, .st-key-lesson_text li { font-size: 1.45rem; }
+.st-key-lesson_words p, .st-key-lesson_words li, .st-key-lesson_text p, .st-key-lesson_text li { font-size: 1.45rem; }
 .st-key-lesson_text [data-testid="stRadio"] [role="radiogroup"] p { font-size: 1.5rem; }
 </style>"""
 
@@ -135,21 +150,22 @@ def style(view: View) -> None:
 
 
 def chapter_page(view: View) -> None:
-    """The chapter on screen: the heading, then its words and question beside its live piece (stacked on
-    a phone)."""
+    """The chapter on screen: the heading, then its words, its live piece, and its question with the way
+    on, in that order (STYLE lays the piece beside the other two from 640 px wide)."""
     number = current()
     chapter = chapters()[number - 1]
     st.caption(
         t("lesson_title", view.lang) + " · " + t("lesson_chapter_of", view.lang, n=number, total=len(chapters()))
     )
     st.title(t(f"lesson_{chapter.name}_title", view.lang))
-    words, piece = st.columns([2, 3], gap="medium")
-    with words, st.container(key="lesson_text"):
-        st.markdown(t(f"lesson_{chapter.name}_body", view.lang, **chapter.fields))
-        question(chapter, view)
-        way_on(number, view)
-    with piece, st.container(key="lesson_piece"):
-        live_piece(chapter, view)
+    with st.container(key="lesson_chapter"):
+        with st.container(key="lesson_words"):
+            st.markdown(t(f"lesson_{chapter.name}_body", view.lang, **chapter.fields))
+        with st.container(key="lesson_piece"):
+            live_piece(chapter, view)
+        with st.container(key="lesson_text"):
+            question(chapter, view)
+            way_on(number, view)
 
 
 def question(chapter: Chapter, view: View) -> None:
@@ -363,9 +379,27 @@ def summary_page(view: View) -> None:
             mark=t("lesson_mark_" + _mark(chapter, record_of.get(chapter.name, pg.Record())), view.lang),
         )
         column.button(label, key=state.LESSON_GOTO.format(n=number), on_click=_go, args=(number,), width="stretch")
-    st.markdown(t("lesson_summary_next", view.lang))
+    next_pages(view)
     st.caption(t("lesson_keys", view.lang))
     st.button(t("lesson_back", view.lang), key=state.LESSON_BACK, on_click=_go, args=(len(chapters()),))
+
+
+NEXT_PAGES = (  # the pages the summary suggests: (file, catalogue key of the link's words, icon)
+    (nav.MAIN, "lesson_next_explainer", "📈"),
+    ("pages/play.py", "lesson_next_play", "🎮"),
+    ("pages/quiz.py", "lesson_next_quiz", "❓"),
+)
+
+
+def next_pages(view: View) -> None:
+    """The way on from the summary: a link to each of NEXT_PAGES that opens it on the lesson's main row
+    and its k (the first chapter's), in this tab or a new one (state.row_link)."""
+    main = chapters()[0]  # on the lesson's main row, ROW
+    row = f"`[{format_values(list(main.row))}]`"
+    st.markdown("**" + t("lesson_summary_next", view.lang, row=row) + "**")
+    params = state.row_link(main.row, main.max_take, "lesson")
+    for path, key, icon in NEXT_PAGES:
+        st.page_link(nav.page(path), label=t(key, view.lang), icon=icon, query_params=params)
 
 
 def _mark(chapter: Chapter, record: pg.Record) -> str:

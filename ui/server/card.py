@@ -9,8 +9,9 @@ bookmark never sees the app's name. The edge (ui/server/edge.py) hands page requ
 Vocabulary:
     page      a GET or HEAD of "/" or "/<page>" (one path segment of letters, digits, _ and -): what
               Streamlit answers with index.html; which card it gets comes from ui/nav.py's PAGES
-    picture   GET /card.png?<link>: the stage at the link's step, 1200 × 630 (stonegame.teach.preview),
-              drawn by the render service (ui/server/renderer.py: its queue, its CPU and wall limits,
+    picture   GET /card.png?<link>: the link's card, 1200 × 630 (stonegame.card.face: the app's name, the
+              row, the step, the question or verdict and the step's cells; stonegame.teach.preview draws
+              it), made by the render service (ui/server/renderer.py: its queue, its CPU and wall limits,
               its cache, under RenderKey kind "card"). The query is read as a link (stonegame.link);
               nothing else of the request (no path, file name or size) reaches the maker
     client    who asks for pictures: the peer's address (behind nginx, nginx's: then all visitors share
@@ -40,7 +41,6 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from stonegame import card as cards
-from stonegame.fill.spec import opening, step_spec
 from stonegame.link import Link, read_link, write_link
 from stonegame.memo import Memo, Policy
 from stonegame.parse import format_values
@@ -195,21 +195,20 @@ def picture_link(params: dict[str, list[str]]) -> Link:
 
 
 def picture_key(link: Link) -> renderer.RenderKey:
-    """What the link's picture depends on: the row's digest, the step, language, listing, k, formulation."""
+    """What the link's picture depends on: the row's digest, the step, language, k, formulation (not the
+    listing, which the card does not show: a Java link's picture is the Python one's, made once)."""
     row = hashlib.blake2b(format_values(link.values).encode(), digest_size=16).hexdigest()
-    return renderer.RenderKey(row, link.step, link.lang, link.code, link.max_take, link.form, "card")
+    return renderer.RenderKey(row, link.step, link.lang, "", link.max_take, link.form, "card")
 
 
 def picture_job(link: Link) -> tuple[Any, ...]:
-    """The maker's arguments for the link's picture: the explainer's spec opening at the step, its frame."""
-    sol = cache.solution(link.values, link.max_take)
-    _, frame = opening(sol, link.step)
-    return step_spec(sol, link.step, link.lang, link.code, link.form), frame
+    """The maker's arguments for the link's picture: its face (the row solved, a window of its cells)."""
+    return (cards.face(link, cache.solution(link.values, link.max_take)),)
 
 
 def _made(key: renderer.RenderKey, link: Link, client: str) -> renderer.Result | None:
     """The picture made by the render service for this client (one of CARD_JOBS places held while its
-    spec is built and it is drawn), waited for; None if no place is free."""
+    face is built and it is drawn), waited for; None if no place is free."""
     if not _MAKING.acquire(blocking=False):
         return None
     try:
