@@ -256,8 +256,10 @@ class Student:
     failures: list[str] = field(default_factory=list)
     breaks: list[str] = field(default_factory=list)
 
-    async def join(self) -> None:
-        self.id = (await self.browser.expect(201, "POST", f"{PREFIX}/rooms/{self.code}/join", {}))["student"]
+    async def join(self, token: str) -> None:
+        """Join by the link (its join token), as a class scanning the QR code does."""
+        path = f"{PREFIX}/rooms/{self.code}/join"
+        self.id = (await self.browser.expect(201, "POST", path, {"join": token}))["student"]
 
     async def follow(self) -> None:
         """The event stream until the room ends, opened again RETRY seconds after it closes or breaks,
@@ -315,15 +317,15 @@ class Student:
 
 
 class Teacher:
-    """The teacher's browser, holding the room's code and secret."""
+    """The teacher's browser, holding the room's code, secret and join token."""
 
     def __init__(self, base: str) -> None:
         self.browser = Browser(base)
-        self.code = self.secret = ""
+        self.code = self.secret = self.join = ""
 
     async def open(self, values: list[int]) -> None:
         made = await self.browser.expect(201, "POST", f"{PREFIX}/rooms", {"values": values})
-        self.code, self.secret = made["code"], made["secret"]
+        self.code, self.secret, self.join = made["code"], made["secret"], made["room"]["join"]
 
     async def post(self, path: str, data: dict[str, Any], status: int = 200) -> dict[str, Any]:
         """POST to the room's `path` with the secret: the teacher's view."""
@@ -390,7 +392,7 @@ class Class:
 
         async def join(student: Student) -> None:
             async with gate:
-                await student.join()
+                await student.join(self.teacher.join)
             self.streams.append(asyncio.get_running_loop().create_task(student.follow()))
 
         await asyncio.gather(*(join(s) for s in self.students))

@@ -4,6 +4,12 @@ and asks them questions the solver answers. No storage and no HTTP here (ui/serv
 Vocabulary:
     code        the room's public join code: CODE_LENGTH characters of ALPHABET (no 0/O, 1/I/L)
     secret      the teacher's key, SECRET_BYTES random bytes; only its SHA-256 hex digest is kept
+    join        the room's join token, in its link and QR code (never in the typed code): a proof that passes
+                the guessing limit, derived from the secret (join_token), shown to the teacher only
+    lead        the teacher's stream id, derived from the secret (lead_id): it proves the projector's event
+                stream as a student's id proves theirs, is no seat, and lets nothing be led
+    pace        the joins one address may make in one room: a burst at once, then a steady rate (Pace); typed
+                codes get a small one, the link a class-sized one
     student     an anonymous id the server issues on join; no names and no free text, ever
     status      a student's "following" (the stage follows the teacher) or "exploring" (on their own)
     stage       what the teacher shows: values, k, form, step, playing, speed
@@ -19,8 +25,10 @@ the routes (which turn it into an HTTP status) and for the UI (which words it in
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
+import math
 import os
 import random
 import re
@@ -117,22 +125,59 @@ class Full(RoomError):
     reason = "full"
 
 
+class WrongJoin(RoomError):
+    """The join token is not the room's (a link of another class, or a forged one)."""
+
+    reason = "wrong_join"
+
+
+class Paced(RoomError):
+    """One address joined this room too often too fast (its Pace); `wait` is the seconds until the next seat."""
+
+    reason = "too_many_joins"
+
+    def __init__(self, message: str, wait: float) -> None:
+        super().__init__(message)
+        self.wait = wait
+
+
 # --- limits ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
+class Pace:
+    """The joins one address may make in one room: `burst` at once, then `per_minute` more a minute (a
+    token bucket, kept in the room so every replica shares it and each join counts under its lock)."""
+
+    burst: int
+    per_minute: float
+
+
+TYPED = Pace(40, 12)  # a typed code: a class of 40 typing at once, then one every 5 s
+DEFAULT_AT_ONCE = (
+    250  # the link or QR code: 250 at once (a hall per replica's streams), then 250 a minute (STONEGAME_JOINS_AT_ONCE)
+)
+
+
+@dataclass(frozen=True)
 class Limits:
-    """How many students one room admits and how many rooms may be open at once in one store."""
+    """How many students one room admits, how many rooms may be open at once in one store, and the pace
+    of the joins one address makes in a room by a typed code and by the link."""
 
     students: int = DEFAULT_STUDENTS
     rooms: int = DEFAULT_ROOMS
+    typed: Pace = TYPED
+    linked: Pace = Pace(DEFAULT_AT_ONCE, DEFAULT_AT_ONCE)
 
 
 def limits_from_env(env: Mapping[str, str] = os.environ) -> Limits:
-    """Limits from STONEGAME_ROOM_STUDENTS and STONEGAME_ROOMS_OPEN (positive whole numbers), else the defaults."""
+    """Limits from STONEGAME_ROOM_STUDENTS, STONEGAME_ROOMS_OPEN and STONEGAME_JOINS_AT_ONCE (positive whole
+    numbers; the last is the link's burst and its rate a minute), else the defaults."""
+    at_once = _positive(env, "STONEGAME_JOINS_AT_ONCE", DEFAULT_AT_ONCE)
     return Limits(
         students=_positive(env, "STONEGAME_ROOM_STUDENTS", DEFAULT_STUDENTS),
         rooms=_positive(env, "STONEGAME_ROOMS_OPEN", DEFAULT_ROOMS),
+        linked=Pace(at_once, at_once),
     )
 
 
@@ -175,6 +220,25 @@ def secret_hash(secret: str) -> str:
 def secret_matches(secret: str, digest: str) -> bool:
     """Whether the secret hashes to the digest, compared in constant time."""
     return hmac.compare_digest(secret_hash(secret), digest)
+
+
+def _derived(secret: str, label: str) -> str:
+    """HMAC-SHA256 of the label under the secret, URL-safe base64 without padding (43 characters): from it
+    no one can work out the secret, nor another label's value."""
+    mac = hmac.new(secret.encode("utf-8"), label.encode("utf-8"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).decode("ascii").rstrip("=")
+
+
+def join_token(secret: str) -> str:
+    """The room's join token, for its link and QR code: 256 bits derived from the teacher's secret (so the
+    teacher's page makes the link without asking the store)."""
+    return _derived(secret, "join")
+
+
+def lead_id(secret: str) -> str:
+    """The teacher's stream id (the shape of a student id): derived from the teacher's secret, it goes in
+    the projector's stream URL, where the secret never goes."""
+    return _derived(secret, "lead")[:22]
 
 
 def new_student() -> str:
@@ -457,7 +521,8 @@ def expired(touched: float, now: float, ttl: float = ROOM_TTL) -> bool:
 class Room:
     """One room as a store keeps it: code, the secret's digest, the stage, the version, when it was made
     and last touched by the teacher, whether it ended, its students (id -> status), its questions in
-    the order asked, and their answers (question number -> student -> answer)."""
+    the order asked, their answers (question number -> student -> answer), the join token, the teacher's
+    stream id, and the join paces of the addresses that joined lately (hashed: no address is kept)."""
 
     code: str
     digest: str
@@ -469,6 +534,9 @@ class Room:
     students: Mapping[str, Status] = field(default_factory=dict)
     questions: tuple[Question, ...] = ()
     answers: Mapping[int, Mapping[str, Answer]] = field(default_factory=dict)
+    join: str = ""
+    lead: str = ""
+    paces: Mapping[str, tuple[float, float]] = field(default_factory=dict)  # pace_key -> (seats left, when)
 
     def question(self, number: object) -> Question:
         """The question of this number; UnknownQuestion if there is none."""
@@ -491,6 +559,9 @@ def room_to_json(room: Room) -> dict[str, Any]:
         "students": dict(room.students),
         "questions": [question_to_json(q) for q in room.questions],
         "answers": {str(n): dict(a) for n, a in room.answers.items()},
+        "join": room.join,
+        "lead": room.lead,
+        "paces": {key: list(pace) for key, pace in room.paces.items()},
     }
 
 
@@ -508,6 +579,9 @@ def room_from_json(data: Mapping[str, Any]) -> Room:
         students=dict(data["students"]),
         questions=tuple(question_from_json(q) for q in data["questions"]),
         answers={int(n): dict(a) for n, a in data["answers"].items()},
+        join=data.get("join", ""),
+        lead=data.get("lead", ""),
+        paces={key: (float(pace[0]), float(pace[1])) for key, pace in data.get("paces", {}).items()},
     )
 
 
@@ -531,8 +605,9 @@ def public_view(room: Room) -> dict[str, Any]:
 
 
 def teacher_view(room: Room) -> dict[str, Any]:
-    """The public view, with each question's true answer and its counts while it is still open."""
-    view = public_view(room)
+    """The public view, with each question's true answer and its counts while it is still open, the join
+    token (for the link) and the teacher's stream id."""
+    view = public_view(room) | {"join": room.join, "lead": room.lead}
     view["questions"] = [question_to_json(q) | asdict(tally(q, room.answers.get(q.number, {}))) for q in room.questions]
     return view
 
@@ -547,8 +622,11 @@ def student_view(room: Room, student: str) -> dict[str, Any]:
 
 
 def new_room(code: str, secret: str, stage: Stage, now: float) -> Room:
-    """A fresh room with this code, keeping only the secret's digest: version 1, nobody joined."""
-    return Room(code, secret_hash(secret), stage, created=now, touched=now)
+    """A fresh room with this code, keeping only the secret's digest (and what is derived from the secret:
+    the join token and the teacher's stream id): version 1, nobody joined."""
+    return Room(
+        code, secret_hash(secret), stage, created=now, touched=now, join=join_token(secret), lead=lead_id(secret)
+    )
 
 
 def _bumped(room: Room, **changes: Any) -> Room:
@@ -569,17 +647,75 @@ def check_student(room: Room, student: object) -> str:
     return str(student)
 
 
+def check_follower(room: Room, you: object) -> None:
+    """Nothing if `you` is the room's teacher's stream id or a student id it issued; UnknownStudent otherwise."""
+    if isinstance(you, str) and room.lead and hmac.compare_digest(you.encode(), room.lead.encode()):
+        return
+    check_student(room, you)
+
+
+def check_join(room: Room, token: object) -> None:
+    """Nothing if the token is the room's join token; WrongJoin otherwise (also for one that is no string)."""
+    if not isinstance(token, str) or not room.join or not hmac.compare_digest(token.encode(), room.join.encode()):
+        raise WrongJoin("This join link is not this class's: scan the QR code again, or type the code.")
+
+
 def staged(room: Room, secret: object, data: Mapping[str, Any], now: float) -> Room:
     """The room after the teacher's stage change (read_stage over the current stage), touched now."""
     check_teacher(room, secret)
     return _bumped(room, stage=read_stage(data, room.stage), touched=now)
 
 
-def joined(room: Room, student: str, limits: Limits) -> Room:
-    """The room with a new student, following; Full when it already holds limits.students."""
+def joined(room: Room, student: str, limits: Limits, now: float = 0.0, who: str = "", token: object = None) -> Room:
+    """The room with a new student, following, one seat of `who`'s pace taken (limits.linked with a join
+    token, limits.typed without); WrongJoin for a token that is not the room's, Full when the room already
+    holds limits.students, Paced when the address has no seat left in its pace."""
+    linked = token is not None
+    if linked:
+        check_join(room, token)
     if len(room.students) >= limits.students:
         raise Full(f"This class is full: it admits {limits.students} students.")
-    return _bumped(room, students={**room.students, student: "following"})
+    paces = took_seat(room, pace_key(room.code, who, linked), limits, now)
+    return _bumped(room, students={**room.students, student: "following"}, paces=paces)
+
+
+def pace_key(code: str, who: str, linked: bool) -> str:
+    """The key of an address's pace in a room: "l:" (by the link) or "t:" (typed) and 16 hex digits of a
+    hash of the room's code and the address (the room keeps no address)."""
+    digest = hashlib.sha256(f"{code}:{who}".encode()).hexdigest()[:16]
+    return ("l:" if linked else "t:") + digest
+
+
+def _seats_left(kept: tuple[float, float], pace: Pace, now: float) -> float:
+    """The seats an address has left now: those it had at its last join, plus what the pace gave back since."""
+    left, at = kept
+    return min(float(pace.burst), left + max(now - at, 0.0) * pace.per_minute / 60.0)
+
+
+def took_seat(room: Room, key: str, limits: Limits, now: float) -> dict[str, tuple[float, float]]:
+    """The room's paces with one seat taken from `key`'s (which starts full); Paced, saying how long to wait,
+    if it has none left. Paces that are full again are dropped (a quiet address costs nothing)."""
+
+    def pace_of(name: str) -> Pace:
+        return limits.linked if name.startswith("l:") else limits.typed
+
+    pace = pace_of(key)
+    left = _seats_left(room.paces.get(key, (float(pace.burst), now)), pace, now)
+    if left < 1.0:
+        wait = (1.0 - left) * 60.0 / pace.per_minute
+        if key.startswith("l:"):
+            raise Paced(f"Too many joins from this address at once: wait {math.ceil(wait)} s, then try again.", wait)
+        raise Paced(
+            f"Too many joins with the typed code from this address: join by the class's link or QR code, "
+            f"or wait {math.ceil(wait)} s.",
+            wait,
+        )
+    kept = {
+        name: held
+        for name, held in room.paces.items()
+        if name != key and _seats_left(held, pace_of(name), now) < pace_of(name).burst
+    }
+    return kept | {key: (left - 1.0, now)}
 
 
 def with_status(room: Room, student: object, status: object) -> Room:

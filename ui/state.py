@@ -252,6 +252,7 @@ CLASS = "class_seat"  # ui.parts.classroom.Seat | None: the class this session l
 CLASS_SAID = "class_said"  # (catalogue key, fields) | None: what the last class action answered
 CLASS_HELD = "class_held"  # int | None: the step a student's class is held at by an open question (room.holding)
 CLASS_PARAMS = ("class", "key", "you")  # query parameters: the join code, the teacher's secret, the student's id
+CLASS_JOIN = "join"  # query parameter of the QR code's join link: the room's join token (rm.join_token), a proof
 # (`key` is only read, from "Open the control on another device"'s link, and taken out of the address at once)
 CLASS_OPENING = "class_opening"  # str | None: a class link's code whose tab is asked for the secret it keeps
 CLASS_TAB = "class_tab"  # element key: asks the tab for the class's secret it keeps (its "kept" trigger)

@@ -148,6 +148,14 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Too many classes started from this address: wait a few minutes.",
         "zh": "这个地址开的课堂太多：请等几分钟。",
     },
+    "class_err_too_many_joins": {
+        "en": "Too many students joined class {code} from this address just now: wait a few seconds, or join by the class's link or QR code.",
+        "zh": "刚才从这个地址加入课堂 {code} 的学生太多：请等几秒钟，或者用课堂的链接或二维码加入。",
+    },
+    "class_err_wrong_join": {
+        "en": "This join link is not class {code}'s: scan the QR code on the screen again, or type the code.",
+        "zh": "这个加入链接不属于课堂 {code}：请重新扫描屏幕上的二维码，或者输入课堂码。",
+    },
     "class_err_full": {
         "en": "The limit is reached: {detail}",
         "zh": "已达上限：{detail}",

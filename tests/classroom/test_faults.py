@@ -60,7 +60,7 @@ async def gathered(base: str, routes: list[str | None]) -> tuple[Teacher, list[S
     students = [Student(Browser(base), teacher.code, changes) for _ in routes]
     for student, route in zip(students, routes, strict=True):
         student.browser.route = route
-        await student.join()
+        await student.join(teacher.join)
     streams = [asyncio.get_running_loop().create_task(s.follow()) for s in students]
     joined = (await teacher.post("/teacher", {}))["version"]
     await until(changes, lambda: all(s.version >= joined for s in students), 15, "every stream's first view")

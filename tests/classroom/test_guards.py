@@ -10,6 +10,7 @@ import asyncio
 import json
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import httpx2 as httpx
 import pytest
@@ -23,6 +24,7 @@ from ui.server.rooms.store import StoreDown
 
 ROW = [5, -3, 8, 2, -1, 7, 4, -6]
 SCHOOL = {"X-Forwarded-For": "198.51.100.20"}  # the school's one address, as nginx on this machine says it
+HOME = {"X-Forwarded-For": "203.0.113.9"}  # a phone on mobile data
 IN_FLIGHT = 64
 
 
@@ -144,9 +146,71 @@ def test_a_students_stream_proves_itself_with_their_id(store):
         assert client.get(url(code, f"/events?you={rm.new_student()}"), headers=SCHOOL).status_code == 429
 
 
+def test_the_teachers_stream_proves_itself_with_the_rooms_stream_id(store):
+    code, secret = made(store)
+    lead = store.room(code).lead
+    assert lead == rm.lead_id(secret) and secret not in lead and lead != store.room(code).join
+    with TestClient(Starlette(routes=Classroom(lambda: store).routes()), client=("127.0.0.1", 5000)) as client:
+        made_view = client.post(f"{PREFIX}/rooms", json={"values": ROW}, headers=HOME).json()["room"]
+        assert made_view["lead"] and made_view["lead"] not in json.dumps(client.get(url(made_view["code"])).json())
+        for _ in range(20):
+            client.get(url(rm.new_code()), headers=SCHOOL)
+        assert client.get(url(code, "/events"), headers=SCHOOL).status_code == 429, "shut out"
+        with client.stream("GET", url(code, f"/events?you={lead}"), headers=SCHOOL) as stream:
+            assert stream.status_code == 200, "the projector's stream opens all the same"
+            first = json.loads(next(line for line in stream.iter_lines() if line.startswith("data: "))[6:])
+        assert first["code"] == code and first["joined"] == 0, "the teacher takes no seat"
+        assert client.get(url(code, f"/events?you={rm.lead_id(rm.new_secret())}"), headers=SCHOOL).status_code == 429
+        student, _ = store.join(code)
+        assert client.get(url(code, "/stage-data"), headers=SCHOOL).status_code == 429
+        assert client.get(url(code, f"/stage-data?you={student}"), headers=SCHOOL).status_code == 200, "a row change"
+
+
+def reason(answers: list[httpx.Response], status: int) -> set[str]:
+    """The reasons of the answers with this status."""
+    return {a.json()["reason"] for a in answers if a.status_code == status}
+
+
+def test_seats_taken_at_once_count_as_many(store, classroom):
+    code, _ = made(store)
+    now = store.clock()
+    store.clock = lambda: now  # no seat comes back while the bursts run (250 a minute would give one in 0.24 s)
+    token = store.room(code).join
+    typed, _ = run(classroom, [("POST", url(code, "/join"), {}, SCHOOL) for _ in range(100)])
+    assert statuses(typed) == {201: 40, 429: 60}, statuses(typed)
+    assert reason(typed, 429) == {"too_many_joins"}
+    assert min(int(a.headers["retry-after"]) for a in typed if a.status_code == 429) >= 1
+    linked, _ = run(classroom, [("POST", url(code, "/join"), {"join": token}, SCHOOL) for _ in range(300)])
+    assert statuses(linked) == {201: 250, 429: 50}, "the link's pace: 250 at once, not a whole hall's room"
+    forged, _ = run(classroom, [("POST", url(code, "/join"), {"join": rm.join_token(rm.new_secret())}, HOME)] * 60)
+    assert statuses(forged) == {403: 60} and reason(forged, 403) == {"wrong_join"}
+    home, _ = run(classroom, [("POST", url(code, "/join"), {}, HOME) for _ in range(60)])
+    assert statuses(home) == {201: 40, 429: 20}, "another address has its own pace"
+    assert len(store.room(code).students) == 330
+
+
+def test_the_link_joins_from_a_shut_address_and_a_typed_code_does_not(store, classroom):
+    code, _ = made(store)
+    token = store.room(code).join
+    answers, _ = run(classroom, [("GET", url(rm.new_code()), None, SCHOOL) for _ in range(25)])
+    assert statuses(answers)[429] == 5, "a prankster's wrong codes shut the school's address out"
+    linked, _ = run(classroom, [("POST", url(code, "/join"), {"join": token}, SCHOOL) for _ in range(50)])
+    assert statuses(linked) == {201: 50}, "new students who scan the QR code join all the same"
+    refused = [
+        ("POST", url(code, "/join"), {}, SCHOOL),  # the typed code
+        ("POST", url(code, "/join"), {"join": rm.join_token(rm.new_secret())}, SCHOOL),  # another room's token
+        ("POST", url(rm.new_code(), "/join"), {"join": token}, SCHOOL),  # a real token, a guessed code
+    ]
+    answers, _ = run(classroom, refused)
+    assert [a.status_code for a in answers] == [429] * 3 and reason(answers, 429) == {"too_many_codes"}
+    assert len(store.room(code).students) == 50
+
+
 def test_a_hall_from_one_address_is_never_refused(store, classroom):
     code, secret = made(store)
-    joins, _ = run(classroom, [("POST", url(code, "/join"), {}, SCHOOL) for _ in range(1000)])
+    store.limits = replace(store.limits, linked=rm.Pace(1000, 1000))  # a hall's server: STONEGAME_JOINS_AT_ONCE=1000
+    token = store.room(code).join
+    joins, _ = run(classroom, [("POST", url(code, "/join"), {"join": token}, SCHOOL) for _ in range(1000)])
     assert statuses(joins) == {201: 1000}, statuses(joins)
     students = [j.json()["student"] for j in joins]
     store.ask(code, secret, "dp")

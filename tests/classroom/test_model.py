@@ -4,6 +4,7 @@ answers against a brute force and the quiz, the tally, the transitions, expiry a
 from __future__ import annotations
 
 import functools
+import json
 import random
 import re
 from dataclasses import replace
@@ -235,4 +236,34 @@ def test_the_limits_come_from_the_environment():
 def test_a_room_survives_its_json():
     room, secret, (a, _) = room_with()
     room = rm.answered(rm.asked(room, secret, "winner", 1.0), a, 1, "Bob")
+    assert rm.room_from_json(rm.room_to_json(room)) == room
+
+
+def test_an_address_joins_a_room_at_its_pace():
+    room, secret, _ = room_with(0)
+    limits = rm.Limits(students=1000, typed=rm.Pace(3, 6), linked=rm.Pace(5, 60))
+    for _ in range(3):
+        room = rm.joined(room, rm.new_student(), limits, 100.0, "198.51.100.20")
+    with pytest.raises(rm.Paced, match="link or QR code") as paced:
+        rm.joined(room, rm.new_student(), limits, 100.0, "198.51.100.20")
+    assert paced.value.wait == pytest.approx(10.0), "a seat comes back every 10 s at 6 a minute"
+    room = rm.joined(room, rm.new_student(), limits, 110.0, "198.51.100.20")  # one came back
+    room = rm.joined(room, rm.new_student(), limits, 110.0, "203.0.113.9")  # another address has its own
+    token = rm.join_token(secret)
+    for _ in range(5):  # the link's pace is its own, and larger
+        room = rm.joined(room, rm.new_student(), limits, 110.0, "198.51.100.20", token)
+    with pytest.raises(rm.Paced, match="at once"):
+        rm.joined(room, rm.new_student(), limits, 110.0, "198.51.100.20", token)
+    assert len(room.students) == 10 and "198.51.100.20" not in json.dumps(rm.room_to_json(room)), "no address kept"
+    room = rm.joined(room, rm.new_student(), limits, 1000.0, "192.0.2.1")
+    assert list(room.paces) == [rm.pace_key(room.code, "192.0.2.1", False)], "paces full again are dropped"
+
+
+def test_only_the_rooms_join_token_joins_by_the_link():
+    room, secret, _ = room_with(0)
+    assert room.join == rm.join_token(secret) and len(room.join) >= 43 and secret not in room.join
+    for forged in ["", rm.join_token(rm.new_secret()), room.lead, secret, 7]:
+        with pytest.raises(rm.WrongJoin):
+            rm.joined(room, rm.new_student(), rm.Limits(), 0.0, "192.0.2.1", forged)
+    assert room.join not in json.dumps(rm.public_view(room)) and rm.teacher_view(room)["join"] == room.join
     assert rm.room_from_json(rm.room_to_json(room)) == room

@@ -103,6 +103,19 @@ def test_twenty_wrong_codes_in_a_minute_are_refused_for_a_while():
     assert at.session_state[state.CLASS] is None and "Too many wrong codes" in texts(at)
 
 
+def test_the_qr_codes_link_joins_from_an_address_shut_out_and_the_bare_code_does_not():
+    at = app()
+    for _ in range(20):
+        at = join_typed(at, "KKKKKK")
+    code, secret = new_room()
+    bare = by_link(**{"class": code})
+    assert bare.session_state[state.CLASS] is None and "Too many wrong codes" in texts(bare)
+    linked = by_link(**{"class": code, "join": rm.join_token(secret)})
+    assert linked.session_state[state.CLASS].role == "student" and len(room_of(linked).students) == 1
+    forged = by_link(**{"class": code, "join": rm.join_token(rm.new_secret())})
+    assert forged.session_state[state.CLASS] is None and "Too many wrong codes" in texts(forged)
+
+
 def test_the_join_link_seats_a_new_student_and_a_student_coming_back():
     code, _ = new_room()
     asking = app(**{"class": code})
@@ -233,10 +246,10 @@ def test_ending_the_class_lets_the_teacher_go_and_the_student_keeps_the_row():
 def test_a_configured_public_address_makes_the_join_link_and_its_qr_code(monkeypatch):
     monkeypatch.setenv("STONEGAME_PUBLIC_URL", "https://class.example.org/")
     at = start(app(values="1,2,3"))
-    code = at.session_state[state.CLASS].code
+    code, secret = at.session_state[state.CLASS].code, at.session_state[state.CLASS].token
     shown = " ".join(h.proto.body for h in at.get("html"))
-    assert f">class.example.org/?class={code}</p>" in shown
-    assert f"QR code of the join link https://class.example.org/?class={code}" in shown
+    assert f">class.example.org/?class={code}</p>" in shown, "the link to read and type: the code alone"
+    assert f"QR code of the join link https://class.example.org/?class={code}&amp;join={rm.join_token(secret)}" in shown
     assert not at.warning and not at.error
 
 

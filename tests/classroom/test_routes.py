@@ -210,7 +210,7 @@ def test_twenty_wrong_codes_in_a_minute_shut_the_address_out(client):
     shut = client.get(url(code), headers=other)
     refused(shut, 429, "too_many_codes")
     assert int(shut.headers["retry-after"]) > 60
-    refused(client.post(url(code, "/join"), headers=other), 429, "too_many_codes")
+    refused(client.post(url(code, "/join"), json={}, headers=other), 429, "too_many_codes")
     assert client.get(url(code), headers={"X-Forwarded-For": "198.51.100.10"}).status_code == 200, "others go on"
 
 

@@ -13,10 +13,20 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
 import redis
 
 from scripts.servers import ROOT, free_port
 from tests.deploy.test_deploy import descendants, running
+from tests.e2e.helpers import skip_without_nginx
+
+pytestmark = pytest.mark.nginx
+
+
+@pytest.fixture(autouse=True)
+def nginx() -> None:
+    """serve.py runs nginx: without one, skip with the hint (fail under CI=true)."""
+    skip_without_nginx()
 
 
 def started(serve: subprocess.Popen[str]) -> list[str]:

@@ -10,6 +10,8 @@ import os
 import re
 import shutil
 import subprocess
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +19,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from stonegame import room as rm
 from ui.server.rooms.reach import lan_address
 
 from .helpers import ConsoleWatch, StreamlitServer, caption_title, wait_for_app_run, wait_for_stage
@@ -195,7 +198,8 @@ def test_the_projectors_qr_code_decodes_to_the_join_link(lesson: Class, tmp_path
     decoded = subprocess.run(["zbarimg", "--raw", "-q", str(shot)], capture_output=True, text=True, check=True)
     lan = lan_address()  # the teacher's localhost is no address for a phone: the machine's LAN address, if any
     host = f"{lan}:{lesson.server.port}" if lan else f"localhost:{lesson.server.port}"
-    assert decoded.stdout.strip() == f"http://{host}/?class={lesson.code}"
+    link, token = decoded.stdout.strip().split("&join=")
+    assert link == f"http://{host}/?class={lesson.code}" and re.fullmatch(r"[A-Za-z0-9_-]{43}", token)
     assert teacher.get_by_test_id("join-link").inner_text() == f"{host}/?class={lesson.code}"
 
 
@@ -247,6 +251,40 @@ def test_a_code_typed_on_the_main_page_joins_the_class(lesson: Class, browser: B
     expect(lesson.teacher.get_by_test_id("classbar")).to_contain_text("4 joined")
     watch.check()
     context.close()
+
+
+def shut_out(port: int) -> list[int]:
+    """A prankster's wrong codes from this machine, 21 to each loopback address the browsers may come from
+    (localhost is 127.0.0.1 or ::1): the statuses of the last ones (429 once the address is shut out)."""
+    last = []
+    for host in ("127.0.0.1", "[::1]"):
+        status = 0
+        for _ in range(21):
+            try:
+                with urllib.request.urlopen(f"http://{host}:{port}/classroom/rooms/{rm.new_code()}", timeout=10):
+                    pass
+            except urllib.error.HTTPError as refused:
+                status = refused.code
+            except urllib.error.URLError:  # no IPv6 here: the browsers come from 127.0.0.1
+                break
+        last.append(status)
+    return last
+
+
+def test_the_projectors_stream_opens_while_its_address_is_shut_out(lesson: Class) -> None:
+    teacher, explorer = lesson.teacher, lesson.students[1]
+    bar = teacher.get_by_test_id("classbar")
+    expect(bar).to_contain_text(re.compile(r"\d+ joined · \d+ following · 0 exploring"))
+    joined = int(re.search(r"(\d+) joined", bar.inner_text()).group(1))
+    assert 429 in shut_out(lesson.server.port), "the class's one address is shut out"
+    teacher.reload()  # a new stream: it proves itself with the teacher's stream id, never the secret
+    wait_for_app_run(teacher)
+    expect(bar).to_contain_text(f"{joined} joined · {joined} following · 0 exploring")
+    explorer.get_by_role("button", name="Explore on my own").click()
+    expect(bar).to_contain_text(f"{joined - 1} following · 1 exploring")  # the stream is live: a move arrives
+    expect(bar.locator(".note")).to_have_text("")  # no "reconnecting"
+    explorer.get_by_role("button", name="Back to the class").click()
+    expect(bar).to_contain_text(f"{joined} following · 0 exploring")
 
 
 def test_ending_the_class_leaves_each_student_with_the_row(lesson: Class) -> None:

@@ -105,7 +105,7 @@ function classBar(root, data, trigger) {
     if (st.fetching === row) return;
     st.fetching = row;
     try {
-      const r = await fetch(`${base}/stage-data?lang=${data.lang}&code=${data.listing}`);
+      const r = await fetch(`${base}/stage-data?lang=${data.lang}&code=${data.listing}${proof()}`);
       if (!r.ok) throw await r.json();
       const stageData = await r.json();
       st.shownRow = row;
@@ -243,11 +243,16 @@ function classBar(root, data, trigger) {
     follow();
   }
 
+  // What the stream and the stage data carry as a proof that passes the guessing limit a prankster may have
+  // brought on the school's shared address: a student's id, or the teacher's stream id the room issued
+  // (its teacher view's "lead"; the teacher's secret never goes into a URL).
+  function proof() {
+    const you = data.role === "student" ? data.token : (data.view || {}).lead;
+    return you ? `&you=${encodeURIComponent(you)}` : "";
+  }
+
   function open() {
-    // a student's stream carries their id: a proof that passes the guessing limit a prankster may have
-    // brought on the school's shared address (the teacher's secret never goes into a URL)
-    const proof = data.role === "student" ? `&you=${encodeURIComponent(data.token)}` : "";
-    const stream = new EventSource(`${base}/events?since=0${proof}`);
+    const stream = new EventSource(`${base}/events?since=0${proof()}`);
     stream.addEventListener("room", e => onView(JSON.parse(e.data)));
     stream.onopen = () => { st.retry = 0; draw(); };  // back: the next change comes as an event
     stream.onerror = () => {

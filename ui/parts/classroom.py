@@ -221,7 +221,7 @@ def _opened() -> None:
         if isinstance(kept, str) and kept:
             _lead(code, kept)
         else:
-            _join(code)
+            _join(code, st.query_params.get(state.CLASS_JOIN) or None)  # the QR code's join token, if any
     except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
 
@@ -243,10 +243,13 @@ def _is_back(classroom: Classroom, who: str, code: str, you: str) -> bool:
     return True
 
 
-def _join(code: str) -> None:
+def _join(code: str, token: str | None = None) -> None:
     """Join the room with this code as a new student, under the guessing limit (Classroom.attempt: an
-    unknown code counts against the address; Refused when it is shut out)."""
-    student, room = _room().attempt(_address(), code, _room().store().join)
+    unknown code counts against the address; Refused when it is shut out, unless the link's join `token`
+    proves the join), taking a seat of the address's pace (by the link with a token, typed without)."""
+    who = _address()
+    join = partial(_room().store().join, who=who, token=token)
+    student, room = _room().attempt(who, code, join, proof=token is not None)
     st.session_state[state.CLASS] = Seat(code, "student", student)
     st.session_state[state.CLASS_SAID] = None
     _take_row(room.stage)
@@ -416,9 +419,11 @@ def _leave() -> None:
 # --- the teacher's panels --------------------------------------------------------------------------
 
 
-def join_link(code: str, root: str) -> str:
-    """The join link of a room: the app's root where phones reach it (join_base) with `?class=<code>`."""
-    return f"{root}/?{state.CLASS_PARAMS[0]}={code}"
+def join_link(code: str, root: str, token: str = "") -> str:
+    """The join link of a room: the app's root where phones reach it (join_base) with `?class=<code>`, and
+    `&join=<the room's join token>` when given (the QR code's: a join that passes a shut-out address)."""
+    link = f"{root}/?{state.CLASS_PARAMS[0]}={code}"
+    return f"{link}&{state.CLASS_JOIN}={token}" if token else link
 
 
 def join_base(view: View) -> reach.Base:
@@ -474,7 +479,7 @@ def teacher_panel(view: View) -> None:
         return
     st.html(STYLE_PRESENT if view.present else STYLE)
     with st.container(key="class_panel"):
-        link = join_link(mine.code, join_base(view).root)
+        link = join_link(mine.code, join_base(view).root, rm.join_token(mine.token))  # the QR code's
         if view.present:
             controls(view, mine)
         join_info(view, mine, link)
@@ -487,7 +492,7 @@ def join_info(view: View, mine: Seat, link: str) -> None:
     """How to join: the join screen when it is on, else the strip (in presenter mode on one line, the code
     beside the link, without the small QR code: "Show how to join" brings the big one back); the live
     counts (the class bar) and the toggle between the two."""
-    short = link.split("://", 1)[-1]
+    short = link.split(f"&{state.CLASS_JOIN}=")[0].split("://", 1)[-1]  # to read and type: the code alone
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
     at = f'<p class="join-link" data-testid="join-link">{short}</p>'

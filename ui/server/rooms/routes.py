@@ -5,7 +5,7 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
 
     POST {PREFIX}/rooms                       {values, k?, form?, step?}   -> 201 {code, secret, room}
     GET  {PREFIX}/rooms/{code}                                              -> the public view
-    POST {PREFIX}/rooms/{code}/join           {}                           -> 201 {student, room}
+    POST {PREFIX}/rooms/{code}/join           {join?}                      -> 201 {student, room}
     POST {PREFIX}/rooms/{code}/me             {student}                    -> the student's view
     POST {PREFIX}/rooms/{code}/status         {student, status}            -> the student's view
     POST {PREFIX}/rooms/{code}/teacher        {secret}                     -> the teacher's view
@@ -14,24 +14,28 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     POST {PREFIX}/rooms/{code}/questions/{n}  {secret, state}              -> the teacher's view
     POST {PREFIX}/rooms/{code}/questions/{n}/answer  {student, answer}     -> the student's view
     POST {PREFIX}/rooms/{code}/end            {secret}                     -> the teacher's view
-    GET  {PREFIX}/rooms/{code}/events         text/event-stream of public views, id = version
-    GET  {PREFIX}/rooms/{code}/stage-data?lang=&code=   the stage of the room's row (JSON, built once per
+    GET  {PREFIX}/rooms/{code}/events?you=    text/event-stream of public views, id = version (you: a proof)
+    GET  {PREFIX}/rooms/{code}/stage-data?lang=&code=&you=   the stage of the room's row (JSON, built once per
                                               row, language, listing and formulation for the whole class)
 
-Refusals: 400 bad input, 403 wrong secret or unknown student, 404 unknown room or question, 409 a
-closed question or a full room, 410 a room that ended (with its last view as "room"; its event stream
-instead sends that view as its one event, which EventSource can read and a page stops on), 413 a body
-over MAX_BODY, 415 not JSON, 429 too many wrong codes, rooms or streams from one address, 503 the store
-is down. Route code runs outside any script run.
+A join by the link or QR code carries the room's join token ({"join": <token>}): a proof, like a teacher's
+secret or a student's id, that passes an address a prankster's wrong codes shut out; a join by the typed
+code carries none. Either takes a seat of the address's pace in the room (rm.Pace: a small one typed, a
+class-sized one by the link).
+
+Refusals: 400 bad input, 403 wrong secret, join token or unknown student, 404 unknown room or question,
+409 a closed question or a full room, 410 a room that ended (with its last view as "room"; its event
+stream instead sends that view as its one event, which EventSource can read and a page stops on), 413 a
+body over MAX_BODY, 415 not JSON, 429 too many wrong codes, rooms, joins or streams from one address
+(with Retry-After), 503 the store is down. Route code runs outside any script run.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 import os
-import threading
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -46,8 +50,9 @@ from stonegame.terms import CODES, LANGS
 from ui import cache
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
-from ui.server.rooms.guard import Blocker, Gauge, Proxies, Shut, Window, address, proxies_from_env
+from ui.server.rooms.guard import Blocker, Gauge, Proxies, Window, address, proxies_from_env
 from ui.server.rooms.hub import event_text, hub_for
+from ui.server.rooms.limits import Guessing, Refused
 from ui.server.rooms.stream import EventStream
 
 log = logging.getLogger(__name__)
@@ -65,22 +70,13 @@ STATUS = {
     rm.UnknownStudent: 403,
     rm.Closed: 409,
     rm.Full: 409,
+    rm.WrongJoin: 403,
+    rm.Paced: 429,
     rm.RoomError: 400,
 }
 
 
 T = TypeVar("T")
-KNOWN_FOR = 60.0  # seconds a code this process found a room for is taken as no guess
-KNOWN_MOST = 10_000  # codes remembered at most (the store holds at most STONEGAME_ROOMS_OPEN open rooms)
-SHUT = "Too many wrong codes from this address: wait a few minutes, then try again."
-
-
-class Refused(Exception):
-    """A request refused before it reaches the store: its status, message, reason and extra headers."""
-
-    def __init__(self, status: int, message: str, reason: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status, self.reason, self.headers = status, reason, headers or {}
 
 
 def _env_int(name: str, default: int) -> int:
@@ -107,11 +103,6 @@ class Guards:
         )
     )
     proxies: Proxies = field(default_factory=proxies_from_env)
-
-
-def shut(left: float) -> Refused:
-    """The 429 of an address shut out for `left` more seconds."""
-    return Refused(429, SHUT, "too_many_codes", {"Retry-After": str(int(left) + 1)})
 
 
 def refusal(status: int, message: str, reason: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -141,14 +132,14 @@ async def read_body(request: Request) -> dict[str, Any]:
 
 
 class Classroom:
-    """The routes' state: the store (made on first use, from the environment unless given) and the guards."""
+    """The routes' state: the store (made on first use, from the environment unless given), the guards, and
+    the guessing limit over their wrong codes."""
 
     def __init__(self, make_store: Callable[[], stores.Store] = from_env, guards: Guards | None = None) -> None:
         self.make_store = make_store
         self.guards = guards or Guards()
         self._store: stores.Store | None = None
-        self._known: dict[str, float] = {}  # code -> when a room was last found with it (monotonic), oldest first
-        self._known_lock = threading.Lock()
+        self.guessing = Guessing(self.guards.codes)
 
     def store(self) -> stores.Store:
         """The store, made now if this is the first request; StoreDown if it cannot be made."""
@@ -169,99 +160,30 @@ class Classroom:
         try:
             return rm.read_code(request.path_params["code"])
         except rm.RoomError:
-            who = self.who(request)
-            left = self.guards.codes.blocked(who)
-            if left:
-                raise shut(left) from None
-            self.guards.codes.fail(who)
+            self.guessing.malformed(self.who(request))
             raise
 
     def attempt(self, who: str, code: str, act: Callable[[str], T], proof: bool = False) -> T:
-        """act(code) under the guessing limit, for a request from `who` (a blocking call: the routes run
-        it in a worker thread, the pages in their run). An address shut out is refused (Shut -> 429)
-        unless the request proves itself (`proof`: a teacher's secret, a student's id, which act checks);
-        then, and for a code this process found lately, act runs at once (_proved); any other code is a
-        possible guess (_admitted)."""
-        left = self.guards.codes.blocked(who)
-        if left and not proof:
-            raise shut(left)
-        if left or self.known(code):
-            return self._proved(who, code, act, left)
-        return self._admitted(who, code, act)
-
-    def _proved(self, who: str, code: str, act: Callable[[str], T], left: float) -> T:
-        """act(code), its code no guess: a room was found for it lately, or the request carries a proof
-        and its address is shut out for `left` seconds. A code with no room counts as wrong; from a
-        shut-out address, so does a proof that fails, and both are refused as if shut (an ended room,
-        which cannot check the proof, too): it learns nothing of which codes exist."""
-        codes = self.guards.codes
-        try:
-            return self.seen(code, act(code))
-        except rm.UnknownRoom:
-            self.forget(code)  # swept since it was found
-            codes.fail(who)
-            if left:
-                raise shut(codes.blocked(who) or left) from None
-            raise
-        except (rm.WrongSecret, rm.UnknownStudent, rm.Ended) as error:
-            if not left:
-                raise
-            if not isinstance(error, rm.Ended):
-                codes.fail(who)
-            raise shut(codes.blocked(who) or left) from None
-
-    def _admitted(self, who: str, code: str, act: Callable[[str], T]) -> T:
-        """act(code) holding one of the address's places (Blocker.admit: a burst is looked up at most
-        `limit` at a time, the rest wait for a place or are refused as shut), counted as a wrong code
-        if no room has it."""
-        codes = self.guards.codes
-        try:
-            codes.admit(who)
-        except Shut as out:
-            raise shut(out.left) from None
-        failed = False
-        try:
-            return self.seen(code, act(code))
-        except rm.UnknownRoom:
-            failed = True
-            raise
-        except rm.RoomError:
-            self.seen(code, None)  # a room has the code: the secret or the id was wrong, or it ended
-            raise
-        finally:
-            codes.settle(who, failed)
-
-    def known(self, code: str) -> bool:
-        """Whether this process found a room of this code (open or ended) in the last KNOWN_FOR seconds."""
-        with self._known_lock:
-            found = self._known.get(code)
-        return found is not None and time.monotonic() - found < KNOWN_FOR
-
-    def seen(self, code: str, result: T) -> T:
-        """Note that a room has this code (forgetting the oldest past KNOWN_MOST); `result` as it is."""
-        with self._known_lock:
-            self._known.pop(code, None)
-            self._known[code] = time.monotonic()
-            while len(self._known) > KNOWN_MOST:
-                self._known.pop(next(iter(self._known)))
-        return result
-
-    def forget(self, code: str) -> None:
-        """No room has this code any more."""
-        with self._known_lock:
-            self._known.pop(code, None)
-
-    def unproven(self, request: Request) -> None:
-        """Refuse at once (shut: 429) a request that cannot prove itself from an address shut out."""
-        left = self.guards.codes.blocked(self.who(request))
-        if left:
-            raise shut(left)
+        """act(code) under the guessing limit (limits.Guessing.attempt): the pages join and lead through it too."""
+        return self.guessing.attempt(who, code, act, proof)
 
     async def attempted(self, request: Request, act: Callable[[str], T], proof: object = None) -> T:
         """attempt() for the request's address and path code, in a worker thread (proof: the request's
         secret or student id, if it sent one)."""
         code, who = self.code(request), self.who(request)
         return await run_in_threadpool(self.attempt, who, code, act, proof is not None)
+
+    def _followed(self, you: str | None) -> Callable[[str], rm.Room]:
+        """What a GET that may prove itself with ?you= does with its code: the open room, `you` (when sent)
+        checked as the teacher's stream id or a student's id (rm.check_follower)."""
+
+        def followed(code: str) -> rm.Room:
+            room = self.store().room(code)
+            if you is not None:
+                rm.check_follower(room, you)
+            return room
+
+        return followed
 
     # --- the endpoints ---
 
@@ -279,7 +201,9 @@ class Classroom:
             self.guards.creates.give_back(who)
             raise
         room = await run_in_threadpool(self.store().room, code)
-        return JSONResponse({"code": code, "secret": secret, "room": rm.teacher_view(self.seen(code, room))}, 201)
+        return JSONResponse(
+            {"code": code, "secret": secret, "room": rm.teacher_view(self.guessing.seen(code, room))}, 201
+        )
 
     async def view(self, request: Request) -> Response:
         """The room's public view."""
@@ -287,11 +211,11 @@ class Classroom:
         return JSONResponse(rm.public_view(room))
 
     async def join(self, request: Request) -> Response:
-        """A new anonymous student in the room: their id and their view. The body is `{}`, read like every
-        POST's, so another site's form (text/plain, no preflight) cannot fill a room."""
-        self.unproven(request)
-        await read_body(request)
-        student, room = await self.attempted(request, self.store().join)
+        """A new anonymous student in the room: their id and their view. The body is `{}` for a typed code,
+        or {"join": <the room's join token>} from the link (a proof), read like every POST's, so another
+        site's form (text/plain, no preflight) cannot fill a room."""
+        token, who = (await read_body(request)).get("join"), self.who(request)
+        student, room = await self.attempted(request, lambda code: self.store().join(code, who, token), token)
         return JSONResponse({"student": student, "room": rm.student_view(room, student)}, 201)
 
     async def me(self, request: Request) -> Response:
@@ -365,19 +289,13 @@ class Classroom:
     async def events(self, request: Request) -> Answer:
         """The room's public views as server-sent events from the one after Last-Event-ID (or ?since=),
         each with id = its version, then a comment at each of the hub's nudges of a quiet stream (every
-        KEEPALIVE seconds), until the room ends; at most Guards.streams open per address. A student's
-        stream proves itself with ?you=<their id>. A room that has ended gets its last view as the one
-        event (a phone that slept through the end stops on it)."""
+        KEEPALIVE seconds), until the room ends; at most Guards.streams open per address. A stream proves
+        itself with ?you=<a student's id, or the teacher's stream id> (never the secret, which stays out of
+        URLs). A room that has ended gets its last view as the one event (a phone that slept through the
+        end stops on it)."""
         code, who, you = self.code(request), self.who(request), request.query_params.get("you")
-
-        def opened(code: str) -> rm.Room:
-            room = self.store().room(code)
-            if you is not None:
-                rm.check_student(room, you)
-            return room
-
         try:
-            await self.attempted(request, opened, you)
+            await self.attempted(request, self._followed(you), you)
         except rm.Ended as ended:
             return ended_stream(ended.view)
         if not self.guards.streams.take(who):
@@ -398,8 +316,10 @@ class Classroom:
     async def stage_data(self, request: Request) -> Response:
         """The stage of the room's current row in the asker's language and listing (?lang=, ?code=; 400
         for another value), as JSON bytes from the cache that every student of the class shares; while a
-        question is open or locked, held back at the step the class is held at (nothing past it)."""
-        room = await self.attempted(request, self.store().room)
+        question is open or locked, held back at the step the class is held at (nothing past it). Like the
+        event stream, it proves itself with ?you=."""
+        you = request.query_params.get("you")
+        room = await self.attempted(request, self._followed(you), you)
         lang, listing = _query(request, "lang", LANGS), _query(request, "code", CODES)
         stage = room.stage
         held = rm.holding(room)
@@ -443,7 +363,8 @@ class Classroom:
                 return JSONResponse({"error": str(ended), "reason": ended.reason, "room": ended.view}, 410)
             except rm.RoomError as error:
                 status = next(s for kind, s in STATUS.items() if isinstance(error, kind))
-                return refusal(status, str(error), error.reason)
+                wait = {"Retry-After": str(math.ceil(error.wait))} if isinstance(error, rm.Paced) else None
+                return refusal(status, str(error), error.reason, wait)
             except stores.StoreDown as down:
                 log.warning("class room: %s (%s)", down, down.detail)
                 return refusal(503, str(down), "store_down")

@@ -5,7 +5,8 @@ transition of stonegame/room.py applied to the room as stored, under that store'
     create(stage, secret)            -> code          (Full when limits.rooms are open)
     room(code)                       -> Room          (UnknownRoom if none; Ended if it ended or expired)
     versions(codes)                  -> {code: version}, for the rooms that exist
-    stage / join / status / ask / move / answer / end   -> the Room after the action
+    stage / status / ask / move / answer / end   -> the Room after the action
+    join(code, who, token?)          -> (student, Room)  (Paced past the address's pace in the room)
 
 `StoreDown` is the one exception for a store that cannot be reached; the routes word it in one line.
 `choose.from_env()` picks the store: STONEGAME_ROOMS=redis://host:port/db for Redis, else SQLite in
@@ -198,10 +199,12 @@ class Store(ABC):
         """The teacher moves the stage (any of values, k, form, step, playing, speed)."""
         return self._change(code, lambda r: rm.staged(r, secret, data, self.clock()))
 
-    def join(self, code: str) -> tuple[str, Room]:
-        """A new student id in the room, and the room with it."""
+    def join(self, code: str, who: str = "", token: object = None) -> tuple[str, Room]:
+        """A new student id in the room, and the room with it: a join from address `who`, by the link when it
+        carries the room's join `token` (rm.joined: the token checked, a seat of the address's pace taken
+        under the room's lock, so joins at once, on any replica, count as many)."""
         student = rm.new_student()
-        return student, self._change(code, lambda r: rm.joined(r, student, self.limits))
+        return student, self._change(code, lambda r: rm.joined(r, student, self.limits, self.clock(), who, token))
 
     def status(self, code: str, student: object, status: object) -> Room:
         """The student follows or explores."""

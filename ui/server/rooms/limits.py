@@ -1,0 +1,132 @@
+"""The guessing limit: a join code is short enough to guess, so every request that names one is either a
+guess, counted against its address (guard.Blocker: 20 wrong codes a minute, then 5 minutes shut out), or
+proves itself and passes an address that is shut out.
+
+    Guessing.attempt(who, code, act, proof)   act(code) under the limit (the routes, in a worker thread;
+                                              the pages, in their script run)
+    a proof                                   a teacher's secret, a student's id, the teacher's stream id or
+                                              the room's join token: act checks it, and one that fails from a
+                                              shut address counts as a wrong code and is answered as shut
+    known codes                               a code this process found a room for in the last KNOWN_FOR
+                                              seconds is no guess (a class's requests pass at once)
+    Refused / shut                            a refusal before the store, and the 429 of a shut address
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from stonegame import room as rm
+from ui.server.rooms.guard import Blocker, Shut
+
+T = TypeVar("T")
+KNOWN_FOR = 60.0  # seconds a code this process found a room for is taken as no guess
+KNOWN_MOST = 10_000  # codes remembered at most (the store holds at most STONEGAME_ROOMS_OPEN open rooms)
+SHUT = "Too many wrong codes from this address: wait a few minutes, then try again."
+
+
+class Refused(Exception):
+    """A request refused before it reaches the store: its status, message, reason and extra headers."""
+
+    def __init__(self, status: int, message: str, reason: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.reason, self.headers = status, reason, headers or {}
+
+
+def shut(left: float) -> Refused:
+    """The 429 of an address shut out for `left` more seconds."""
+    return Refused(429, SHUT, "too_many_codes", {"Retry-After": str(int(left) + 1)})
+
+
+class Guessing:
+    """The guessing limit over one Blocker of wrong codes, and the codes this process found lately."""
+
+    def __init__(self, codes: Blocker) -> None:
+        self.codes = codes
+        self._known: dict[str, float] = {}  # code -> when a room was last found with it (monotonic), oldest first
+        self._lock = threading.Lock()
+
+    def malformed(self, who: str) -> None:
+        """Count a malformed code as a wrong one; Refused (429) instead if the address is shut out already."""
+        left = self.codes.blocked(who)
+        if left:
+            raise shut(left)
+        self.codes.fail(who)
+
+    def attempt(self, who: str, code: str, act: Callable[[str], T], proof: bool = False) -> T:
+        """act(code) under the guessing limit, for a request from `who` (a blocking call: the routes run
+        it in a worker thread, the pages in their run). An address shut out is refused (Shut -> 429)
+        unless the request proves itself (`proof`: a teacher's secret, a student's id, the teacher's stream
+        id or a join token, which act checks); then, and for a code this process found lately, act runs at
+        once (_proved); any other code is a possible guess (_admitted)."""
+        left = self.codes.blocked(who)
+        if left and not proof:
+            raise shut(left)
+        if left or self.known(code):
+            return self._proved(who, code, act, left)
+        return self._admitted(who, code, act)
+
+    def _proved(self, who: str, code: str, act: Callable[[str], T], left: float) -> T:
+        """act(code), its code no guess: a room was found for it lately, or the request carries a proof
+        and its address is shut out for `left` seconds. A code with no room counts as wrong; from a
+        shut-out address, so does a proof that fails, and both are refused as if shut (an ended room,
+        which cannot check the proof, too): it learns nothing of which codes exist."""
+        codes = self.codes
+        try:
+            return self.seen(code, act(code))
+        except rm.UnknownRoom:
+            self.forget(code)  # swept since it was found
+            codes.fail(who)
+            if left:
+                raise shut(codes.blocked(who) or left) from None
+            raise
+        except (rm.WrongSecret, rm.UnknownStudent, rm.WrongJoin, rm.Ended) as error:
+            if not left:
+                raise
+            if not isinstance(error, rm.Ended):
+                codes.fail(who)
+            raise shut(codes.blocked(who) or left) from None
+
+    def _admitted(self, who: str, code: str, act: Callable[[str], T]) -> T:
+        """act(code) holding one of the address's places (Blocker.admit: a burst is looked up at most
+        `limit` at a time, the rest wait for a place or are refused as shut), counted as a wrong code
+        if no room has it."""
+        codes = self.codes
+        try:
+            codes.admit(who)
+        except Shut as out:
+            raise shut(out.left) from None
+        failed = False
+        try:
+            return self.seen(code, act(code))
+        except rm.UnknownRoom:
+            failed = True
+            raise
+        except rm.RoomError:
+            self.seen(code, None)  # a room has the code: the secret or the id was wrong, or it ended
+            raise
+        finally:
+            codes.settle(who, failed)
+
+    def known(self, code: str) -> bool:
+        """Whether this process found a room of this code (open or ended) in the last KNOWN_FOR seconds."""
+        with self._lock:
+            found = self._known.get(code)
+        return found is not None and time.monotonic() - found < KNOWN_FOR
+
+    def seen(self, code: str, result: T) -> T:
+        """Note that a room has this code (forgetting the oldest past KNOWN_MOST); `result` as it is."""
+        with self._lock:
+            self._known.pop(code, None)
+            self._known[code] = time.monotonic()
+            while len(self._known) > KNOWN_MOST:
+                self._known.pop(next(iter(self._known)))
+        return result
+
+    def forget(self, code: str) -> None:
+        """No room has this code any more."""
+        with self._lock:
+            self._known.pop(code, None)
