@@ -67,6 +67,9 @@ h1 { font-size: 1.6rem !important; padding: 0 0 0.2rem !important; white-space: 
 .st-key-explainer_intro [data-testid="stPageLink-NavLink"] { min-height: 2.5rem; padding: 0 0.75rem;
   border-radius: 0.5rem; border: 1px solid #1a5fb4; background: #f0f5fc; display: flex; align-items: center; }
 .st-key-explainer_intro [data-testid="stPageLink-NavLink"] p { font-weight: 600; color: #0b3d91; }
+/* stacked on a phone, the words' last line ran 4 px under the lesson link: Streamlit's markdown box has a
+   -1rem bottom margin, meant for a paragraph's own margin, which the intro's paragraphs do not have */
+@media (max-width: 640px) { .st-key-explainer_intro [data-testid="stMarkdownContainer"] { margin-bottom: 0; } }
 /* st.caption is its text colour at opacity 0.6 (2.8:1 on white): opaque #595959 is 7:1 (AA) */
 [data-testid="stCaptionContainer"] { color: #595959 !important; opacity: 1 !important; }
 </style>"""

@@ -41,6 +41,14 @@ def test_the_first_screen_says_what_the_game_is_and_leads_into_the_lesson(new_co
         assert box is not None, f"{name} not drawn"
         bottom = box["y"] + box["height"]
         assert box["y"] >= 0 and bottom <= viewport["height"], f"{name} at y {box['y']:.0f}..{bottom:.0f}"
+    words, link_box = boxes["intro"], boxes["lesson link"]
+    apart = (
+        words["y"] + words["height"] <= link_box["y"] + 0.5  # stacked (a phone): the link under the words
+        or words["x"] + words["width"] <= link_box["x"] + 0.5  # side by side: the link beside them
+    )
+    assert apart, (
+        f"the intro (to y {words['y'] + words['height']:.0f}) runs under the lesson link (from y {link_box['y']:.0f})"
+    )
     bar = page.locator("[data-testid='stage'] .bar").bounding_box()
     assert bar is not None
     for name in ("intro", "lesson link"):
