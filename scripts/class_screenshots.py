@@ -50,7 +50,13 @@ def main() -> None:
             code = teacher.get_by_test_id("join-code").inner_text().strip()
             phones = []
             for lang in ("en", "zh"):
-                page = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2).new_page()
+                phone = {
+                    "viewport": {"width": 390, "height": 844},
+                    "device_scale_factor": 2,
+                    "has_touch": True,
+                    "is_mobile": True,
+                }
+                page = browser.new_context(**phone).new_page()  # a touch screen: its controls are drawn at 44 px
                 page.goto(f"{server.url}/?class={code}&lang={lang}")
                 wait_for_stage(page)
                 phones.append(page)
