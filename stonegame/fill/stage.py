@@ -58,8 +58,9 @@ MAX_COLUMNS = 16
 PRESENT_LEAST_PX = 20  # presenter mode: a pile's two bar numbers are both drawn at this size or larger
 NAMES_PX = 66  # pixels at scale 1 left of the grid for its row names (and as blank under them, left of the bars)
 DRAWN = "min(cols, end - first)"  # the piles drawn (pile n's base case counted; not the verdict's pile 0 past a window)
-# The piles the picture draws at a frame: `cols` of them from `lo`, and pile 0 at the verdict.
-PILES = "(datum.i >= lo && datum.i < lo + cols) || (datum.i == 0 && frame == last)"
+# The piles the picture draws at a frame: `cols` of them from `lo`, and pile 0 at the verdict (the fill's last
+# frame: `verdict`, not the player's `last`, which a class's open question holds back to an earlier frame).
+PILES = "(datum.i >= lo && datum.i < lo + cols) || (datum.i == 0 && frame == verdict)"
 NAV_WORDS = ("first", "back", "play", "pause", "next", "last")
 STAGE_WORDS = ("toolbar", "speed", "scrubber", "link", "picture", "code", "loading", "failed")
 Data = dict[str, Any]
@@ -86,7 +87,8 @@ def follow_params(
     focus: list[int], win: Window, scale: float, reach: list[int] | None = None, whole_px: float | None = None
 ) -> list[alt.Parameter]:
     """The window in the browser: focus[frame] (the pile each frame speaks of), reach[frame] (the last
-    pile its step reads; the focus if not given), first and end (the piles carried), cols (as many piles
+    pile its step reads; the focus if not given), verdict (the last frame, whose picture adds pile 0), first and
+    end (the piles carried), cols (as many piles
     as fit the width at COLUMN_PX each, the names' margin left out: 3 .. MAX_COLUMNS; with `whole_px`,
     every pile carried when each gets whole_px pixels) and lo (the first drawn: LO)."""
     fitting = f"floor(width / {COLUMN_PX * scale:g})"
@@ -95,6 +97,7 @@ def follow_params(
     return [
         alt.param(name="focus", value=focus),
         alt.param(name="reach", value=focus if reach is None else reach),
+        alt.param(name="verdict", value=len(focus) - 1),
         alt.param(name="first", value=win.lo),
         alt.param(name="end", value=win.last + 1),
         alt.param(name="cols", expr=f"clamp({fitting}, 3, {MAX_COLUMNS})"),

@@ -181,6 +181,7 @@ def filled(template: Template, sol: Solution, win: Window, lang: Lang, form: For
     focus = frame_focus(sol, win)
     row_params = {
         "last": len(focus) - 1,
+        "verdict": len(focus) - 1,
         "focus": focus,
         "reach": frame_reach(sol, win),
         "first": win.lo,

@@ -260,3 +260,25 @@ def test_a_stage_held_back_holds_nothing_past_its_frame_and_the_same_up_to_it(fo
         marks_left = unpacked(held["spec"]["datasets"]["stage_marks"])
         assert marks_left == [m for m in unpacked(data["spec"]["datasets"]["stage_marks"]) if m["frame"] <= last]
         assert held["key"] != data["key"] and data["last"] == 2 * sol.n + 1, "the stage it came from is untouched"
+
+
+def test_a_held_stage_draws_pile_0_only_at_the_fills_own_verdict():
+    # seen in the walk of a class (2026-12-06): a phone held at step 11 drew piles 0, 2 .. 7, as if the
+    # held step were the verdict, because the window's pile 0 was tied to the player's `last`, which the
+    # hold moves back
+    _, _, data = data_of([5, -3, 8, 2, -1, 7, 4, -6])
+    piles = [step["filter"] for step in _filters(data["spec"]) if "lo + cols" in step["filter"]]
+    assert piles and all("frame == verdict" in f and "frame == last" not in f for f in piles), piles
+    for last in range(data["last"] + 1):
+        held = held_back(data, last)
+        assert param(held["spec"], "verdict")["value"] == data["last"], "the verdict is the fill's last frame"
+
+
+def _filters(spec: object) -> list[dict]:
+    """Every transform step with a filter string anywhere in a spec."""
+    if isinstance(spec, dict):
+        own = [spec] if isinstance(spec.get("filter"), str) else []
+        return own + [f for value in spec.values() for f in _filters(value)]
+    if isinstance(spec, list):
+        return [f for value in spec for f in _filters(value)]
+    return []
