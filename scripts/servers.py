@@ -7,6 +7,7 @@ app's own requirements.
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -43,8 +44,37 @@ def nginx_path() -> str | None:
     return None
 
 
+# Ports handed out by free_port in this process: never handed out twice, even once closed again.
+_HANDED_OUT: set[int] = set()
+# Below Linux's ephemeral range (32768-60999 by default), where the kernel picks the source port of every
+# outgoing connection: a port found free there can be taken by a client's socket (the suite opens
+# thousands) before our server binds it. CI saw exactly that: "Port 54189 is not available".
+QUIET_PORTS = range(20000, 32768)
+
+
+def ephemeral_ports() -> range:
+    """The kernel's range for outgoing connections' source ports (Linux's default where unreadable)."""
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return range(int(low), int(high) + 1)
+    except (OSError, ValueError):
+        return range(32768, 61000)
+
+
 def free_port() -> int:
-    """A TCP port nobody listens on right now."""
+    """A TCP port of 127.0.0.1 nobody is bound to right now, drawn at random from QUIET_PORTS less the
+    kernel's ephemeral range, and not handed out before by this process; the kernel's own pick (port 0)
+    if 200 draws find none."""
+    busy = ephemeral_ports()
+    candidates = [p for p in QUIET_PORTS if p not in busy and p not in _HANDED_OUT]
+    for port in random.SystemRandom().sample(candidates, min(200, len(candidates))):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _HANDED_OUT.add(port)
+        return port
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -63,8 +93,22 @@ class StreamlitServer:
     ) -> None:
         """Start the server and wait until it is healthy; `extra_args` go after SERVER_ARGS (for
         example `--server.address 127.0.0.1` for a replica only nginx should reach). On `port` if
-        given (a server started again where its clients know it), else on a free one."""
-        self.port = port or free_port()
+        given (a server started again where its clients know it), else on a free one, and on
+        another free one if something took that port before the server bound it (up to 3 tries)."""
+        for attempt in range(3):
+            self._start(app_dir, script, extra_args, port or free_port())
+            try:
+                self._wait_healthy(start_timeout)
+                return
+            except BaseException as error:
+                self.stop()
+                taken = isinstance(error, RuntimeError) and f"Port {self.port} is not available" in str(error)
+                if port is not None or not taken or attempt == 2:
+                    raise
+
+    def _start(self, app_dir: Path, script: str, extra_args: Sequence[str], port: int) -> None:
+        """Start `streamlit run` on `port`, its output going to a fresh log file."""
+        self.port = port
         self.url = f"http://localhost:{self.port}"
         # a file, not a pipe, so a chatty server never blocks; closed in stop()
         self._log = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
@@ -76,11 +120,6 @@ class StreamlitServer:
             stderr=subprocess.STDOUT,
             text=True,
         )
-        try:
-            self._wait_healthy(start_timeout)
-        except BaseException:
-            self.stop()
-            raise
 
     def _wait_healthy(self, timeout: float) -> None:
         """Poll the health endpoint until it answers `ok` (a deadline, not a fixed sleep)."""

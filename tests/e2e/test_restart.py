@@ -5,9 +5,6 @@ then serves it as usual."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -15,8 +12,6 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from .helpers import (
     DESKTOP,
-    ROOT,
-    SERVER_ARGS,
     StreamlitServer,
     caption_title,
     chart_state,
@@ -40,21 +35,7 @@ class FixedPortServer(StreamlitServer):
     """StreamlitServer on a port the test chooses, so that a second one can take over that port."""
 
     def __init__(self, port: int, start_timeout: float = 60) -> None:
-        self.port = port
-        self.url = f"http://localhost:{port}"
-        self._log = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 - closed in stop()
-        self._proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.port", str(port), *SERVER_ARGS],
-            cwd=ROOT,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        try:
-            self._wait_healthy(start_timeout)
-        except BaseException:
-            self.stop()
-            raise
+        super().__init__(start_timeout=start_timeout, port=port)
 
     def kill(self) -> None:
         """SIGKILL this server (only the process this object started): no goodbye to any browser."""
