@@ -479,20 +479,22 @@ def teacher_panel(view: View) -> None:
         return
     st.html(STYLE_PRESENT if view.present else STYLE)
     with st.container(key="class_panel"):
-        link = join_link(mine.code, join_base(view).root, rm.join_token(mine.token))  # the QR code's
+        root = join_base(view).root
         if view.present:
             controls(view, mine)
-        join_info(view, mine, link)
+        join_info(view, mine, root)
         if not view.present:
             controls(view, mine)
         revealed(view, mine)
 
 
-def join_info(view: View, mine: Seat, link: str) -> None:
-    """How to join: the join screen when it is on, else the strip (in presenter mode on one line, the code
-    beside the link, without the small QR code: "Show how to join" brings the big one back); the live
-    counts (the class bar) and the toggle between the two."""
-    short = link.split(f"&{state.CLASS_JOIN}=")[0].split("://", 1)[-1]  # to read and type: the code alone
+def join_info(view: View, mine: Seat, root: str) -> None:
+    """How to join, at `root` (where phones reach the app): the join screen when it is on, else the strip
+    (in presenter mode on one line, the code beside the link, without the small QR code: "Show how to join"
+    brings the big one back); the live counts (the class bar) and the toggle between the two. The link
+    shown is the code's alone, without its scheme (to read and type); the QR code's carries the join token."""
+    link = join_link(mine.code, root, rm.join_token(mine.token))
+    short = join_link(mine.code, root).split("://", 1)[-1]
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
     at = f'<p class="join-link" data-testid="join-link">{short}</p>'
