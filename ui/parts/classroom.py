@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlencode
 
 import segno
 import streamlit as st
@@ -419,11 +420,13 @@ def _leave() -> None:
 # --- the teacher's panels --------------------------------------------------------------------------
 
 
-def join_link(code: str, root: str, token: str = "") -> str:
-    """The join link of a room: the app's root where phones reach it (join_base) with `?class=<code>`, and
-    `&join=<the room's join token>` when given (the QR code's: a join that passes a shut-out address)."""
-    link = f"{root}/?{state.CLASS_PARAMS[0]}={code}"
-    return f"{link}&{state.CLASS_JOIN}={token}" if token else link
+def join_link(code: str, root: str, token: str = "", params: dict[str, str] | None = None) -> str:
+    """A link to a room, the one place every class link is made: the app's root where phones reach it
+    (join_base) with `?class=<code>`, then `&join=<the room's join token>` when given (the QR code's: a
+    join that passes a shut-out address), then `params` in their order (the control link's `key`), all
+    encoded by urlencode."""
+    query = {state.CLASS_PARAMS[0]: code, **({state.CLASS_JOIN: token} if token else {}), **(params or {})}
+    return f"{root}/?{urlencode(query)}"
 
 
 def join_base(view: View) -> reach.Base:
@@ -684,7 +687,7 @@ def control_elsewhere(view: View) -> None:
     label = t("class_control", view.lang)
     with st.expander(label, key=state.W_CLASS_CONTROL, icon=":material/devices:", on_change="rerun") as box:
         if box.open:
-            link = f"{join_link(mine.code, _base(_public() or '').root)}&{state.CLASS_PARAMS[1]}={mine.token}"
+            link = join_link(mine.code, _base(_public() or "").root, params={state.CLASS_PARAMS[1]: mine.token})
             st.warning(t("class_control_warning", view.lang), icon=":material/visibility_off:")
             qr, words = st.columns([1, 3], vertical_alignment="center")
             qr.html(qr_image(link, view.lang, "class_control_qr_alt", "control-qr"))
