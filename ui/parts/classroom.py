@@ -471,24 +471,27 @@ def qr_image(link: str, lang: str, alt: str = "class_qr_alt", name: str = "join-
     return f'<img class="{name}" data-testid="{name}" alt="{words}" src="{svg}">'
 
 
-def teacher_panel(view: View) -> None:
+def teacher_panel(view: View) -> reach.Base | None:
     """Above the teacher's stage: the join screen (the code in very large letters, the QR code, the link)
     when it is on, else a one-line strip with the code, a small QR code and the link; the live counts;
     the teacher's buttons; and the last question's answers once revealed. In presenter mode the buttons
     come first, under the one line saying where phones reach the app, and all of it is tighter
-    (PRESENT_STYLE), so that the stage's formula and grid stay on a 1280×720 projector."""
+    (PRESENT_STYLE), so that the stage's formula and grid stay on a 1280×720 projector. Returns where
+    phones reach the app (join_base, worked out once per run: control_elsewhere takes it), None when
+    this session leads no class."""
     mine = seat()
     if mine is None or mine.role != "teacher":
-        return
+        return None
     st.html(STYLE_PRESENT if view.present else STYLE)
     with st.container(key="class_panel"):
-        root = join_base(view).root
+        base = join_base(view)
         if view.present:
             controls(view, mine)
-        join_info(view, mine, root)
+        join_info(view, mine, base.root)
         if not view.present:
             controls(view, mine)
         revealed(view, mine)
+    return base
 
 
 def join_info(view: View, mine: Seat, root: str) -> None:
@@ -677,17 +680,18 @@ def questions_panel(view: View) -> None:
         st.dataframe(_earlier(shown, view), hide_index=True, width="stretch")
 
 
-def control_elsewhere(view: View) -> None:
+def control_elsewhere(view: View, base: reach.Base | None) -> None:
     """Under the teacher's stage, folded: "Open the control on another device". Only while it is unfolded
-    (opening it is a run) is the control link drawn, under a warning not to project it: the join link with
-    `&key=<secret>`, as text and as a QR code; folded, the secret is nowhere on the page."""
+    (opening it is a run) is the control link drawn, under a warning not to project it: the join link at
+    `base` (where phones reach the app, as teacher_panel found it this run) with `&key=<secret>`, as text
+    and as a QR code; folded, the secret is nowhere on the page. Nothing without a teacher's seat or a base."""
     mine = seat()
-    if mine is None or mine.role != "teacher":
+    if mine is None or mine.role != "teacher" or base is None:
         return
     label = t("class_control", view.lang)
     with st.expander(label, key=state.W_CLASS_CONTROL, icon=":material/devices:", on_change="rerun") as box:
         if box.open:
-            link = join_link(mine.code, _base(_public() or "").root, params={state.CLASS_PARAMS[1]: mine.token})
+            link = join_link(mine.code, base.root, params={state.CLASS_PARAMS[1]: mine.token})
             st.warning(t("class_control_warning", view.lang), icon=":material/visibility_off:")
             qr, words = st.columns([1, 3], vertical_alignment="center")
             qr.html(qr_image(link, view.lang, "class_control_qr_alt", "control-qr"))
