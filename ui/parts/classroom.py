@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlencode
 
 import segno
 import streamlit as st
@@ -419,11 +420,13 @@ def _leave() -> None:
 # --- the teacher's panels --------------------------------------------------------------------------
 
 
-def join_link(code: str, root: str, token: str = "") -> str:
-    """The join link of a room: the app's root where phones reach it (join_base) with `?class=<code>`, and
-    `&join=<the room's join token>` when given (the QR code's: a join that passes a shut-out address)."""
-    link = f"{root}/?{state.CLASS_PARAMS[0]}={code}"
-    return f"{link}&{state.CLASS_JOIN}={token}" if token else link
+def join_link(code: str, root: str, token: str = "", params: dict[str, str] | None = None) -> str:
+    """A link to a room, the one place every class link is made: the app's root where phones reach it
+    (join_base) with `?class=<code>`, then `&join=<the room's join token>` when given (the QR code's: a
+    join that passes a shut-out address), then `params` in their order (the control link's `key`), all
+    encoded by urlencode."""
+    query = {state.CLASS_PARAMS[0]: code, **({state.CLASS_JOIN: token} if token else {}), **(params or {})}
+    return f"{root}/?{urlencode(query)}"
 
 
 def join_base(view: View) -> reach.Base:
@@ -468,31 +471,36 @@ def qr_image(link: str, lang: str, alt: str = "class_qr_alt", name: str = "join-
     return f'<img class="{name}" data-testid="{name}" alt="{words}" src="{svg}">'
 
 
-def teacher_panel(view: View) -> None:
+def teacher_panel(view: View) -> reach.Base | None:
     """Above the teacher's stage: the join screen (the code in very large letters, the QR code, the link)
     when it is on, else a one-line strip with the code, a small QR code and the link; the live counts;
     the teacher's buttons; and the last question's answers once revealed. In presenter mode the buttons
     come first, under the one line saying where phones reach the app, and all of it is tighter
-    (PRESENT_STYLE), so that the stage's formula and grid stay on a 1280×720 projector."""
+    (PRESENT_STYLE), so that the stage's formula and grid stay on a 1280×720 projector. Returns where
+    phones reach the app (join_base, worked out once per run: control_elsewhere takes it), None when
+    this session leads no class."""
     mine = seat()
     if mine is None or mine.role != "teacher":
-        return
+        return None
     st.html(STYLE_PRESENT if view.present else STYLE)
     with st.container(key="class_panel"):
-        link = join_link(mine.code, join_base(view).root, rm.join_token(mine.token))  # the QR code's
+        base = join_base(view)
         if view.present:
             controls(view, mine)
-        join_info(view, mine, link)
+        join_info(view, mine, base.root)
         if not view.present:
             controls(view, mine)
         revealed(view, mine)
+    return base
 
 
-def join_info(view: View, mine: Seat, link: str) -> None:
-    """How to join: the join screen when it is on, else the strip (in presenter mode on one line, the code
-    beside the link, without the small QR code: "Show how to join" brings the big one back); the live
-    counts (the class bar) and the toggle between the two."""
-    short = link.split(f"&{state.CLASS_JOIN}=")[0].split("://", 1)[-1]  # to read and type: the code alone
+def join_info(view: View, mine: Seat, root: str) -> None:
+    """How to join, at `root` (where phones reach the app): the join screen when it is on, else the strip
+    (in presenter mode on one line, the code beside the link, without the small QR code: "Show how to join"
+    brings the big one back); the live counts (the class bar) and the toggle between the two. The link
+    shown is the code's alone, without its scheme (to read and type); the QR code's carries the join token."""
+    link = join_link(mine.code, root, rm.join_token(mine.token))
+    short = join_link(mine.code, root).split("://", 1)[-1]
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
     at = f'<p class="join-link" data-testid="join-link">{short}</p>'
@@ -672,17 +680,18 @@ def questions_panel(view: View) -> None:
         st.dataframe(_earlier(shown, view), hide_index=True, width="stretch")
 
 
-def control_elsewhere(view: View) -> None:
+def control_elsewhere(view: View, base: reach.Base | None) -> None:
     """Under the teacher's stage, folded: "Open the control on another device". Only while it is unfolded
-    (opening it is a run) is the control link drawn, under a warning not to project it: the join link with
-    `&key=<secret>`, as text and as a QR code; folded, the secret is nowhere on the page."""
+    (opening it is a run) is the control link drawn, under a warning not to project it: the join link at
+    `base` (where phones reach the app, as teacher_panel found it this run) with `&key=<secret>`, as text
+    and as a QR code; folded, the secret is nowhere on the page. Nothing without a teacher's seat or a base."""
     mine = seat()
-    if mine is None or mine.role != "teacher":
+    if mine is None or mine.role != "teacher" or base is None:
         return
     label = t("class_control", view.lang)
     with st.expander(label, key=state.W_CLASS_CONTROL, icon=":material/devices:", on_change="rerun") as box:
         if box.open:
-            link = f"{join_link(mine.code, _base(_public() or '').root)}&{state.CLASS_PARAMS[1]}={mine.token}"
+            link = join_link(mine.code, base.root, params={state.CLASS_PARAMS[1]: mine.token})
             st.warning(t("class_control_warning", view.lang), icon=":material/visibility_off:")
             qr, words = st.columns([1, 3], vertical_alignment="center")
             qr.html(qr_image(link, view.lang, "class_control_qr_alt", "control-qr"))
