@@ -34,7 +34,7 @@ import random
 import re
 import secrets
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from itertools import chain
 from typing import Any, Literal, get_args
@@ -418,25 +418,39 @@ CHOICES = 4  # a number question's buttons: the answer and the likeliest mistake
 
 
 def number_choices(expected: int, mistakes: Sequence[int], low: int, high: int, seed: str) -> tuple[int, ...]:
-    """The buttons of a number question: the expected answer and the first distinct mistakes in
-    low..high, then (only if those run out) the numbers nearest the answer, up to CHOICES (fewer only
-    when low..high is shorter), shuffled by random.Random(seed): the same order on every phone and
-    replica (a str seed is hashed with SHA-512, never the salted hash()), the answer's place uniform
-    over the buttons. All of them are shuffled, as a sorted rest would show where the answer went."""
-    offered = [expected]
-    for value in chain(mistakes, _nearby(expected, low, high)):
-        if len(offered) == CHOICES:
-            break
-        if low <= value <= high and value not in offered:
-            offered.append(value)
-    random.Random(seed).shuffle(offered)
+    """The buttons of a number question, drawn by random.Random(seed) (the same on every phone and replica:
+    a str seed is hashed with SHA-512, never the salted hash()): first how many of the CHOICES - 1 wrong
+    buttons lie below the answer (uniform over 0..CHOICES - 1, so the answer is the smallest, the largest or
+    between as often), then each side filled by _side (its likeliest mistakes first), the other side making
+    up for one that has no room in low..high; then all shuffled, the answer's place uniform over the buttons
+    (a sorted rest would show where the answer went). Fewer only when low..high is shorter."""
+    rng = random.Random(seed)
+    below_wanted = rng.randrange(CHOICES)
+    wrong = [m for m in dict.fromkeys(mistakes) if low <= m <= high and m != expected]
+    below = _side(expected, wrong, low, expected - 1, below_wanted)
+    above = _side(expected, wrong, expected + 1, high, CHOICES - 1 - len(below))
+    if len(below) + len(above) < CHOICES - 1:  # the side above has no room for its share: the side below
+        below = _side(expected, wrong, low, expected - 1, CHOICES - 1 - len(above))
+    offered = [expected, *below, *above]
+    rng.shuffle(offered)
     return tuple(offered)
 
 
-def _nearby(center: int, low: int, high: int) -> Iterator[int]:
-    """The whole numbers of low..high other than center, nearest first (above before below)."""
-    for distance in range(1, high - low + 1):
-        yield from (near for near in (center + distance, center - distance) if low <= near <= high)
+def _side(expected: int, wrong: Sequence[int], low: int, high: int, count: int) -> list[int]:
+    """Up to `count` distinct values in low..high (one side of the answer): the mistakes that lie there,
+    likeliest first, then the mistakes mirrored through the answer (2 * expected - m: as far from it, on
+    this side), then the numbers nearest the answer."""
+    if count <= 0 or low > high:
+        return []
+    mirrored = (2 * expected - m for m in wrong)
+    nearest = range(high, low - 1, -1) if high < expected else range(low, high + 1)
+    found: list[int] = []
+    for value in chain(wrong, mirrored, nearest):
+        if len(found) == count:
+            break
+        if low <= value <= high and value not in found:
+            found.append(value)
+    return found
 
 
 def read_answer(question: Question, raw: object) -> Answer:
