@@ -1,8 +1,11 @@
-"""The first real hour of a class (issue 33) in real Chromium, on the session's server: a teacher who opened
-the app as http://localhost:PORT projects a join link and QR code a phone can reach (the machine's LAN
-address, with one line saying why), and one slip of the hand does not end the class ("End the class" asks
-once more, in the same place; "Keep teaching" takes it back). The public address (STONEGAME_PUBLIC_URL)
-is checked through AppTest in tests/classroom/test_pages.py, the choice itself in test_reach.py."""
+"""The first real hour of a class (issue 33) in real Chromium, on the session's class server (conftest's
+class_url; this module's browsers come from a client address of its own, class_headers): a teacher who
+opened the app as http://localhost:PORT projects a join link and QR code a phone can reach (the machine's
+LAN address, with one line saying why); one slip of the hand does not end the class ("End the class" asks
+once more, in the same place; "Keep teaching" takes it back); a reloaded projector keeps its join screen
+folded; a tab whose class bar never answers does not stay on "Opening class …"; and the whole hour walked
+as a teacher, three phones and a newcomer would. The public address (STONEGAME_PUBLIC_URL) is checked
+through AppTest in tests/classroom/test_pages.py, the choice itself in test_reach.py."""
 
 from __future__ import annotations
 
@@ -11,18 +14,55 @@ import re
 import shutil
 import subprocess
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from ui.server.rooms.reach import is_loopback, lan_address
 
-from .helpers import PHONE, wait_for_app_run, wait_for_stage
+from .helpers import DESKTOP, PHONE, ConsoleWatch, stage, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 SHOTS = Path(os.environ.get("STONEGAME_SHOTS", "/work/shots"))  # screenshots to look at, outside the repo
+HOUR = SHOTS / "hour"  # the walk's screenshots
+OPENING_WAIT_S = 5  # ui.parts.classroom.OPENING_WAIT: how long a class link waits for the tab's answer
+# A tab whose class bar never answers: the bar's module (a components-v2 script Streamlit loads from a Blob)
+# replaced by one that draws nothing and sends nothing.
+MUTE_BAR = """(() => {
+    const Real = window.Blob;
+    window.Blob = class extends Real {
+        constructor(parts, options) {
+            const bar = (parts || []).some(p => typeof p === "string" && p.includes("stonegame:class:"));
+            super(bar ? ["export default function () { return undefined; }"] : parts, options);
+        }
+    };
+})();"""
+
+
+class Devices:
+    """Browser contexts opened by one test, each a device of its own (sending the module's class_headers),
+    watched for console errors."""
+
+    def __init__(self, browser: Browser, headers: dict[str, str]) -> None:
+        self.browser, self.headers, self.watch, self.made = browser, headers, ConsoleWatch(), []
+
+    def page(self, viewport: dict[str, int] = DESKTOP, **options: object) -> Page:
+        """A page on a new device with this viewport (and any other context options)."""
+        context = self.browser.new_context(viewport=viewport, extra_http_headers=self.headers, **options)
+        self.made.append(self.watch.watch(context))
+        return context.new_page()
+
+
+@pytest.fixture
+def devices(browser: Browser, class_headers: dict[str, str]) -> Iterator[Devices]:
+    """The test's devices, closed after it; a console error on any fails the test."""
+    made = Devices(browser, class_headers)
+    yield made
+    for context in made.made:
+        context.close()
+    made.watch.check()
 
 
 def start_class(page: Page, url: str) -> str:
@@ -46,10 +86,11 @@ def decode_qr(page: Page, folder: Path) -> str:
 
 
 def test_a_teacher_on_localhost_is_told_and_projects_the_machines_lan_address(
-    new_context: Callable[..., BrowserContext], app_url: str, tmp_path: Path
+    devices: Devices, class_url: str, tmp_path: Path
 ) -> None:
+    app_url = class_url
     port = app_url.rsplit(":", 1)[1]
-    teacher = new_context().new_page()
+    teacher = devices.page()
     code = start_class(teacher, app_url)
     lan = lan_address()
     warning = teacher.get_by_test_id("stAlertContentWarning").filter(has_text="Phones cannot reach")
@@ -73,13 +114,11 @@ def test_a_teacher_on_localhost_is_told_and_projects_the_machines_lan_address(
         assert answer.read() == b"ok", "a phone on the network reaches the server at the projected address"
 
 
-def test_ending_the_class_asks_once_more_in_the_same_place(
-    new_context: Callable[..., BrowserContext], app_url: str
-) -> None:
-    teacher = new_context().new_page()
-    code = start_class(teacher, app_url)
-    student = new_context(viewport=PHONE).new_page()
-    student.goto(f"{app_url}/?class={code}")
+def test_ending_the_class_asks_once_more_in_the_same_place(devices: Devices, class_url: str) -> None:
+    teacher = devices.page()
+    code = start_class(teacher, class_url)
+    student = devices.page(PHONE)
+    student.goto(f"{class_url}/?class={code}")
     wait_for_stage(student)
     following = f"Following the teacher · class {code}"
     expect(student.get_by_test_id("classbar")).to_contain_text(following)
@@ -114,3 +153,42 @@ def test_ending_the_class_asks_once_more_in_the_same_place(
     wait_for_app_run(teacher)
     expect(teacher.get_by_text(f"You ended the class {code}.")).to_be_visible()
     expect(student.get_by_test_id("stMain").get_by_text("The class has ended").first).to_be_visible()
+
+
+def folded(page: Page) -> None:
+    """The projector's join screen is folded to its one line: the code and the link, no big QR code."""
+    expect(page.get_by_test_id("join-code")).to_be_visible()
+    expect(page.get_by_test_id("join-qr")).to_have_count(0)
+    expect(page.locator(".st-key-class_join_screen")).to_have_count(0)
+
+
+def grid_on_screen(page: Page) -> tuple[float, float]:
+    """The top and bottom of the stage's grid on the page (CSS px), asserted inside the 720 px of the window."""
+    box = stage(page).locator("g.grid_boxes_0_marks").bounding_box()
+    assert box is not None, "the stage draws its grid"
+    top, bottom = box["y"], box["y"] + box["height"]
+    assert top >= 0 and bottom <= DESKTOP["height"] + 1, f"the grid runs from y = {top:.0f} to {bottom:.0f}"
+    return top, bottom
+
+
+def test_a_reloaded_projector_keeps_its_join_screen_folded(devices: Devices, class_url: str) -> None:
+    # main at 3c5867e: after the reload the join screen was unfolded again, the grid from y = 660 to 802
+    teacher = devices.page()
+    start_class(teacher, class_url)
+    teacher.get_by_role("button", name="Ask the class").click()
+    wait_for_app_run(teacher)
+    folded(teacher)
+    grid_on_screen(teacher)  # asked: the grid comes up on the projector
+    teacher.reload()
+    wait_for_stage(teacher)
+    wait_for_app_run(teacher)
+    expect(teacher.get_by_role("button", name="Reveal")).to_be_enabled()  # it leads again
+    grid_on_screen(teacher)
+    folded(teacher)
+    teacher.get_by_text("Show how to join").click()  # unfolded by hand: a reload keeps that too
+    wait_for_app_run(teacher)
+    expect(teacher.get_by_test_id("join-qr")).to_be_visible()
+    teacher.reload()
+    wait_for_stage(teacher)
+    wait_for_app_run(teacher)
+    expect(teacher.get_by_test_id("join-qr")).to_be_visible()

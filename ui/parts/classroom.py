@@ -209,22 +209,34 @@ def opening(view: View) -> bool:
 
 
 def _opened() -> None:
-    """Callback: the tab answered with the secret it keeps for the class being opened. It leads if the
-    secret is the room's (_lead, the check a control link gets); a tab that keeps none (or sends no
-    string) joins as a new student; a refusal is said in words."""
+    """Callback: the tab answered with what it keeps for the class being opened (_kept: the secret, and
+    whether its join screen was folded). It leads if the secret is the room's (_lead, the check a control
+    link gets), its join screen folded as it was; a tab that keeps none (or sends no string) joins as a
+    new student; a refusal is said in words."""
     ss = st.session_state
     code, ss[state.CLASS_OPENING] = ss.get(state.CLASS_OPENING), None
     sent = ss.get(state.CLASS_TAB) or {}
-    kept = sent.get("kept") if hasattr(sent, "get") else None
+    kept, folded = _kept(sent.get("kept") if hasattr(sent, "get") else None)
     if not code:
         return
     try:
-        if isinstance(kept, str) and kept:
+        if kept:
             _lead(code, kept)
+            ss[state.W_CLASS_SCREEN] = not folded
         else:
             _join(code, st.query_params.get(state.CLASS_JOIN) or None)  # the QR code's join token, if any
     except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
+
+
+def _kept(answer: object) -> tuple[str, bool]:
+    """The tab's answer read: the secret it keeps ("" for none, or for anything but a string) and whether
+    its join screen was folded; the answer is {"secret", "folded"}, or the secret alone."""
+    if isinstance(answer, dict):
+        secret, folded = answer.get("secret"), answer.get("folded") is True
+    else:
+        secret, folded = answer, False
+    return (secret if isinstance(secret, str) else ""), folded
 
 
 def _checked(check: Any, token: str, code: str) -> rm.Room:
@@ -766,7 +778,8 @@ def bar(view: View, mine: Seat) -> None:
 
 def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
     """What the class bar starts from: the seat, the routes' prefix, the page's language and listing,
-    the words it shows, and the room's view."""
+    whether the join screen is folded (a teacher's tab keeps that beside its secret), the words it shows,
+    and the room's view."""
     return {
         "role": mine.role,
         "code": mine.code,
@@ -775,6 +788,7 @@ def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
         "lang": view.lang,
         "present": view.present,
         "listing": view.code,
+        "folded": not st.session_state.get(state.W_CLASS_SCREEN, True),  # the teacher's tab keeps it for a reload
         "words": {key: t(key, view.lang) for key in BAR_WORDS},
         "view": start,
     }
