@@ -155,6 +155,12 @@ def test_ending_the_class_asks_once_more_in_the_same_place(devices: Devices, cla
     expect(student.get_by_test_id("stMain").get_by_text("The class has ended").first).to_be_visible()
 
 
+def shot(page: Page, name: str) -> None:
+    """A screenshot of the page's viewport into /work/shots/hour/, to look at."""
+    HOUR.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(HOUR / name))
+
+
 def folded(page: Page) -> None:
     """The projector's join screen is folded to its one line: the code and the link, no big QR code."""
     expect(page.get_by_test_id("join-code")).to_be_visible()
@@ -192,3 +198,26 @@ def test_a_reloaded_projector_keeps_its_join_screen_folded(devices: Devices, cla
     wait_for_stage(teacher)
     wait_for_app_run(teacher)
     expect(teacher.get_by_test_id("join-qr")).to_be_visible()
+
+
+def test_a_tab_whose_class_bar_never_answers_does_not_wait_for_ever(devices: Devices, class_url: str) -> None:
+    # main at 3c5867e: the tab stayed on "Opening class CODE…" (checked for 3 × OPENING_WAIT_S)
+    teacher = devices.page()
+    code = start_class(teacher, class_url)
+    phone = devices.page(PHONE)
+    phone.add_init_script(MUTE_BAR)
+    phone.goto(f"{class_url}/?class={code}")
+    opening = phone.get_by_text(f"Opening class {code}…")
+    expect(opening).to_be_visible()
+    expect(opening).to_have_count(0, timeout=(OPENING_WAIT_S + 5) * 1000)
+    said = phone.get_by_text(f"This tab did not answer whether it leads class {code}")
+    expect(said).to_be_visible()
+    join = phone.get_by_role("button", name=f"Join class {code} as a student")
+    shot(phone, "phone-bar-silent.png")
+    box = join.bounding_box()
+    assert box is not None and box["height"] >= 44, box
+    join.click()
+    wait_for_stage(phone)
+    expect(phone.get_by_text(f"Opening class {code}…")).to_have_count(0)
+    expect(teacher.get_by_test_id("classbar")).to_contain_text("1 joined")
+    assert "you=" in phone.url, phone.url
