@@ -221,3 +221,156 @@ def test_a_tab_whose_class_bar_never_answers_does_not_wait_for_ever(devices: Dev
     expect(phone.get_by_text(f"Opening class {code}…")).to_have_count(0)
     expect(teacher.get_by_test_id("classbar")).to_contain_text("1 joined")
     assert "you=" in phone.url, phone.url
+
+
+TOUCH = {"is_mobile": True, "has_touch": True}
+SMALL_PHONE = {"width": 360, "height": 740}
+ENDED = {"en": "The class has ended", "zh": "课堂已结束"}
+
+
+def frame(page: Page) -> str:
+    """The frame the page's stage shows (its data-frame)."""
+    return stage(page).get_attribute("data-frame") or ""
+
+
+def same_step(teacher: Page, phones: list[Page]) -> str:
+    """Every phone's stage shows the teacher's frame (waiting for it); that frame."""
+    now = frame(teacher)
+    for phone in phones:
+        expect(stage(phone)).to_have_attribute("data-frame", now)
+    return now
+
+
+def first_screen_apart(phone: Page) -> None:
+    """On the phone's first screen the class bar and the stage's parts (caption, controls, picture) do not
+    overlap, and the page does not scroll sideways."""
+    height, width = phone.viewport_size["height"], phone.viewport_size["width"]  # type: ignore[index]
+    parts = {
+        "classbar": phone.get_by_test_id("classbar"),
+        "caption": stage(phone).locator(".caption"),
+        "controls": stage(phone).locator(".bar"),
+        "picture": stage(phone).locator(".picture svg"),
+    }
+    found = {}
+    for name, part in parts.items():
+        box = part.first.bounding_box() if part.count() else None
+        if box is not None and box["height"] > 0 and box["y"] < height:
+            found[name] = (box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])
+    assert "classbar" in found and "controls" in found, f"on the first screen: {sorted(found)}"
+    names = list(found)
+    for k, a in enumerate(names):
+        for b in names[k + 1 :]:
+            p, q = found[a], found[b]
+            apart = p[2] <= q[0] + 1 or q[2] <= p[0] + 1 or p[3] <= q[1] + 1 or q[3] <= p[1] + 1
+            assert apart, f"{a} {p} overlaps {b} {q} on a {width}x{height} phone"
+    scroll = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll <= width, f"the page is {scroll} px wide on a {width} px phone"
+
+
+def test_the_hour_walked_by_a_teacher_three_phones_and_a_newcomer(
+    devices: Devices, class_url: str, tmp_path: Path
+) -> None:
+    # The projector: presenter mode at 1280x720; the class starts with its join screen.
+    teacher = devices.page()
+    code = start_class(teacher, class_url)
+    expect(teacher.get_by_test_id("join-qr")).to_be_visible()
+    assert "key=" not in teacher.url, teacher.url
+    shot(teacher, "01-projector-join-screen.png")
+    qr_link = decode_qr(teacher, tmp_path)
+    assert f"?class={code}&join=" in qr_link, qr_link
+
+    # Three phones join: by the typed code (English), by the QR code (中文), by the link (360x740).
+    typed = devices.page(PHONE, **TOUCH)
+    typed.goto(f"{class_url}/")
+    wait_for_stage(typed)
+    typed.get_by_test_id("stMain").get_by_role("button", name="Join a class").click()
+    box = typed.get_by_test_id("stPopoverBody").get_by_role("textbox", name="Join code")
+    box.fill(code.lower())
+    box.press("Enter")
+    scanned = devices.page(PHONE, **TOUCH)
+    scanned.goto(f"{qr_link}&lang=zh")
+    small = devices.page(SMALL_PHONE, **TOUCH)
+    small.goto(f"{class_url}/?class={code}")
+    phones, langs = [typed, scanned, small], ["en", "zh", "en"]
+    following = {"en": f"Following the teacher · class {code}", "zh": f"正在跟随老师 · 课堂 {code}"}
+    for phone, lang in zip(phones, langs, strict=True):
+        expect(phone.get_by_test_id("classbar")).to_contain_text(following[lang])
+        wait_for_stage(phone)
+    expect(teacher.get_by_test_id("classbar")).to_contain_text("3 joined · 3 following · 0 exploring")
+    assert same_step(teacher, phones) == "12"
+    for phone, name in zip(phones, ["02-phone-typed-en", "03-phone-qr-zh", "04-phone-360"], strict=True):
+        first_screen_apart(phone)
+        assert "key=" not in phone.url and "you=" in phone.url, phone.url
+        shot(phone, f"{name}.png")
+
+    # A newcomer opens / on a laptop: the way into the lesson and into a class on the first screen.
+    newcomer = devices.page()
+    newcomer.goto(f"{class_url}/")
+    wait_for_stage(newcomer)
+    for control in (
+        newcomer.get_by_test_id("stMain").get_by_role("link", name="New here? Start the lesson"),
+        newcomer.get_by_test_id("stMain").get_by_role("button", name="Join a class"),
+    ):
+        expect(control).to_be_in_viewport(ratio=1)
+    expect(newcomer.get_by_test_id("classbar")).to_have_count(0)
+    shot(newcomer, "05-newcomer.png")
+
+    # The teacher steps and asks; the phones follow, see the question, and answer with a thumb.
+    teacher.locator("[data-testid=stage] button.nav-next").click()
+    assert same_step(teacher, phones) == "13"
+    teacher.get_by_role("button", name="Ask the class").click()
+    wait_for_app_run(teacher)
+    folded(teacher)
+    grid_on_screen(teacher)
+    same_step(teacher, phones)  # held, all of them, at the step before the answer
+    for phone in phones:
+        expect(phone.locator(".classbar .prompt")).to_be_visible()
+        choices = phone.locator(".classbar .choice")
+        expect(choices.first).to_be_enabled()
+        for k in range(choices.count()):
+            size = choices.nth(k).bounding_box()
+            assert size is not None and min(size["width"], size["height"]) >= 44, size
+        first_screen_apart(phone)
+    shot(typed, "06-phone-question-en.png")
+    shot(scanned, "07-phone-question-zh.png")
+    for phone in phones:
+        phone.locator(".classbar .choice").first.tap()
+        expect(phone.locator(".classbar .choice.picked")).to_have_count(1)
+    expect(teacher.get_by_test_id("answered")).to_contain_text("3 of 3 answered")
+    shot(teacher, "08-projector-asked.png")
+
+    # The reveal: the projector's result line counts the three answers; every phone has its verdict.
+    teacher.get_by_role("button", name="Reveal").click()
+    wait_for_app_run(teacher)
+    result = teacher.locator(".st-key-class_result")
+    expect(result).to_contain_text(re.compile(r"Answers to question 1: \d of 3 right"))
+    expect(result).to_be_in_viewport(ratio=1)
+    for phone in phones:
+        expect(phone.get_by_test_id("verdict")).to_be_visible()
+    revealed = same_step(teacher, phones)
+    grid_on_screen(teacher)
+    shot(teacher, "09-projector-revealed.png")
+    shot(scanned, "10-phone-verdict-zh.png")
+
+    # A reload of the projector: it still leads, with no key in its address and the join screen folded.
+    teacher.reload()
+    wait_for_stage(teacher)
+    wait_for_app_run(teacher)
+    expect(teacher.get_by_role("button", name="Ask the class")).to_be_visible()
+    expect(teacher.get_by_role("button", name="Reveal")).to_be_disabled()
+    assert "key=" not in teacher.url and f"class={code}" in teacher.url, teacher.url
+    folded(teacher)
+    assert same_step(teacher, phones) == revealed
+    expect(teacher.get_by_test_id("classbar")).to_contain_text("3 joined")
+    shot(teacher, "11-projector-reloaded.png")
+
+    # The end, with its confirm step: every phone says the class has ended.
+    teacher.get_by_role("button", name="End the class").click()
+    wait_for_app_run(teacher)
+    shot(teacher, "12-projector-end-confirm.png")
+    teacher.get_by_role("button", name="End for everyone?").click()
+    wait_for_app_run(teacher)
+    expect(teacher.get_by_text(f"You ended the class {code}.")).to_be_visible()
+    for phone, lang in zip(phones, langs, strict=True):
+        expect(phone.get_by_test_id("stMain").get_by_text(ENDED[lang]).first).to_be_visible()
+    shot(small, "13-phone-ended-360.png")
