@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import os
+import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -44,6 +45,8 @@ BAR = st.components.v2.component(
     "stonegame_class", js=(HERE / "classroom.js").read_text(), css=(HERE / "classroom.css").read_text()
 )
 Role = Literal["teacher", "student"]
+OPENING_WAIT = 5.0  # seconds a class link's first run waits for the tab's answer before offering to join
+OPENING_POLL = 1.0  # seconds between the opening line's looks at the time (its fragment's run_every)
 # Our own constant CSS for the class's panels: the projector's join screen in very large type.
 STYLE = """<style>
 .st-key-class_join_screen { border: 2px solid #1a5fb4; border-radius: 0.8rem; padding: 0.6rem 1rem; }
@@ -75,6 +78,7 @@ PRESENT_STYLE = """<style>
 .st-key-class_strip .join-link { display: inline-block; margin: 0; }
 .st-key-class_result p { font-size: 1.35rem; font-weight: 600; margin: 0; }
 </style>"""
+OPENING_STYLE = "<style>.st-key-class_opening button { min-height: 2.75rem; }</style>"  # a thumb's target
 STYLE_PRESENT = f"{STYLE}{PRESENT_STYLE}"  # presenter mode's panel: one element, as every element costs a run its share
 
 
@@ -182,6 +186,7 @@ def _seat_from_link() -> None:
             st.session_state[state.CLASS] = Seat(code, "student", you)
         else:
             st.session_state[state.CLASS_OPENING] = code
+            st.session_state[state.CLASS_OPENING_SINCE] = time.monotonic()
     except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
 
@@ -198,33 +203,76 @@ def _lead(code: str, secret: str) -> None:
 
 def opening(view: View) -> bool:
     """On the first run of a class link that names only the code (CLASS_OPENING): one line saying the
-    class is opening, and the class bar in its asking form, which answers at once with the class's secret
-    this tab keeps ("" if none: _opened). True then: the page draws nothing else until that answer's run."""
+    class is opening (_opening_line: after OPENING_WAIT seconds without an answer, a Join button instead),
+    and the class bar in its asking form, which answers at once with the class's secret this tab keeps
+    ("" if none: _opened). True then: the page draws nothing else until that answer's run."""
     code = st.session_state.get(state.CLASS_OPENING)
     if not code:
         return False
-    st.info(t("class_opening", view.lang, code=code), icon="🏫")
+    _opening_line(view.lang, code)
     BAR(data={"ask": code}, key=state.CLASS_TAB, on_kept_change=_opened)
     return True
 
 
+@st.fragment(run_every=OPENING_POLL)
+def _opening_line(lang: str, code: str) -> None:
+    """Looked at every OPENING_POLL seconds while the tab is asked: "Opening class CODE…" for OPENING_WAIT
+    seconds; then, the tab's class bar having said nothing (its script blocked or broken), one
+    sentence saying so and a button that joins as a student (a run of the whole page); a late answer
+    still leads. Nothing once the tab has answered."""
+    ss = st.session_state
+    if ss.get(state.CLASS_OPENING) != code:
+        return
+    if time.monotonic() - (ss.get(state.CLASS_OPENING_SINCE) or 0.0) < OPENING_WAIT:
+        st.info(t("class_opening", lang, code=code), icon="🏫")
+        return
+    st.warning(t("class_opening_slow", lang, code=code), icon="🏫")
+    st.html(OPENING_STYLE)
+    with st.container(key="class_opening"):
+        if st.button(t("class_opening_join", lang, code=code), key=state.W_CLASS_OPENING_JOIN, type="primary"):
+            ss[state.CLASS_OPENING] = None
+            _join_new(code)
+            st.rerun(scope="app")
+
+
 def _opened() -> None:
-    """Callback: the tab answered with the secret it keeps for the class being opened. It leads if the
-    secret is the room's (_lead, the check a control link gets); a tab that keeps none (or sends no
-    string) joins as a new student; a refusal is said in words."""
+    """Callback: the tab answered with what it keeps for the class being opened (_kept: the secret, and
+    whether its join screen was folded). It leads if the secret is the room's (_lead, the check a control
+    link gets), its join screen folded as it was; a tab that keeps none (or sends no string) joins as a
+    new student; a refusal is said in words."""
     ss = st.session_state
     code, ss[state.CLASS_OPENING] = ss.get(state.CLASS_OPENING), None
     sent = ss.get(state.CLASS_TAB) or {}
-    kept = sent.get("kept") if hasattr(sent, "get") else None
+    kept, folded = _kept(sent.get("kept") if hasattr(sent, "get") else None)
     if not code:
         return
+    if not kept:
+        _join_new(code)
+        return
     try:
-        if isinstance(kept, str) and kept:
-            _lead(code, kept)
-        else:
-            _join(code, st.query_params.get(state.CLASS_JOIN) or None)  # the QR code's join token, if any
+        _lead(code, kept)
+        ss[state.W_CLASS_SCREEN] = not folded
     except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
+
+
+def _join_new(code: str) -> None:
+    """Join the class link's room as a new student, by the QR code's join token if the link has one; a
+    refusal is said in words."""
+    try:
+        _join(code, st.query_params.get(state.CLASS_JOIN) or None)
+    except (rm.RoomError, stores.StoreDown, Refused) as error:
+        _refused(error, code)
+
+
+def _kept(answer: object) -> tuple[str, bool]:
+    """The tab's answer read: the secret it keeps ("" for none, or for anything but a string) and whether
+    its join screen was folded; the answer is {"secret", "folded"}, or the secret alone."""
+    if isinstance(answer, dict):
+        secret, folded = answer.get("secret"), answer.get("folded") is True
+    else:
+        secret, folded = answer, False
+    return (secret if isinstance(secret, str) else ""), folded
 
 
 def _checked(check: Any, token: str, code: str) -> rm.Room:
@@ -766,7 +814,8 @@ def bar(view: View, mine: Seat) -> None:
 
 def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
     """What the class bar starts from: the seat, the routes' prefix, the page's language and listing,
-    the words it shows, and the room's view."""
+    whether the join screen is folded (a teacher's tab keeps that beside its secret), the words it shows,
+    and the room's view."""
     return {
         "role": mine.role,
         "code": mine.code,
@@ -775,6 +824,7 @@ def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
         "lang": view.lang,
         "present": view.present,
         "listing": view.code,
+        "folded": not st.session_state.get(state.W_CLASS_SCREEN, True),  # the teacher's tab keeps it for a reload
         "words": {key: t(key, view.lang) for key in BAR_WORDS},
         "view": start,
     }
