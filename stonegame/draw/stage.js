@@ -90,7 +90,8 @@ function skeleton(root, data) {
   picture.append(vega);
   const notice = el("p", {class: "notice", role: "status"}, data.words.loading);
   const {code, list} = listing(data);
-  body.append(picture, code);
+  if (data.lines.length) body.append(picture, code);
+  else body.append(picture), body.classList.add("alone");  // a lesson's stage before its code is taught
   stage.append(parts.bar, caption, live, notice, body);
   root.append(stage);
   return {...parts, stage, title, formula, sentence, live, notice, body, vega, code, list};

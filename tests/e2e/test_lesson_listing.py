@@ -15,7 +15,7 @@ from .helpers import open_app
 
 SCREENS = {"projector": {"width": 1280, "height": 720}, "laptop": {"width": 1366, "height": 768}}
 LEAST_PX = 12
-STAGED = [number for number, chapter in enumerate(chapters(), start=1) if chapter.piece == "stage"]
+STAGED = [n for n, c in enumerate(chapters(), start=1) if c.piece == "stage" and "code" not in c.hide]  # with a listing
 
 # Each listing line's font size on screen: its CSS font size times the window pixels one of its own pixels
 # covers (the zoom around it), once the stage has drawn and the sizes held still for three polls.
