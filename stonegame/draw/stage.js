@@ -90,7 +90,8 @@ function skeleton(root, data) {
   picture.append(vega);
   const notice = el("p", {class: "notice", role: "status"}, data.words.loading);
   const {code, list} = listing(data);
-  body.append(picture, code);
+  if (data.lines.length) body.append(picture, code);
+  else body.append(picture), body.classList.add("alone");  // a lesson's stage before its code is taught
   stage.append(parts.bar, caption, live, notice, body);
   root.append(stage);
   return {...parts, stage, title, formula, sentence, live, notice, body, vega, code, list};
@@ -200,14 +201,18 @@ function scale(ui) {
 // of its nominal height (presenter: up to 250 %, to fill a large screen); the listing is never taller than
 // the picture. The code's font fits the listing's widest line, from 12 px up to 16 (presenter: PRESENT_CHARS
 // characters, from 16 px up to 20). Every width and height is compared in the stage's own pixels (scale), so a
-// zoomed stage fits too.
+// zoomed stage fits too; and the least font is that many pixels on screen: a stage a page zooms out gets a
+// larger font in its own pixels, its long lines wrapped (class "wrap", as in presenter mode) if they no longer fit.
 function fitter(ui, data, view) {
   const base = [view.signal("concat_0_height"), view.signal("concat_1_height")];
   const widest = Math.max(...data.lines.map(l => [...l].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e80 ? 2 : 1), 0))) + 6;
   const side = () => getComputedStyle(ui.body).gridTemplateColumns.split(" ").length > 1;
   return async () => {
-    const cap = data.present ? 20 : 16, chars = data.present ? PRESENT_CHARS : widest;  // presenter: lines wrap
-    ui.code.style.fontSize = Math.min(cap, Math.max(data.present ? 16 : 12, (ui.code.clientWidth - 16) / (chars * 0.6))).toFixed(1) + "px";
+    const chars = data.present ? PRESENT_CHARS : widest;  // presenter: lines wrap
+    const zoomed = Math.min(scale(ui), 1), least = (data.present ? 16 : 12) / zoomed;
+    const cap = Math.max(data.present ? 20 : 16, least), fits = (ui.code.clientWidth - 16) / (chars * 0.6);
+    ui.code.style.fontSize = Math.min(cap, Math.max(least, fits)).toFixed(1) + "px";
+    ui.code.classList.toggle("wrap", zoomed < 0.99 && least > fits + 0.05);
     view.width(Math.max(ui.vega.clientWidth - 12, 120));
     view.signal("concat_0_height", base[0]).signal("concat_1_height", base[1]);
     await view.resize().runAsync();  // Vega's autosize "pad" measures again only after resize()
@@ -314,7 +319,7 @@ export async function mountStage(root, data, host = {}) {
   let pending = 0;
   // fit again when the stage changes size, or anything around it does (content above moves it down)
   const resize = new ResizeObserver(() => { cancelAnimationFrame(pending); pending = requestAnimationFrame(fit); });
-  resize.observe(ui.stage);
+  resize.observe(ui.stage, {box: "device-pixel-content-box"});  // its window pixels: a page's zoom changes them too
   resize.observe(document.body);
   wire(ui, data, view, host, send, state);
   // the page's "Skip to the stage" link (ui/frame.py) lands a keyboard user on Play, past the sidebar

@@ -267,7 +267,7 @@ WORDS: dict[str, dict[str, str]] = {
     "say_dp": {
         "en": "The player to move at pile {i} takes {take} {piles} ({span}), so the opponent is left "
         "with the least of the choices: {opponent}. The mover collects {suffix} − {opponent} = {dp}.",
-        "zh": "在第 {i} 堆行动的玩家拿走 {take} {piles}（{span}），让对手只能得到候选中最少的 {opponent} 分；"
+        "zh": "在第 {i} 堆行动的玩家拿走 {take} {piles}（{span}），让对手只能得到几种选择中最少的 {opponent} 分；"
         "行动者得到 {suffix} − {opponent} = {dp} 分。",
     },
     "say_diff": {

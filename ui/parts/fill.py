@@ -263,21 +263,26 @@ def stage(sol: Solution, view: View, follow: bool = False, lead: bool = False, h
         st.caption(t("stage_link_help", view.lang))
 
 
-def stage_at(sol: Solution, view: View, step: int, key: str) -> None:
+def stage_at(sol: Solution, view: View, step: int, key: str, hide: tuple[str, ...] = ()) -> None:
     """The stage of a row that is not the session's (the lesson's chapters), opening at `step`, without
-    "Link to this step" (the page's link is the lesson's)."""
-    STAGE(data=_stage_bytes(sol, view, step, {"linkable": False}), key=key)
+    "Link to this step" (the page's link is the lesson's), and without the parts `hide` names (what the
+    lesson has not taught yet: stonegame.fill.stage.untaught)."""
+    STAGE(data=_stage_bytes(sol, view, step, {"linkable": False}, hide=hide), key=key)
 
 
-def _stage_bytes(sol: Solution, view: View, step: int, fields: dict[str, bool], held: int | None = None) -> bytes:
+def _stage_bytes(
+    sol: Solution, view: View, step: int, fields: dict[str, bool], held: int | None = None, hide: tuple[str, ...] = ()
+) -> bytes:
     """The stage's data as JSON bytes (stage.js parses them): the cached body of the row's stage in this
-    view (cache.stage_body, or cache.held_body at the frame of step `held`), opening at the frame showing
-    `step` (at most the held one), with the Vega bundle's address (its loader drawn first if the bundle is
-    not written yet) and the page's `fields`. Bytes, because Streamlit would otherwise serialise the
-    ~30-130 KB dict to JSON twice on every run."""
+    view (cache.stage_body, or cache.held_body at the frame of step `held`, or cache.untaught_body without
+    the parts `hide` names), opening at the frame showing `step` (at most the held one), with the Vega
+    bundle's address (its loader drawn first if the bundle is not written yet) and the page's `fields`.
+    Bytes, because Streamlit would otherwise serialise the ~30-130 KB dict to JSON twice on every run."""
     win = stage_window(sol, step)
     key, start = cache.row_key(sol), frame_of_step(sol, win, step)
-    if held is None:
+    if hide:
+        body = cache.untaught_body(key, sol, win.lo, view.lang, view.code, view.form, view.present, hide)
+    elif held is None:
         body = cache.stage_body(key, sol, win.lo, view.lang, view.code, view.form, view.present)
     else:
         last = frame_of_step(sol, win, held)

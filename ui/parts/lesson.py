@@ -276,7 +276,8 @@ def live_piece(chapter: Chapter, view: View) -> None:
         game.tree_drawing(sol, view, key, merged=pg.done(chapter, record))
     elif chapter.piece == "stage":  # the other chapters' words name their row
         st.caption(t("lesson_row", view.lang, row=format_values(sol.values), k=sol.max_take))
-        fill.stage_at(sol, replace(view, present=False), chapter.step, state.LESSON_STAGE)  # half a screen wide
+        at = replace(view, present=False)  # half a screen wide
+        fill.stage_at(sol, at, chapter.step, state.LESSON_STAGE, chapter.hide)
         st.caption(t("lesson_stage_note", view.lang))
     elif chapter.piece == "what_if":  # the k asked about stays hidden until the question is done
         table = what_if(chapter.row)
