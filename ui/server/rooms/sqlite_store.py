@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from stonegame import room as rm
 from stonegame.room import Limits, Room
-from ui.server.rooms.store import Clock, Store, guarded
+from ui.server.rooms.store import Clock, Step, Store, guarded
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -25,6 +25,17 @@ CREATE TABLE IF NOT EXISTS rooms (
     touched REAL NOT NULL,
     ended INTEGER NOT NULL,
     data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS limits (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL,
+    failed INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS limits_key ON limits (key, at);
+CREATE TABLE IF NOT EXISTS blocks (
+    key TEXT PRIMARY KEY,
+    until REAL NOT NULL
 )
 """
 T = TypeVar("T")
@@ -77,7 +88,7 @@ class SqliteStore(Store):
             if self._prepared:
                 return
             busy(lambda: conn.execute("PRAGMA journal_mode=WAL"))
-            busy(lambda: conn.execute(SCHEMA))
+            busy(lambda: conn.executescript(SCHEMA))
             self._prepared = True
 
     @contextmanager
@@ -113,6 +124,38 @@ class SqliteStore(Store):
     def _drop(self, codes: Sequence[str]) -> None:
         """Delete these rooms."""
         self._connection().executemany("DELETE FROM rooms WHERE code = ?", [(c,) for c in codes])
+
+    def _limit(self, key: str, step: Step) -> tuple[bool, float]:
+        """Store.limit's step in one BEGIN IMMEDIATE transaction (SQLite serialises them across processes)."""
+        conn = self._connection()
+        with self._locked("limits"):
+            conn.execute("DELETE FROM limits WHERE key = ? AND at <= ?", (key, step.now - step.seconds))
+            row = conn.execute("SELECT until FROM blocks WHERE key = ?", (key,)).fetchone()
+            left = max(0.0, row[0] - step.now) if row else 0.0
+            (entries,) = conn.execute("SELECT count(*) FROM limits WHERE key = ?", (key,)).fetchone()
+            newest = "SELECT id FROM limits WHERE key = ? AND failed = 0 ORDER BY id DESC LIMIT 1"
+            pending = conn.execute(newest, (key,)).fetchone()
+            if step.op == "take":
+                if left or entries >= step.most:
+                    return False, left
+                conn.execute("INSERT INTO limits (key, failed, at) VALUES (?, 0, ?)", (key, step.now))
+                return True, 0.0
+            if step.op == "fail":
+                if pending:
+                    conn.execute("UPDATE limits SET failed = 1, at = ? WHERE id = ?", (step.now, pending[0]))
+                else:
+                    conn.execute("INSERT INTO limits (key, failed, at) VALUES (?, 1, ?)", (key, step.now))
+                (failed,) = conn.execute("SELECT count(*) FROM limits WHERE key = ? AND failed = 1", (key,)).fetchone()
+                if step.block and failed >= step.most:
+                    conn.execute(
+                        "INSERT OR REPLACE INTO blocks (key, until) VALUES (?, ?)", (key, step.now + step.block)
+                    )
+                    left = step.block
+            elif step.op == "drop" and pending:
+                conn.execute("DELETE FROM limits WHERE id = ?", (pending[0],))
+            if not left and row:
+                conn.execute("DELETE FROM blocks WHERE key = ?", (key,))
+            return False, left
 
     @guarded
     def versions(self, codes: Sequence[str]) -> dict[str, int]:
