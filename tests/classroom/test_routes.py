@@ -71,14 +71,16 @@ def test_a_class_end_to_end(client):
     view = client.get(url(code)).json()
     assert (view["joined"], view["following"], view["exploring"]) == (3, 2, 1)
     assert "secret" not in json.dumps(view) and "digest" not in json.dumps(view)
-    assert client.post(url(code, "/questions"), json={"secret": secret, "kind": "dp"}).status_code == 201
-    for student, value in zip(students, (7, 7, 6), strict=True):
+    asked = client.post(url(code, "/questions"), json={"secret": secret, "kind": "dp"})
+    assert asked.status_code == 201
+    wrong = next(c for c in asked.json()["questions"][0]["choices"] if c != 7)  # the buttons are drawn per room
+    for student, value in zip(students, (7, 7, wrong), strict=True):
         mine = client.post(url(code, "/questions/1/answer"), json={"student": student, "answer": value})
         assert mine.status_code == 200 and mine.json()["mine"] == {"1": value}
     assert client.get(url(code)).json()["questions"][0]["answered"] == 3
     taught = client.post(url(code, "/questions/1"), json={"secret": secret, "state": "revealed"}).json()
     first = taught["questions"][0]
-    assert (first["expected"], first["counts"], first["right"]) == (7, {"6": 1, "7": 2}, 2)
+    assert (first["expected"], first["counts"], first["right"]) == (7, {str(wrong): 1, "7": 2}, 2)
     shown = client.get(url(code)).json()["questions"][0]
     assert (shown["state"], shown["expected"], shown["right"]) == ("revealed", 7, 2)
     assert client.post(url(code, "/teacher"), json={"secret": secret}).json()["version"] == view["version"] + 3 + 2
@@ -244,16 +246,19 @@ def test_only_an_offered_answer_counts(client):
     code, secret = start(client, step=5)
     student = join(client, code)
     asked = client.post(url(code, "/questions"), json={"secret": secret, "kind": "dp"}).json()["questions"][0]
-    assert sorted(asked["choices"]) == [0, 6, 7, 8] and (asked["low"], asked["high"]) == (-13, 13)
-    for bad in (10, -13, 7.0, True, "7"):  # 10 and -13 lie in low..high but are no button
+    offered = sorted(asked["choices"])
+    assert 7 in offered and len(offered) == 4 and (asked["low"], asked["high"]) == (-13, 13)
+    outside = [v for v in (10, -13, 12, -12, 11) if v not in offered][:2]  # in low..high but no button
+    for bad in (*outside, 7.0, True, "7"):
         answer = client.post(url(code, "/questions/1/answer"), json={"student": student, "answer": bad})
         refused(answer, 400, "bad_request")
-        assert answer.json()["error"] == f"answer must be one of 0, 6, 7, 8, not {bad!r}."
+        assert answer.json()["error"] == f"answer must be one of {', '.join(map(str, offered))}, not {bad!r}."
     assert client.get(url(code)).json()["questions"][0]["answered"] == 0
-    assert client.post(url(code, "/questions/1/answer"), json={"student": student, "answer": 6}).status_code == 200
+    wrong = next(c for c in offered if c != 7)
+    assert client.post(url(code, "/questions/1/answer"), json={"student": student, "answer": wrong}).status_code == 200
     client.post(url(code, "/questions/1"), json={"secret": secret, "state": "revealed"})
     counted = client.post(url(code, "/teacher"), json={"secret": secret}).json()["questions"][0]
-    assert (counted["answered"], counted["counts"]) == (1, {"6": 1}), "no bar but the buttons' on the projector"
+    assert (counted["answered"], counted["counts"]) == (1, {str(wrong): 1}), "no bar but the buttons' on the projector"
 
 
 def test_answers_to_a_locked_or_unknown_question_are_refused(client):

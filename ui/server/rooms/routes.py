@@ -52,7 +52,7 @@ from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
 from ui.server.rooms.guard import Blocker, Gauge, Proxies, Window, address, proxies_from_env
 from ui.server.rooms.hub import event_text, hub_for
-from ui.server.rooms.limits import Guessing, Refused
+from ui.server.rooms.limits import Guessing, Refused, StoreBlocker, StoreWindow
 from ui.server.rooms.stream import EventStream
 
 log = logging.getLogger(__name__)
@@ -77,6 +77,8 @@ STATUS = {
 
 
 T = TypeVar("T")
+CODES_LIMIT = (20, 60.0, 300.0)  # wrong codes: 20 a minute from one address, then 5 minutes shut out
+ROOMS_LIMIT = (5, 600.0)  # rooms made: 5 in 10 minutes from one address
 
 
 def _env_int(name: str, default: int) -> int:
@@ -89,14 +91,15 @@ def _env_int(name: str, default: int) -> int:
 
 @dataclass
 class Guards:
-    """The per-address limits: wrong codes (20 a minute, then 5 minutes out), rooms made (5 in 10
-    minutes), event streams open (STONEGAME_STREAMS_PER_ADDRESS, default 250: a whole class behind one
-    school address; STONEGAME_STREAMS, default 2000, in all); and the proxies trusted to name the
-    address (STONEGAME_TRUSTED_PROXIES, read here, so once per process and at its start: a bad entry
+    """The per-address limits: wrong codes (20 a minute, then 5 minutes out) and rooms made (5 in 10
+    minutes), both counted in the store unless given (so every replica counts the same); event streams
+    open (STONEGAME_STREAMS_PER_ADDRESS, default 250: a whole class behind one school address;
+    STONEGAME_STREAMS, default 2000, in all); and the proxies trusted to name the address
+    (STONEGAME_TRUSTED_PROXIES, read here, so once per process and at its start: a bad entry
     stops it)."""
 
-    codes: Blocker = field(default_factory=lambda: Blocker(20, 60.0, 300.0))
-    creates: Window = field(default_factory=lambda: Window(5, 600.0))
+    codes: Blocker | StoreBlocker | None = None  # None: a StoreBlocker over the Classroom's store
+    creates: Window | StoreWindow | None = None  # None: a StoreWindow over the Classroom's store
     streams: Gauge = field(
         default_factory=lambda: Gauge(
             _env_int("STONEGAME_STREAMS_PER_ADDRESS", 250), _env_int("STONEGAME_STREAMS", 2000)
@@ -139,6 +142,10 @@ class Classroom:
         self.make_store = make_store
         self.guards = guards or Guards()
         self._store: stores.Store | None = None
+        if self.guards.codes is None:
+            self.guards.codes = StoreBlocker(self.store, *CODES_LIMIT)
+        if self.guards.creates is None:
+            self.guards.creates = StoreWindow(self.store, "rooms", *ROOMS_LIMIT)
         self.guessing = Guessing(self.guards.codes)
 
     def store(self) -> stores.Store:
@@ -154,13 +161,13 @@ class Classroom:
         """The request's client address, as the guards count it (guard.address, over the trusted proxies)."""
         return address(request, self.guards.proxies)
 
-    def code(self, request: Request) -> str:
+    async def code(self, request: Request) -> str:
         """The path's join code; RoomError (400) for a malformed one, counted as a wrong code unless
         the address is shut out already (then Refused 429)."""
         try:
             return rm.read_code(request.path_params["code"])
         except rm.RoomError:
-            self.guessing.malformed(self.who(request))
+            await run_in_threadpool(self.guessing.malformed, self.who(request))
             raise
 
     def attempt(self, who: str, code: str, act: Callable[[str], T], proof: bool = False) -> T:
@@ -170,7 +177,7 @@ class Classroom:
     async def attempted(self, request: Request, act: Callable[[str], T], proof: object = None) -> T:
         """attempt() for the request's address and path code, in a worker thread (proof: the request's
         secret or student id, if it sent one)."""
-        code, who = self.code(request), self.who(request)
+        code, who = await self.code(request), self.who(request)
         return await run_in_threadpool(self.attempt, who, code, act, proof is not None)
 
     def _followed(self, you: str | None) -> Callable[[str], rm.Room]:
@@ -193,12 +200,12 @@ class Classroom:
         was made, so rooms asked for at once count as many."""
         who = self.who(request)
         stage, secret = rm.read_stage(await read_body(request)), rm.new_secret()
-        if not self.guards.creates.take(who):
+        if not await run_in_threadpool(self.guards.creates.take, who):
             raise Refused(429, "Too many classes started from this address: wait a few minutes.", "too_many_rooms")
         try:
             code = await run_in_threadpool(self.store().create, stage, secret)
         except BaseException:
-            self.guards.creates.give_back(who)
+            await run_in_threadpool(self.guards.creates.give_back, who)
             raise
         room = await run_in_threadpool(self.store().room, code)
         return JSONResponse(
@@ -293,7 +300,7 @@ class Classroom:
         itself with ?you=<a student's id, or the teacher's stream id> (never the secret, which stays out of
         URLs). A room that has ended gets its last view as the one event (a phone that slept through the
         end stops on it)."""
-        code, who, you = self.code(request), self.who(request), request.query_params.get("you")
+        code, who, you = await self.code(request), self.who(request), request.query_params.get("you")
         try:
             await self.attempted(request, self._followed(you), you)
         except rm.Ended as ended:
