@@ -228,17 +228,10 @@ SMALL_PHONE = {"width": 360, "height": 740}
 ENDED = {"en": "The class has ended", "zh": "课堂已结束"}
 
 
-def frame(page: Page) -> str:
-    """The frame the page's stage shows (its data-frame)."""
-    return stage(page).get_attribute("data-frame") or ""
-
-
-def same_step(teacher: Page, phones: list[Page]) -> str:
-    """Every phone's stage shows the teacher's frame (waiting for it); that frame."""
-    now = frame(teacher)
-    for phone in phones:
-        expect(stage(phone)).to_have_attribute("data-frame", now)
-    return now
+def same_step(teacher: Page, phones: list[Page], step: int) -> None:
+    """The teacher's stage shows this step, and every phone's the same (waiting for each)."""
+    for page in (teacher, *phones):
+        expect(stage(page)).to_have_attribute("data-frame", str(step))
 
 
 def first_screen_apart(phone: Page) -> None:
@@ -297,7 +290,7 @@ def test_the_hour_walked_by_a_teacher_three_phones_and_a_newcomer(
         expect(phone.get_by_test_id("classbar")).to_contain_text(following[lang])
         wait_for_stage(phone)
     expect(teacher.get_by_test_id("classbar")).to_contain_text("3 joined · 3 following · 0 exploring")
-    assert same_step(teacher, phones) == "12"
+    same_step(teacher, phones, 12)
     for phone, name in zip(phones, ["02-phone-typed-en", "03-phone-qr-zh", "04-phone-360"], strict=True):
         first_screen_apart(phone)
         assert "key=" not in phone.url and "you=" in phone.url, phone.url
@@ -317,12 +310,13 @@ def test_the_hour_walked_by_a_teacher_three_phones_and_a_newcomer(
 
     # The teacher steps and asks; the phones follow, see the question, and answer with a thumb.
     teacher.locator("[data-testid=stage] button.nav-next").click()
-    assert same_step(teacher, phones) == "13"
+    same_step(teacher, phones, 13)
     teacher.get_by_role("button", name="Ask the class").click()
     wait_for_app_run(teacher)
     folded(teacher)
     grid_on_screen(teacher)
-    same_step(teacher, phones)  # held, all of them, at the step before the answer
+    for phone in phones:  # step 13 writes dp[3], the answer: the phones are held at the step before it
+        expect(stage(phone)).to_have_attribute("data-frame", "12")
     for phone in phones:
         expect(phone.locator(".classbar .prompt")).to_be_visible()
         choices = phone.locator(".classbar .choice")
@@ -347,7 +341,7 @@ def test_the_hour_walked_by_a_teacher_three_phones_and_a_newcomer(
     expect(result).to_be_in_viewport(ratio=1)
     for phone in phones:
         expect(phone.get_by_test_id("verdict")).to_be_visible()
-    revealed = same_step(teacher, phones)
+    same_step(teacher, phones, 13)  # the reveal steps on to the write
     grid_on_screen(teacher)
     shot(teacher, "09-projector-revealed.png")
     shot(scanned, "10-phone-verdict-zh.png")
@@ -360,7 +354,7 @@ def test_the_hour_walked_by_a_teacher_three_phones_and_a_newcomer(
     expect(teacher.get_by_role("button", name="Reveal")).to_be_disabled()
     assert "key=" not in teacher.url and f"class={code}" in teacher.url, teacher.url
     folded(teacher)
-    assert same_step(teacher, phones) == revealed
+    same_step(teacher, phones, 13)
     expect(teacher.get_by_test_id("classbar")).to_contain_text("3 joined")
     shot(teacher, "11-projector-reloaded.png")
 
@@ -374,3 +368,23 @@ def test_the_hour_walked_by_a_teacher_three_phones_and_a_newcomer(
     for phone, lang in zip(phones, langs, strict=True):
         expect(phone.get_by_test_id("stMain").get_by_text(ENDED[lang]).first).to_be_visible()
     shot(small, "13-phone-ended-360.png")
+
+
+@pytest.mark.xfail(strict=True, reason="found walking the hour: the projector keeps showing the step with the answer")
+def test_asking_one_step_after_the_start_takes_the_projector_back_to_the_held_step(
+    devices: Devices, class_url: str
+) -> None:
+    # Asked at step 13 after one Next from the class's start (12), the room holds the class at 12, but the
+    # projector's stage stays at 13, showing the answer ("takes 3 piles") while the phones answer: its data
+    # (the session's step, 12 before and after) is unchanged, so the stage is not drawn again.
+    teacher = devices.page()
+    code = start_class(teacher, class_url)
+    phone = devices.page(PHONE, **TOUCH)
+    phone.goto(f"{class_url}/?class={code}")
+    wait_for_stage(phone)
+    teacher.locator("[data-testid=stage] button.nav-next").click()
+    expect(stage(phone)).to_have_attribute("data-frame", "13")
+    teacher.get_by_role("button", name="Ask the class").click()
+    wait_for_app_run(teacher)
+    expect(stage(phone)).to_have_attribute("data-frame", "12")
+    expect(stage(teacher)).to_have_attribute("data-frame", "12", timeout=5_000)
