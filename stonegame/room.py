@@ -50,6 +50,7 @@ MAX_PILES = 200  # a room's row travels whole to every student's stage (the stag
 PILE_LIMIT = 1000  # each value in -PILE_LIMIT .. PILE_LIMIT, as the parser allows
 DEFAULT_STUDENTS = 200  # per room (STONEGAME_ROOM_STUDENTS)
 DEFAULT_ROOMS = 100  # open rooms in one store (STONEGAME_ROOMS_OPEN)
+IDLE_SECONDS = 60.0  # a seat that never opened a stream nor answered this long is given to a new joiner of a full room
 SPEED_TICKS = (
     20,
     10,
@@ -551,6 +552,7 @@ class Room:
     join: str = ""
     lead: str = ""
     paces: Mapping[str, tuple[float, float]] = field(default_factory=dict)  # pace_key -> (seats left, when)
+    idle: Mapping[str, float] = field(default_factory=dict)  # students who never followed nor answered -> joined at
 
     def question(self, number: object) -> Question:
         """The question of this number; UnknownQuestion if there is none."""
@@ -576,6 +578,7 @@ def room_to_json(room: Room) -> dict[str, Any]:
         "join": room.join,
         "lead": room.lead,
         "paces": {key: list(pace) for key, pace in room.paces.items()},
+        "idle": dict(room.idle),
     }
 
 
@@ -596,6 +599,7 @@ def room_from_json(data: Mapping[str, Any]) -> Room:
         join=data.get("join", ""),
         lead=data.get("lead", ""),
         paces={key: (float(pace[0]), float(pace[1])) for key, pace in data.get("paces", {}).items()},
+        idle={student: float(at) for student, at in data.get("idle", {}).items()},
     )
 
 
@@ -671,7 +675,10 @@ def check_follower(room: Room, you: object) -> None:
 def check_join(room: Room, token: object) -> None:
     """Nothing if the token is the room's join token; WrongJoin otherwise (also for one that is no string)."""
     if not isinstance(token, str) or not room.join or not hmac.compare_digest(token.encode(), room.join.encode()):
-        raise WrongJoin("This join link is not this class's: scan the QR code again, or type the code.")
+        raise WrongJoin(
+            "This join link is not this class's, or its teacher made a new one: scan the QR code again, "
+            "or type the code."
+        )
 
 
 def staged(room: Room, secret: object, data: Mapping[str, Any], now: float) -> Room:
@@ -687,10 +694,30 @@ def joined(room: Room, student: str, limits: Limits, now: float = 0.0, who: str 
     linked = token is not None
     if linked:
         check_join(room, token)
-    if len(room.students) >= limits.students:
-        raise Full(f"This class is full: it admits {limits.students} students.")
+    students, idle = dict(room.students), dict(room.idle)
+    if len(students) >= limits.students:
+        gone = reclaimable(room, now)
+        if gone is None:
+            raise Full(f"This class is full: it admits {limits.students} students.")
+        del students[gone], idle[gone]
     paces = took_seat(room, pace_key(room.code, who, linked), limits, now)
-    return _bumped(room, students={**room.students, student: "following"}, paces=paces)
+    return _bumped(room, students={**students, student: "following"}, paces=paces, idle={**idle, student: now})
+
+
+def reclaimable(room: Room, now: float) -> str | None:
+    """The student whose seat a new joiner of a full room takes: the one idle longest (never opened the
+    room's stream, never answered, never changed status) if that is IDLE_SECONDS or more; None otherwise."""
+    oldest = min(room.idle, key=lambda s: room.idle[s], default=None)
+    return oldest if oldest is not None and now - room.idle[oldest] >= IDLE_SECONDS else None
+
+
+def followed(room: Room, student: object) -> Room:
+    """The room with the student no longer idle (they opened the stream): their seat is never reclaimed;
+    unchanged, same version, if they were not idle."""
+    who = check_student(room, student)
+    if who not in room.idle:
+        return room
+    return _bumped(room, idle={s: at for s, at in room.idle.items() if s != who})
 
 
 def pace_key(code: str, who: str, linked: bool) -> str:
@@ -738,7 +765,8 @@ def with_status(room: Room, student: object, status: object) -> Room:
     status = _choice(status, STATUSES, "status")
     if room.students[who] == status:
         return room
-    return _bumped(room, students={**room.students, who: status})
+    idle = {s: at for s, at in room.idle.items() if s != who}
+    return _bumped(room, students={**room.students, who: status}, idle=idle)
 
 
 def holding(room: Room) -> int | None:
@@ -799,7 +827,15 @@ def answered(room: Room, student: object, number: object, raw: object) -> Room:
     given = room.answers.get(question.number, {})
     if who in given and given[who] == value:
         return room
-    return _bumped(room, answers={**room.answers, question.number: {**given, who: value}})
+    idle = {s: at for s, at in room.idle.items() if s != who}
+    return _bumped(room, answers={**room.answers, question.number: {**given, who: value}}, idle=idle)
+
+
+def renewed_join(room: Room, secret: object, now: float) -> Room:
+    """The room with a new join token (256 random bits), for its teacher: the old link and QR code take no
+    seat any more (check_join refuses them in one sentence); students already in keep their seats."""
+    check_teacher(room, secret)
+    return _bumped(room, join=secrets.token_urlsafe(32), touched=now)
 
 
 def ended_room(room: Room, secret: object, now: float) -> Room:

@@ -407,3 +407,28 @@ def test_the_default_stream_cap_holds_a_class_and_refuses_more(store):
             refused(client.get(url(code, "/events")), 429, "too_many_streams")
         assert guards.streams.open["testclient"] == 250, "a refused stream takes no place"
         assert client.get(url(code)).status_code == 200, "the address can still read the room"
+
+
+def test_a_stream_keeps_a_students_seat_from_being_reclaimed(client, store):
+    code, _ = start(client)
+    idle, follower = join(client, code), join(client, code)
+    assert set(store.room(code).idle) == {idle, follower}, "a new seat is idle until it follows or answers"
+    with client.stream("GET", url(code, f"/events?you={follower}")) as stream:
+        assert stream.status_code == 200
+    assert set(store.room(code).idle) == {idle}, "opening the stream marks the seat as following"
+
+
+def test_the_teacher_renews_the_join_token_and_the_old_link_takes_no_seat(client):
+    code, secret = start(client)
+    old = client.post(url(code, "/teacher"), json={"secret": secret}).json()["join"]
+    assert client.post(url(code, "/join"), json={"join": old}).status_code == 201
+    refused(client.post(url(code, "/join-token"), json={"secret": rm.new_secret()}), 403, "wrong_secret")
+    renewed = client.post(url(code, "/join-token"), json={"secret": secret})
+    assert renewed.status_code == 200 and renewed.json()["join"] not in ("", old), renewed.text
+    stale = client.post(url(code, "/join"), json={"join": old})
+    refused(stale, 403, "wrong_join")
+    assert stale.json()["error"] == (
+        "This join link is not this class's, or its teacher made a new one: scan the QR code again, or type the code."
+    )
+    assert client.post(url(code, "/join"), json={"join": renewed.json()["join"]}).status_code == 201
+    assert client.get(url(code)).json()["joined"] == 2

@@ -225,3 +225,40 @@ def test_creates_at_once_on_a_fresh_sqlite_file_meet_no_lock(tmp_path):
     assert met == [], f"{len(met)} of {128 * len(paths)} creates refused: {met[:3]}"
     counts = [len(SqliteStore(Path(p), Limits())._codes()) for p in paths]
     assert counts == [128] * len(paths), counts
+
+
+def test_a_full_room_gives_an_idle_seat_to_a_new_student(store, limits):
+    """A room filled by seats that never opened a stream nor answered (a script holding the QR link) takes a
+    real student once they are rm.IDLE_SECONDS old, on the store's clock; a seat that followed the stream
+    or answered is never reclaimed."""
+    now = [1000.0]
+    store.clock = lambda: now[0]
+    code, secret = opened(store)
+    store.ask(code, secret, "winner")
+    seats = [store.join(code, "198.51.100.20")[0] for _ in range(limits.students)]
+    store.follow(code, seats[0])
+    store.answer(code, seats[1], 1, "Alice")
+    now[0] += rm.IDLE_SECONDS - 1
+    with pytest.raises(rm.Full, match="This class is full"):
+        store.join(code, "203.0.113.9")
+    now[0] += 1
+    late = [store.join(code, "203.0.113.9")[0] for _ in range(limits.students - 2)]
+    with pytest.raises(rm.Full):
+        store.join(code, "203.0.113.9")  # the seats left are the active two and the new ones, none idle long
+    room = store.room(code)
+    assert set(room.students) == {seats[0], seats[1], *late}, "the stream's and the answer's seats were kept"
+    assert room.answers[1] == {seats[1]: "Alice"}
+    with pytest.raises(rm.UnknownStudent):
+        store.answer(code, seats[2], 1, "Bob")  # a reclaimed seat is gone: its page joins again
+
+
+def test_a_renewed_join_token_refuses_the_old_link(store):
+    code, secret = opened(store)
+    old = store.room(code).join
+    with pytest.raises(rm.WrongSecret):
+        store.renew_join(code, rm.new_secret())
+    new = store.renew_join(code, secret).join
+    assert new and new != old and "join" not in rm.public_view(store.room(code))
+    with pytest.raises(rm.WrongJoin, match="its teacher made a new one"):
+        store.join(code, "198.51.100.20", old)
+    assert store.join(code, "198.51.100.20", new)[0] in store.room(code).students

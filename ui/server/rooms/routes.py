@@ -13,6 +13,7 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     POST {PREFIX}/rooms/{code}/questions      {secret, kind}               -> 201 the teacher's view
     POST {PREFIX}/rooms/{code}/questions/{n}  {secret, state}              -> the teacher's view
     POST {PREFIX}/rooms/{code}/questions/{n}/answer  {student, answer}     -> the student's view
+    POST {PREFIX}/rooms/{code}/join-token     {secret}                     -> the teacher's view, a new join token
     POST {PREFIX}/rooms/{code}/end            {secret}                     -> the teacher's view
     GET  {PREFIX}/rooms/{code}/events?you=    text/event-stream of public views, id = version (you: a proof)
     GET  {PREFIX}/rooms/{code}/stage-data?lang=&code=&you=   the stage of the room's row (JSON, built once per
@@ -180,14 +181,17 @@ class Classroom:
         code, who = await self.code(request), self.who(request)
         return await run_in_threadpool(self.attempt, who, code, act, proof is not None)
 
-    def _followed(self, you: str | None) -> Callable[[str], rm.Room]:
+    def _followed(self, you: str | None, opens: bool = False) -> Callable[[str], rm.Room]:
         """What a GET that may prove itself with ?you= does with its code: the open room, `you` (when sent)
-        checked as the teacher's stream id or a student's id (rm.check_follower)."""
+        checked as the teacher's stream id or a student's id (rm.check_follower); for a stream (`opens`), a
+        student still idle is marked as following (store.follow: their seat is never reclaimed)."""
 
         def followed(code: str) -> rm.Room:
             room = self.store().room(code)
             if you is not None:
                 rm.check_follower(room, you)
+                if opens and you in room.idle:
+                    room = self.store().follow(code, you)
             return room
 
         return followed
@@ -287,6 +291,13 @@ class Classroom:
         )
         return JSONResponse(rm.student_view(room, str(student)))
 
+    async def renew_join(self, request: Request) -> Response:
+        """The teacher makes a new join token (the old QR code stops taking seats): the teacher's view, whose
+        "join" is the new token for the new link and QR code."""
+        secret = (await read_body(request)).get("secret")
+        room = await self.attempted(request, lambda code: self.store().renew_join(code, secret), secret)
+        return JSONResponse(rm.teacher_view(room))
+
     async def end(self, request: Request) -> Response:
         """The teacher ends the room."""
         secret = (await read_body(request)).get("secret")
@@ -302,7 +313,7 @@ class Classroom:
         end stops on it)."""
         code, who, you = await self.code(request), self.who(request), request.query_params.get("you")
         try:
-            await self.attempted(request, self._followed(you), you)
+            await self.attempted(request, self._followed(you, opens=True), you)
         except rm.Ended as ended:
             return ended_stream(ended.view)
         if not self.guards.streams.take(who):
@@ -349,6 +360,7 @@ class Classroom:
             (f"{rooms}/{{code}}/questions", self.ask, "POST"),
             (f"{rooms}/{{code}}/questions/{{number:int}}", self.move, "POST"),
             (f"{rooms}/{{code}}/questions/{{number:int}}/answer", self.answer, "POST"),
+            (f"{rooms}/{{code}}/join-token", self.renew_join, "POST"),
             (f"{rooms}/{{code}}/end", self.end, "POST"),
             (f"{rooms}/{{code}}/events", self.events, "GET"),
             (f"{rooms}/{{code}}/stage-data", self.stage_data, "GET"),

@@ -235,6 +235,10 @@ class Store(ABC):
         student = rm.new_student()
         return student, self._change(code, lambda r: rm.joined(r, student, self.limits, self.clock(), who, token))
 
+    def follow(self, code: str, student: object) -> Room:
+        """The student opened the room's stream: their seat is no longer idle (rm.followed)."""
+        return self._change(code, lambda r: rm.followed(r, student))
+
     def status(self, code: str, student: object, status: object) -> Room:
         """The student follows or explores."""
         return self._change(code, lambda r: rm.with_status(r, student, status))
@@ -250,6 +254,10 @@ class Store(ABC):
     def answer(self, code: str, student: object, number: object, value: object) -> Room:
         """A student answers an open question (their last answer before the lock is the one counted)."""
         return self._change(code, lambda r: rm.answered(r, student, number, value))
+
+    def renew_join(self, code: str, secret: object) -> Room:
+        """The teacher makes a new join token: the old link and QR code take no more seats."""
+        return self._change(code, lambda r: rm.renewed_join(r, secret, self.clock()))
 
     def end(self, code: str, secret: object) -> Room:
         """The teacher ends the room."""
