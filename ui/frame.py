@@ -46,6 +46,22 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
     display: flex; align-items: center; box-sizing: border-box; }
   [data-testid="stRadioOption"] { padding-right: 0.75rem; }
 }
+/* --- the other pages on a touch screen (issue 40, helper words): kept apart from the rules above --- */
+@media (pointer: coarse) {  /* tabs (the trace table's), and the boxes typed into (the quiz's answers) */
+  [data-testid="stAppViewContainer"] [role="tab"] { min-height: 44px !important; min-width: 44px !important; }
+  [data-testid="stNumberInputContainer"] { height: auto !important; min-height: 44px; }
+  [data-testid="stNumberInputField"] { min-height: 44px; box-sizing: border-box; }
+  /* a table's toolbar, always shown on touch and 64 px tall with thumb-sized buttons, hid its header row */
+  [data-testid="stDataFrame"] { padding-top: 24px; }
+}
+/* a trace table shows all its columns on a wide screen and the ones the fill is about on a phone
+   (ui/parts/trace.py NARROW), so a phone never scrolls the table sideways to find dp, take and opponent */
+[class*="st-key-trace_narrow_"] { display: none; }
+@media (max-width: 640px) {
+  [class*="st-key-trace_wide_"] { display: none; }
+  [class*="st-key-trace_narrow_"] { display: flex; }
+}
+/* --- end of the other pages on a touch screen --- */
 </style>"""
 ).replace("MUTED", MUTED)
 

@@ -173,6 +173,8 @@ W_ANSWER = "explainer_answer"
 W_SHARE = "explainer_share"
 SHARE_QUIZ_PAGE = "quiz"  # the page a share link opens when it asks for the quiz ...
 SHARE_QUIZ_ROW = ("quiz_row", "yours")  # ... and the quiz page's query parameter asking for the link's row
+TRACE_WIDE = "trace_wide_{name}"  # the containers of a trace table: all its columns (hidden on a phone),
+TRACE_NARROW = "trace_narrow_{name}"  # and its columns for a phone (hidden on a wider screen; ui/frame.py)
 TRACE_MAKE = "trace_make_{name}"  # the trace page's buttons, name = steps | candidates | positions: make the CSV,
 TRACE_DOWNLOAD = "trace_download_{name}"  # ... download it,
 TRACE_WAIT = "trace_wait_{name}"  # ... and the disabled stand-in for Download until it is made
