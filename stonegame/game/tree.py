@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
@@ -28,6 +28,8 @@ import numpy as np
 import pandas as pd
 
 from stonegame.game.rules import Points, mover_of, optimal_takes, other, typed_table
+from stonegame.link import Problem, single_param, whole_number
+from stonegame.parse import quoted
 from stonegame.solver import Solution, solve
 from stonegame.terms import DEFAULT_TAKE
 
@@ -207,6 +209,24 @@ def _cut_rows(tree: GameTree, depth: int) -> list[float]:
             shown = [rows[k] for k in kids[node]]
             rows[node] = (shown[0] + shown[-1]) / 2
     return [rows[int(node)] for node in nodes["node"]]
+
+
+STAGE_PARAM = "stage"  # the tree page's own link parameter: the stage on screen
+
+
+def read_stage(params: Mapping[str, Sequence[str]], last: int) -> tuple[int | None, tuple[Problem, ...]]:
+    """The stage the link's `stage` parameter asks for (None if absent or bad), and its problem: a whole
+    number from 0 to `last` (the row's last stage), given once."""
+    problems: list[Problem] = []
+    text = single_param(params, STAGE_PARAM, problems, "tree_stage_fallback")
+    if text is None:
+        return None, tuple(problems)
+    stage = whole_number(text, 0, last)
+    if stage is None:
+        problems.append(
+            Problem(STAGE_PARAM, "tree_stage_err", {"token": quoted(text), "last": last}, "tree_stage_fallback")
+        )
+    return stage, tuple(problems)
 
 
 def tree_too_big(n: int, max_take: int = DEFAULT_TAKE) -> str:
