@@ -16,6 +16,7 @@ from stonegame.game.tree import (
     growth,
     last_stage,
     magnitude,
+    read_stage,
     stage_edges,
     stage_kind,
     stage_nodes,
@@ -161,3 +162,15 @@ def test_the_merged_stage_has_one_node_per_position_and_the_flat_one_is_the_dp_a
         assert flat["dp"].iloc[0] == minimax(values, max_take)[0]  # and the brute force's share for Alice
         for i in range(sol.n + 1):  # every suffix, by brute force: dp[i] is the mover's best from pile i
             assert flat["dp"].iloc[i] == minimax(values[i:], max_take)[0]
+
+
+def test_a_links_stage_is_read_strictly():
+    assert read_stage({"stage": ["7"]}, 10) == (7, ())
+    assert read_stage({}, 10) == (None, ())
+    for bad in ("11", "-1", "1.5", "x", "٣"):
+        stage, problems = read_stage({"stage": [bad]}, 10)
+        assert stage is None and [(p.param, p.key, p.fields["last"]) for p in problems] == [
+            ("stage", "tree_stage_err", 10)
+        ]
+    stage, problems = read_stage({"stage": ["1", "2"]}, 10)
+    assert stage is None and problems[0].key == "err_url_repeated"
