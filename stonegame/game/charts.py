@@ -28,6 +28,7 @@ from stonegame.draw.kit import (
     GREEN,
     GREY,
     HIGHLIGHT,
+    LEGIBLE,
     ORANGE,
     SKY,
     VERMILLION,
@@ -812,6 +813,7 @@ def table_panel(tables: Tables, heading: list[str], x: alt.X, words: TreeWords) 
 STAGE_ROW_PX = 20  # px per row of the shown tree: room for a 13 px number on every node, none touching
 STAGE_MIN_PX = 120  # the tree's least height (its first stages have one to three rows)
 STAGE_FONT = 13  # px: the number on each node, state and dp cell is never smaller
+BIG_ROW_PX, BIG_FONT = 24, 16  # presenter mode's: no text that carries content under 16 px
 
 
 @dataclass(frozen=True)
@@ -850,15 +852,16 @@ class StageLayout(NamedTuple):
     title: list[str]
 
 
-def stage_layout(tree: GameTree, stage: int, words: StageWords) -> StageLayout:
-    """The layout of `stage`: n + 0.6, rows - 0.5, the height (the tree's STAGE_ROW_PX a row, at least
-    STAGE_MIN_PX; the states' 220 px, the array's 70) and the stage kind's title filled in."""
+def stage_layout(tree: GameTree, stage: int, words: StageWords, big: bool = False) -> StageLayout:
+    """The layout of `stage`: n + 0.6, rows - 0.5, the height (the tree's STAGE_ROW_PX a row, BIG_ROW_PX
+    when `big`, at least STAGE_MIN_PX; the states' 220 px, the array's 70) and the stage kind's title."""
     nodes, kind = stage_nodes(tree, stage), stage_kind(tree, stage)
     rows = int(nodes["y"].max()) + 1 if kind == "grow" else 1
     n, deepest = int(tree.nodes["i"].max()), int(tree.nodes["depth"].max())
     fields = {"depth": stage, "deepest": deepest, "nodes": f"{len(nodes):,}", "total": f"{len(tree.nodes):,}"}
     heading = words.titles[kind].format(**fields, states=n + 1, cells=n + 1)
-    height = {"grow": max(STAGE_MIN_PX, STAGE_ROW_PX * rows), "merge": 220, "flat": 70}[kind]
+    row = BIG_ROW_PX if big else STAGE_ROW_PX
+    height = {"grow": max(STAGE_MIN_PX, row * rows), "merge": 220, "flat": 70}[kind]
     return StageLayout(n + 0.6, rows - 0.5, height, wrap(heading, TITLE_COLUMNS))
 
 
@@ -882,23 +885,26 @@ def stage_data(tree: GameTree, stage: int) -> dict[str, pd.DataFrame]:
     return tables | {"cells": nodes.assign(x=nodes["i"] - 0.45, x2=nodes["i"] + 0.45, mid=nodes["i"], row="dp")}
 
 
-STAGES = Templates()  # the stepped tree chart, one template per (stage kind, language)
+STAGES = Templates()  # the stepped tree chart, one template per (stage kind, language, big)
 
 
-def stage_spec(tree: GameTree, stage: int, lang: Lang) -> dict[str, Any]:
-    """The chart of `stage` named for screen readers: its kind's template filled with the stage's tables
-    and layout."""
+def stage_spec(tree: GameTree, stage: int, lang: Lang, big: bool = False) -> dict[str, Any]:
+    """The chart of `stage` named for screen readers (no text under BIG_FONT px with `big`, for presenter
+    mode): its kind's template filled with the stage's tables and layout."""
     words, kind = StageWords.of(lang), stage_kind(tree, stage)
-    build = partial(_described_stage, kind=kind, words=words, description=t("tree_desc", lang))
-    return STAGES.spec((kind, lang), build, stage_data(tree, stage), stage_layout(tree, stage, words))
+    build = partial(_described_stage, kind=kind, words=words, description=t("tree_desc", lang), big=big)
+    return STAGES.spec((kind, lang, big), build, stage_data(tree, stage), stage_layout(tree, stage, words, big))
 
 
-def stage_chart(tables: Tables, layout: StageLayout, kind: str, words: StageWords) -> alt.LayerChart:
+def stage_chart(tables: Tables, layout: StageLayout, kind: str, words: StageWords, big: bool = False) -> alt.LayerChart:
     """The chart of one stage (tables: stage_data, layout: stage_layout) on the position axis: the tree cut
-    at a depth (grow), the merged states (merge) or the dp array (flat), a number on every mark."""
+    at a depth (grow), the merged states (merge) or the dp array (flat), a number on every mark; with `big`
+    (presenter mode) no text under BIG_FONT px."""
     x = alt.X("x:Q", scale=alt.Scale(domain=[-0.6, layout.x_end], nice=False, zero=False), axis=None)
     draw = {"grow": _grown_tree, "merge": _merged_states, "flat": _dp_array}[kind]
-    layers = [_column_heads(tables["columns"], x), *draw(tables, layout, x, words)]
+    heads = _column_heads(tables["columns"], x)
+    layers = [heads.mark_text(fontSize=BIG_FONT, baseline="bottom", dy=-6, color="#444444") if big else heads]
+    layers += draw(tables, layout, x, words, big)
     return (
         alt.layer(*layers)
         .resolve_scale(color="independent", shape="independent", strokeWidth="independent", strokeDash="independent")
@@ -908,27 +914,30 @@ def stage_chart(tables: Tables, layout: StageLayout, kind: str, words: StageWord
 
 
 def _described_stage(
-    tables: Tables, layout: StageLayout, kind: str, words: StageWords, description: str
+    tables: Tables, layout: StageLayout, kind: str, words: StageWords, description: str, big: bool
 ) -> alt.LayerChart:
-    """stage_chart's chart, named by `description` for screen readers."""
-    return described_chart(stage_chart(tables, layout, kind, words), description)
+    """stage_chart's chart, named by `description` for screen readers (its legends' labels BIG_FONT px
+    with `big`)."""
+    chart = described_chart(stage_chart(tables, layout, kind, words, big), description)
+    return chart.configure_legend(**LEGIBLE, labelFontSize=BIG_FONT) if big else chart
 
 
-def _grown_tree(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords) -> list[alt.Chart]:
+def _grown_tree(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords, big: bool) -> list[alt.Chart]:
     """The shown tree: its edges styled by kind, each node a mark by kind (Alice's turn an orange circle,
     Bob's a sky-blue square, a finished game a grey diamond) with dp[i] on it."""
     y = alt.Y("y:Q", scale=alt.Scale(domain=[-0.5, layout.y_end], reverse=True, nice=False, zero=False), axis=None)
     kinds = words.nodes
     legend = _legend(kinds, symbol="circle", orient="top")
     points = alt.Chart(tables["points"]).encode(x=x, y=y)
-    marks = points.mark_point(filled=True, size=330, stroke="black", strokeWidth=0.8, opacity=1).encode(
+    marks = points.mark_point(filled=True, size=480 if big else 330, stroke="black", strokeWidth=0.8, opacity=1).encode(
         color=alt.Color("kind:N", scale=alt.Scale(domain=list(kinds), range=[ORANGE, SKY, "#CCCCCC"]), legend=legend),
         shape=alt.Shape(
             "kind:N", scale=alt.Scale(domain=list(kinds), range=["circle", "square", "diamond"]), legend=legend
         ),
         tooltip=_tips((("i", "Q"), ("dp", "Q")), words.tips),
     )
-    numbers = points.mark_text(fontSize=STAGE_FONT, fontWeight="bold", color="black").encode(text="dp:Q")
+    font = BIG_FONT if big else STAGE_FONT
+    numbers = points.mark_text(fontSize=font, fontWeight="bold", color="black").encode(text="dp:Q")
     lines = (
         alt.Chart(tables["edges"]).mark_rule().encode(x=x, x2="x2:Q", y=y, y2="y2:Q", **_edge_encodings(words.edges))
     )
@@ -939,7 +948,7 @@ def _grown_tree(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords
     ]
 
 
-def _merged_states(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords) -> list[alt.Chart]:
+def _merged_states(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords, big: bool) -> list[alt.Chart]:
     """The n + 1 states in a line, dp[i] in each, ×m (tree nodes merged) under it, each take (i, k) an arc
     to i + k as high as k."""
     y = alt.Y("y:Q", scale=alt.Scale(domain=[-1.5, 2.9], nice=False, zero=False), axis=None)
@@ -953,7 +962,8 @@ def _merged_states(tables: Tables, layout: StageLayout, x: alt.X, words: StageWo
         tooltip=_tips(STATE_TIPS, words.tips)
     )
     numbers = spots.mark_text(fontSize=16, fontWeight="bold").encode(text="dp:Q")
-    merged = spots.mark_text(fontSize=15, baseline="top", dy=20, color="#333333").encode(text="times:N")
+    merged = spots.mark_text(fontSize=BIG_FONT if big else 15, baseline="top", dy=20, color="#333333")
+    merged = merged.encode(text="times:N")
     return [
         arcs.properties(name="state_links"),
         circles.properties(name="state_nodes"),
@@ -962,7 +972,7 @@ def _merged_states(tables: Tables, layout: StageLayout, x: alt.X, words: StageWo
     ]
 
 
-def _dp_array(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords) -> list[alt.Chart]:
+def _dp_array(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords, big: bool) -> list[alt.Chart]:
     """The dp array: one box per position under its column head, dp[i] in it."""
     y = alt.Y("row:N", scale=alt.Scale(domain=["dp"]), axis=None)
     cells = alt.Chart(tables["cells"])

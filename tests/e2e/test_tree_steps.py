@@ -113,3 +113,31 @@ def test_every_stage_shows_its_numbers_readably(new_context, view):
         assert re.search(rf"[?&]stage={stage}(&|$)", page.url) or stage == 0, page.url
         if SHOTS:
             screenshot(page, SHOTS / f"{view}-stage{stage:02d}.png", full=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_presenter_mode_on_the_tree_page_has_a_way_out_and_big_text(new_context, lang):
+    """?present=1 at 1280×720: the explainer's "Exit presenter mode" is visible, the steps and the sentence
+    are at least 20 px (captions 17.6), every number on the tree at least 16 px; the way out brings the
+    sidebar back."""
+    page = new_context(viewport=DESKTOP).new_page()
+    open_app(page, f"/tree?values={ROW}&lang={lang}&present=1&stage=4")
+    main = page.get_by_test_id("stMain")
+    way_out = main.get_by_role("button", name=t("exit_presenter", lang), exact=True)
+    expect(way_out).to_be_visible()
+    sizes = main.locator("[data-testid='stMarkdownContainer'] p").evaluate_all(
+        "els => els.filter(e => e.offsetParent && !e.closest('[data-testid=stCaptionContainer]'))"
+        ".map(e => parseFloat(getComputedStyle(e).fontSize))"
+    )
+    assert sizes and min(sizes) >= 20, sizes
+    button = step_button(page, lang, "next").locator("p").first
+    assert float(button.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 20
+    labels = page.locator(LABELS)
+    expect(labels).to_have_count(89)
+    small = [b for b in labels.evaluate_all(MEASURE) if b["size"] < 16]
+    assert not small and not overlaps(labels.evaluate_all(MEASURE)), small[:3]
+    if SHOTS:
+        screenshot(page, SHOTS / f"present-{lang}-stage04.png")
+    way_out.click()
+    wait_for_app_run(page)
+    expect(page.get_by_test_id("stSidebar")).to_be_visible()

@@ -429,6 +429,17 @@ def tree_drawing(sol: Solution, view: View, key: str, merged: bool = True) -> No
 
 
 STEP_ACTIONS = ("first", "back", "next", "last")  # the tree's step buttons, in the explainer's words (nav_*)
+# Presenter mode on the tree page (our own constant CSS): body text, metric labels and buttons at least 20 px,
+# captions and the row's code 17.6 px, for the back row; the chart draws its own text big.
+TREE_PRESENT_STYLE = """<style>
+[data-testid="stMainBlockContainer"] [data-testid="stMarkdownContainer"] p,
+[data-testid="stMainBlockContainer"] [data-testid="stMarkdownContainer"] li,
+[data-testid="stMainBlockContainer"] button p { font-size: 1.3rem !important; line-height: 1.4; }
+[data-testid="stMainBlockContainer"] [data-testid="stMetricValue"] p { font-size: 2.25rem !important; }
+[data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"],
+[data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"] p,
+[data-testid="stMainBlockContainer"] code { font-size: 1.1rem !important; }
+</style>"""
 
 
 def arrive_at_stage() -> None:
@@ -473,10 +484,10 @@ def _tree_stages(key: str, _values: Sequence[int], max_take: int) -> pd.DataFram
 
 
 @cache.cached(cache.PAGE)
-def _stage(key: str, _values: Sequence[int], max_take: int, stage: int, lang: Lang) -> dict:
-    """The spec of one stage's chart of a short row, named for screen readers, filled from its kind's
-    template, ready to send (ui.specs)."""
-    return specs.arrow_datasets(stage_spec(tree_of(cache.solution(_values, max_take)), stage, lang))
+def _stage(key: str, _values: Sequence[int], max_take: int, stage: int, lang: Lang, big: bool) -> dict:
+    """The spec of one stage's chart of a short row (its text big for presenter mode with `big`), named for
+    screen readers, filled from its kind's template, ready to send (ui.specs)."""
+    return specs.arrow_datasets(stage_spec(tree_of(cache.solution(_values, max_take)), stage, lang, big))
 
 
 def tree_steps(sol: Solution, view: View) -> None:
@@ -498,7 +509,7 @@ def tree_steps(sol: Solution, view: View) -> None:
                 width="stretch",
             )
     st.markdown(stage_sentence(sol, stages.iloc[stage], view))
-    spec = _stage(cache.digest(sol.values), sol.values, sol.max_take, stage, view.lang)
+    spec = _stage(cache.digest(sol.values), sol.values, sol.max_take, stage, view.lang, view.present)
     st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_CHART)
 
 
@@ -513,9 +524,24 @@ def stage_sentence(sol: Solution, row: pd.Series, view: View) -> str:
     return t("tree_stage_" + kind, view.lang, **fields, states=sol.n + 1, cells=sol.n + 1, dp=sol.dp[0])
 
 
+def _exit_presenter() -> None:
+    """Callback: leave presenter mode."""
+    st.session_state[state.PRESENT] = False
+
+
+def presenter_exit(view: View) -> None:
+    """In presenter mode (no sidebar): the page's text made big and the explainer's visible way back."""
+    if not view.present:
+        return
+    st.html(TREE_PRESENT_STYLE)
+    with st.container(horizontal=True, horizontal_alignment="right"):
+        st.button(t("exit_presenter", view.lang), key=state.W_EXIT_PRESENT, on_click=_exit_presenter)
+
+
 def tree_page(sol: Solution, view: View) -> None:
-    """The tree page: for a short row the steps from the tree to the table, else why not; then the counts
-    side by side and how they grow."""
+    """The tree page: in presenter mode the way out first; for a short row the steps from the tree to the
+    table, else why not; then the counts side by side and how they grow."""
+    presenter_exit(view)
     for notice in st.session_state.get(state.TREE_NOTICES, []):
         st.warning(state.notice_text(notice, view.lang), icon="⚠️")
     st.markdown(t("tree_intro", view.lang))
