@@ -926,13 +926,13 @@ def _grown_tree(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords
     """The shown tree: its edges styled by kind, each node a mark by kind (Alice's turn an orange circle,
     Bob's a sky-blue square, a finished game a grey diamond) with dp[i] on it."""
     y = alt.Y("y:Q", scale=alt.Scale(domain=[-0.5, layout.y_end], reverse=True, nice=False, zero=False), axis=None)
-    kinds = words.nodes
-    legend = _legend(kinds, symbol="circle", orient="top")
+    kinds, bigger = words.nodes, {"labelFontSize": BIG_FONT} if big else {}
+    key = legend(dict(kinds), orient="top", columns=2, labelLimit=400, symbolType="circle", **bigger)
     points = alt.Chart(tables["points"]).encode(x=x, y=y)
     marks = points.mark_point(filled=True, size=480 if big else 330, stroke="black", strokeWidth=0.8, opacity=1).encode(
-        color=alt.Color("kind:N", scale=alt.Scale(domain=list(kinds), range=[ORANGE, SKY, "#CCCCCC"]), legend=legend),
+        color=alt.Color("kind:N", scale=alt.Scale(domain=list(kinds), range=[ORANGE, SKY, "#CCCCCC"]), legend=key),
         shape=alt.Shape(
-            "kind:N", scale=alt.Scale(domain=list(kinds), range=["circle", "square", "diamond"]), legend=legend
+            "kind:N", scale=alt.Scale(domain=list(kinds), range=["circle", "square", "diamond"]), legend=key
         ),
         tooltip=_tips((("i", "Q"), ("dp", "Q")), words.tips),
     )
