@@ -197,6 +197,10 @@ PLAY_REPLAY_OPTIMAL = "play_replay_optimal"  # element key of the replay of the 
 TREE_PRESET = "tree_preset"  # widget: the example-row pills on the tree page
 TREE_CHART = "tree_chart"  # element key of the tree, states and dp-array chart
 TREE_GROWTH = "tree_growth"  # element key of the counts chart
+TREE_STAGE = "tree_stage"  # int: the stage the tree page shows (stonegame.game.tree.tree_stages); its link's `stage`
+TREE_NOTICES = "tree_notices"  # list[Notice]: what was wrong with the tree page's link parameter
+TREE_STEP = "tree_step_{action}"  # buttons: first, back, next, last (the tree page's steps)
+TREE_STEPS = "tree_steps"  # the container of the step buttons
 
 # --- the ladder page ("Every way to solve it") ----------------------------------------------------
 LADDER_CHART = "ladder_chart_{name}"  # element keys: each rung's chart (name = the rung), growth_work, growth_memory
@@ -330,6 +334,7 @@ WIDGETS: dict[str, WidgetKind] = {
     PLAY_UNDO: "button",
     PLAY_NEW: "button",
     TREE_PRESET: "options",
+    TREE_STEP: "button",
     QUIZ_W_ROW: "text",
     QUIZ_W_LEVEL: "text",
     QUIZ_W_SEED: "number",
