@@ -351,22 +351,30 @@ def compared(sol: Solution, game: Game, table: pd.DataFrame, view: View) -> None
 
 
 def play_page(sol: Solution, view: View) -> None:
-    """The play page: controls, scores, the last moves, the board, then the learner's turn or the end."""
-    st.markdown(t("play_intro", view.lang))
+    """The play page: controls and scores, then the learner's turn (the moves) with the last moves' messages
+    beside it (under it on a phone), so the moves stand at the same height however long the game runs, then
+    the board; or, once the game is over, the last moves, the board and the end."""
+    if not view.present:
+        st.markdown(t("play_intro", view.lang))
     game = current_game(sol)
     table = turns(sol, game.takes)
     now = score(sol, game, table)
     controls(game, view)
     scoreboard(game, now, view)
-    last_moves(game, table, view)
-    play_board(sol, game, view)
     if game.over:
+        last_moves(game, table, view)
+        play_board(sol, game, view)
         game_over(sol, game, table, now, view)
-    else:
+        return
+    turn, said = st.columns([3, 2])
+    with turn:
         your_turn(sol, game, view)
-        if len(table):
-            with st.expander(t("play_moves", view.lang)):
-                moves_table(table, view)
+    with said:
+        last_moves(game, table, view)
+    play_board(sol, game, view)
+    if len(table):
+        with st.expander(t("play_moves", view.lang)):
+            moves_table(table, view)
 
 
 # --- the game tree ----------------------------------------------------------------------------------
