@@ -43,6 +43,7 @@ from stonegame.i18n import piles, t
 from stonegame.terms import EXAMPLES, Lang
 from stonegame.text import ROW_SHOWN, bracketed
 from ui import cache, specs, state
+from ui.parts import fill
 from ui.state import View
 
 SHOWN_TURNS = 1000  # rows of a turns table drawn in the page
@@ -60,8 +61,13 @@ def _pick_example(widget: str) -> None:
     st.session_state[widget] = None
 
 
-def row(sol: Solution, view: View, widget: str) -> None:
-    """The current row in one line (summarised when long) and LeetCode's three examples to pick."""
+def row(sol: Solution, view: View, widget: str, keys: bool = False) -> None:
+    """The current row in one line (summarised when long) and LeetCode's three examples to pick; in
+    presenter mode, the explainer's presenter line instead: the row, the keys if the page's player takes
+    them, and the way out of presenter mode."""
+    if view.present:
+        fill.presenter_bar(sol, view, keys=keys)
+        return
     if sol.n <= ROW_SHOWN:
         shown = f"`[{format_values(sol.values)}]`"
         st.markdown(t("game_row", view.lang, row=shown, n=sol.n, piles=piles(sol.n, view.lang), total=sol.total))
