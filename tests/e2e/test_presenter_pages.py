@@ -1,19 +1,20 @@
 """The other pages on a projector and a phone (issue 40): presenter mode on the quiz, Play and the replay has
 the explainer's way out, text the back row can read and the page's main control on the first 1280×720
 screen; Play the computer keeps its moves on the first screen however long the game runs, in presenter mode
-and out of it. In English and 中文."""
+and out of it; the replay's player has named buttons a finger can hit. In English and 中文."""
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from stonegame.i18n import t
 
-from .helpers import DESKTOP, PHONE, open_app, wait_for_app_run, wait_for_chart
+from .helpers import DESKTOP, NAV, PHONE, drawn_step, open_app, wait_for_app_run, wait_for_chart
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 N = len(ROW.split(","))
@@ -118,3 +119,32 @@ def shot(name: str) -> Path:
     """Where a screenshot to look at goes (outside the repository)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS / f"{name}.png"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_replay_player_has_named_buttons_a_finger_can_hit(new_context, lang: str) -> None:
+    # main 3c5867e: no button by any name (the drawn marks had none), play and next both a bare ▶, 41×40 px
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    open_app(page, f"/replay?values={ROW}&lang={lang}")
+    chart = wait_for_chart(page)
+    buttons = {action: page.get_by_role("button", name=t("stage_aria_" + action, lang), exact=True) for action in NAV}
+    for action, button in buttons.items():
+        expect(button).to_have_count(1)
+        box = button.bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, f"{action}: {box} is too small to touch"
+    labels = chart.locator("g.nav_label_0_marks text").all_text_contents()
+    assert len(set(labels)) == len(NAV), f"every button looks different: {labels}"
+    page.screenshot(path=str(shot(f"replay-player-{lang}-390")))
+    before = drawn_step(chart).text_content() or ""
+    last = re.findall(r"\d+", before)[-1]
+    assert before == t("player_step_of", lang).format(n=0, N=last)
+    tap(page, buttons["next"])
+    expect(drawn_step(chart)).to_have_text(t("player_step_of", lang).format(n=1, N=last))
+    tap(page, buttons["play"])
+    expect(page.get_by_role("button", name=t("stage_aria_pause", lang), exact=True)).to_have_count(1)
+
+
+def tap(page: Page, button: Locator) -> None:
+    """A finger on the middle of a button (its drawn label lies over it and takes the tap as the button)."""
+    box = button.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
