@@ -82,13 +82,13 @@ def _draw_random() -> None:
     _apply_preset(random_row(n, seed), (n, seed))
 
 
-def presenter_bar(sol: Solution, view: View, beside: Callable[[], None] | None = None) -> None:
-    """Presenter mode's line: the row (when it fits one window), the keys, the page's `beside` (Start a
-    class) and the way back, on one line."""
+def presenter_bar(sol: Solution, view: View, beside: Callable[[], None] | None = None, keys: bool = True) -> None:
+    """Presenter mode's line: the row (when it fits one window), the keys (on a page whose player takes
+    them), the page's `beside` (Start a class) and the way back, on one line."""
     left, middle, right = st.columns([7, 2, 2], vertical_alignment="center")
     summary = t("row_summary", view.lang, n=sol.n, total=sol.total)
     row = f"`[{format_values(sol.values)}]` · " if sol.n <= WINDOW else ""
-    left.markdown(f"{row}{summary} · {t('keys_hint', view.lang)}")
+    left.markdown(f"{row}{summary}" + (f" · {t('keys_hint', view.lang)}" if keys else ""))
     if beside is not None:
         with middle:
             beside()

@@ -55,6 +55,7 @@ from stonegame.i18n import piles, t
 from stonegame.terms import EXAMPLES, Lang
 from stonegame.text import ROW_SHOWN, bracketed
 from ui import cache, specs, state
+from ui.parts import fill
 from ui.state import View
 
 SHOWN_TURNS = 1000  # rows of a turns table drawn in the page
@@ -72,8 +73,13 @@ def _pick_example(widget: str) -> None:
     st.session_state[widget] = None
 
 
-def row(sol: Solution, view: View, widget: str) -> None:
-    """The current row in one line (summarised when long) and LeetCode's three examples to pick."""
+def row(sol: Solution, view: View, widget: str, keys: bool = False) -> None:
+    """The current row in one line (summarised when long) and LeetCode's three examples to pick; in
+    presenter mode, the explainer's presenter line instead: the row, the keys if the page's player takes
+    them, and the way out of presenter mode."""
+    if view.present:
+        fill.presenter_bar(sol, view, keys=keys)
+        return
     if sol.n <= ROW_SHOWN:
         shown = f"`[{format_values(sol.values)}]`"
         st.markdown(t("game_row", view.lang, row=shown, n=sol.n, piles=piles(sol.n, view.lang), total=sol.total))
@@ -363,22 +369,30 @@ def compared(sol: Solution, game: Game, table: pd.DataFrame, view: View) -> None
 
 
 def play_page(sol: Solution, view: View) -> None:
-    """The play page: controls, scores, the last moves, the board, then the learner's turn or the end."""
-    st.markdown(t("play_intro", view.lang))
+    """The play page: controls and scores, then the learner's turn (the moves) with the last moves' messages
+    beside it (under it on a phone), so the moves stand at the same height however long the game runs, then
+    the board; or, once the game is over, the last moves, the board and the end."""
+    if not view.present:
+        st.markdown(t("play_intro", view.lang))
     game = current_game(sol)
     table = turns(sol, game.takes)
     now = score(sol, game, table)
     controls(game, view)
     scoreboard(game, now, view)
-    last_moves(game, table, view)
-    play_board(sol, game, view)
     if game.over:
+        last_moves(game, table, view)
+        play_board(sol, game, view)
         game_over(sol, game, table, now, view)
-    else:
+        return
+    turn, said = st.columns([3, 2])
+    with turn:
         your_turn(sol, game, view)
-        if len(table):
-            with st.expander(t("play_moves", view.lang)):
-                moves_table(table, view)
+    with said:
+        last_moves(game, table, view)
+    play_board(sol, game, view)
+    if len(table):
+        with st.expander(t("play_moves", view.lang)):
+            moves_table(table, view)
 
 
 # --- the game tree ----------------------------------------------------------------------------------
