@@ -938,8 +938,11 @@ def _grown_tree(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords
     )
     font = BIG_FONT if big else STAGE_FONT
     numbers = points.mark_text(fontSize=font, fontWeight="bold", color="black").encode(text="dp:Q")
-    lines = (
-        alt.Chart(tables["edges"]).mark_rule().encode(x=x, x2="x2:Q", y=y, y2="y2:Q", **_edge_encodings(words.edges))
+    lines = (  # no ARIA of its own (the chart's description says it): a stage with no edges yet (depth 0)
+        # would leave an empty, unnamed image for a screen reader (axe's svg-img-alt)
+        alt.Chart(tables["edges"])
+        .mark_rule(aria=False)
+        .encode(x=x, x2="x2:Q", y=y, y2="y2:Q", **_edge_encodings(words.edges))
     )
     return [
         lines.properties(name="node_edges"),
