@@ -296,7 +296,7 @@ export async function mountStage(root, data, host = {}) {
   const ui = skeleton(root, data);
   const send = detail => window.dispatchEvent(new CustomEvent("player", {detail: {id: data.id, ...detail}}));
   // own: a student moved this stage themselves; a rerun (a language, say) then keeps their frame
-  const state = {start: data.start, own: !!(data.follow && kept(data)?.own)};
+  const state = {start: data.start, hold: data.hold ?? null, own: !!(data.follow && kept(data)?.own)};
   let embedded;
   try {
     const embed = await vegaEmbedReady(data.bundle);
@@ -337,11 +337,14 @@ export async function mountStage(root, data, host = {}) {
       ui.stage.remove();
     },
     // the same picture again with another start step: go there only if the server asks for a new one
-    // (not the one "Link to this step" just sent it, nor the teacher's while a student explores)
+    // (not the one "Link to this step" just sent it, nor the teacher's while a student explores); a
+    // leader's class held or let go (a question asked or revealed) goes to the start, the same one or not
     update: next => {
-      if (next.start !== state.start) {
+      const rehold = (next.hold ?? null) !== state.hold;
+      if (next.start !== state.start || rehold) {
         state.start = next.start;
-        if (next.start !== state.linked && !state.own) send({action: "seek", frame: next.start});
+        state.hold = next.hold ?? null;
+        if ((rehold || next.start !== state.linked) && !state.own) send({action: "seek", frame: next.start});
       }
       state.linked = null;
       remember(data, state.start, view.signal("frame"), state.own);

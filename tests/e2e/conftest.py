@@ -106,6 +106,13 @@ def class_headers() -> dict[str, str]:
     return {"X-Forwarded-For": f"198.51.100.{next(CLASS_CLIENTS)}"}
 
 
+@pytest.fixture
+def own_headers() -> dict[str, str]:
+    """class_headers with a client address of the test's own, for a module whose tests together start more
+    classes than one address may in 10 minutes (5)."""
+    return {"X-Forwarded-For": f"198.51.100.{next(CLASS_CLIENTS)}"}
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """Debian's Chromium (or $CHROMIUM_PATH) with flags that keep it off the network."""

@@ -1,5 +1,5 @@
 """The first real hour of a class (issue 33) in real Chromium, on the session's class server (conftest's
-class_url; this module's browsers come from a client address of its own, class_headers): a teacher who
+class_url; each test's browsers come from a client address of its own, own_headers): a teacher who
 opened the app as http://localhost:PORT projects a join link and QR code a phone can reach (the machine's
 LAN address, with one line saying why); one slip of the hand does not end the class ("End the class" asks
 once more, in the same place; "Keep teaching" takes it back); a reloaded projector keeps its join screen
@@ -42,7 +42,7 @@ MUTE_BAR = """(() => {
 
 
 class Devices:
-    """Browser contexts opened by one test, each a device of its own (sending the module's class_headers),
+    """Browser contexts opened by one test, each a device of its own (sending the test's own_headers),
     watched for console errors."""
 
     def __init__(self, browser: Browser, headers: dict[str, str]) -> None:
@@ -56,9 +56,10 @@ class Devices:
 
 
 @pytest.fixture
-def devices(browser: Browser, class_headers: dict[str, str]) -> Iterator[Devices]:
-    """The test's devices, closed after it; a console error on any fails the test."""
-    made = Devices(browser, class_headers)
+def devices(browser: Browser, own_headers: dict[str, str]) -> Iterator[Devices]:
+    """The test's devices (from a client address of the test's own: the module starts six classes), closed
+    after it; a console error on any fails the test."""
+    made = Devices(browser, own_headers)
     yield made
     for context in made.made:
         context.close()
@@ -370,13 +371,13 @@ def test_the_hour_walked_by_a_teacher_three_phones_and_a_newcomer(
     shot(small, "13-phone-ended-360.png")
 
 
-@pytest.mark.xfail(strict=True, reason="found walking the hour: the projector keeps showing the step with the answer")
 def test_asking_one_step_after_the_start_takes_the_projector_back_to_the_held_step(
     devices: Devices, class_url: str
 ) -> None:
-    # Asked at step 13 after one Next from the class's start (12), the room holds the class at 12, but the
-    # projector's stage stays at 13, showing the answer ("takes 3 piles") while the phones answer: its data
-    # (the session's step, 12 before and after) is unchanged, so the stage is not drawn again.
+    # Asked at step 13 after one Next from the class's start (12), the room holds the class at 12. The
+    # projector's stage stayed at 13, showing the answer ("takes 3 piles") while the phones answered: the
+    # session's step was 12 before and after, so its data did not change. The step the class is held at
+    # is now in the teacher's stage data (`hold`), and a change of it takes the stage to its start.
     teacher = devices.page()
     code = start_class(teacher, class_url)
     phone = devices.page(PHONE, **TOUCH)

@@ -162,6 +162,7 @@ def arrive() -> None:
         st.session_state[state.CLASS_HELD] = rm.holding(room)
     else:
         _lead_row(seat, room)
+        st.session_state[state.CLASS_HELD] = rm.holding(room)
 
 
 def _seat_from_link() -> None:
@@ -851,6 +852,13 @@ def held() -> int | None:
     """The step this student's stage may not go past while the class's question is open (arrive read it
     from the room this run); None when nothing holds it (or the session is no student)."""
     return st.session_state.get(state.CLASS_HELD) if following() else None
+
+
+def holding() -> int | None:
+    """The step the class this session leads is held at while its question is open (arrive read it from the
+    room this run): the teacher's stage goes there when a question is asked, though it may go past it;
+    None when nothing holds the class (or the session leads none)."""
+    return st.session_state.get(state.CLASS_HELD) if leading() else None
 
 
 def leading() -> bool:

@@ -250,13 +250,21 @@ def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Sp
     return specs.arrow_datasets(overview_spec(_sol, lo, hi, lang))
 
 
-def stage(sol: Solution, view: View, follow: bool = False, lead: bool = False, held: int | None = None) -> None:
+def stage(
+    sol: Solution,
+    view: View,
+    follow: bool = False,
+    lead: bool = False,
+    held: int | None = None,
+    hold: int | None = None,
+) -> None:
     """The stage of this row at the current step (its data cached per row, window, language, listing,
     form and mode; a new step only copies it with another start), with the Vega bundle's address, and
     whether it follows a class's teacher or leads a class (a student's held back at step `held` while a
-    question is open: nothing past it); once "Link to this step" was pressed, the link to that step."""
+    question is open: nothing past it; a teacher's told the step `hold` the class is held at, so that
+    asking takes the projector back to it); once "Link to this step" was pressed, the link to that step."""
     ss = st.session_state
-    fields = {"linkable": not follow, "follow": follow, "lead": lead}
+    fields = {"linkable": not follow, "follow": follow, "lead": lead, "hold": hold}
     STAGE(data=_stage_bytes(sol, view, ss[state.STEP], fields, held), key=state.STAGE, on_link_change=_link)
     if ss[state.LINKED]:
         st.code(_share_url(), language=None)
@@ -271,7 +279,12 @@ def stage_at(sol: Solution, view: View, step: int, key: str, hide: tuple[str, ..
 
 
 def _stage_bytes(
-    sol: Solution, view: View, step: int, fields: dict[str, bool], held: int | None = None, hide: tuple[str, ...] = ()
+    sol: Solution,
+    view: View,
+    step: int,
+    fields: dict[str, bool | int | None],
+    held: int | None = None,
+    hide: tuple[str, ...] = (),
 ) -> bytes:
     """The stage's data as JSON bytes (stage.js parses them): the cached body of the row's stage in this
     view (cache.stage_body, or cache.held_body at the frame of step `held`, or cache.untaught_body without
