@@ -538,24 +538,17 @@ def stage_sentence(sol: Solution, row: pd.Series, view: View) -> str:
     return t("tree_stage_" + kind, view.lang, **fields, states=sol.n + 1, cells=sol.n + 1, dp=sol.dp[0])
 
 
-def _exit_presenter() -> None:
-    """Callback: leave presenter mode."""
-    st.session_state[state.PRESENT] = False
-
-
-def presenter_exit(view: View) -> None:
-    """In presenter mode (no sidebar): the page's text made big and the explainer's visible way back."""
-    if not view.present:
-        return
-    st.html(TREE_PRESENT_STYLE)
-    with st.container(horizontal=True, horizontal_alignment="right"):
-        st.button(t("exit_presenter", view.lang), key=state.W_EXIT_PRESENT, on_click=_exit_presenter)
+def presenter_style(view: View) -> None:
+    """In presenter mode: the tree page's text made big (row() draws the explainer's presenter line, with
+    its visible way out)."""
+    if view.present:
+        st.html(TREE_PRESENT_STYLE)
 
 
 def tree_page(sol: Solution, view: View) -> None:
-    """The tree page: in presenter mode the way out first; for a short row the steps from the tree to the
+    """The tree page: in presenter mode its big text; for a short row the steps from the tree to the
     table, else why not; then the counts side by side and how they grow."""
-    presenter_exit(view)
+    presenter_style(view)
     for notice in st.session_state.get(state.TREE_NOTICES, []):
         st.warning(state.notice_text(notice, view.lang), icon="⚠️")
     st.markdown(t("tree_intro", view.lang))
