@@ -177,7 +177,10 @@ def page(
         arrive()
     view = state.view()
     if view.present:
-        st.html(PRESENT_STAGE_CSS if stage else PROJECTED_CSS if projected else PRESENT_CSS)
+        if stage:
+            st.html(PRESENT_STAGE_CSS)
+        else:
+            st.html(PROJECTED_CSS if projected else PRESENT_CSS)
         HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
     else:
         st.html(STAGE_CSS if stage else STYLE)
