@@ -313,7 +313,7 @@ def test_new_qr_code_renews_the_join_token_the_old_link_is_refused_and_the_class
     old = room_of(at).join
     early = by_link(**{"class": code, "join": old}).session_state[state.CLASS]
     assert early.role == "student"
-    assert "if the link or QR code got out" in texts(at).lower(), "a caption says why one would press it"
+    assert "If the link or QR code got out of the room" in texts(at), "a caption says why one would press it"
     at = at.button(key=state.W_CLASS_NEW_QR).click().run()
     assert not at.exception
     new = room_of(at).join
