@@ -278,6 +278,7 @@ W_CLASS_REVEAL = "class_reveal"
 W_CLASS_END = "class_end"
 W_CLASS_END_SURE = "class_end_sure"  # buttons of the end's confirm step: end for everyone, keep teaching
 W_CLASS_KEEP = "class_keep"
+W_CLASS_NEW_QR = "class_new_qr"  # button: the join screen's "New QR code" (a new join token for the room)
 CLASS_ENDING = "class_ending"  # bool: "End the class" was pressed once; the confirm step is on screen
 W_CLASS_LEAVE = "class_leave"  # button: a student leaves the class
 CLASS_BAR = "class_bar"  # element key of the class bar (its "ended" trigger)
@@ -373,6 +374,7 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_END: "button",
     W_CLASS_END_SURE: "button",
     W_CLASS_KEEP: "button",
+    W_CLASS_NEW_QR: "button",
     W_CLASS_LEAVE: "button",
     W_CLASS_CONTROL: "toggle",
     W_CLASS_OPENING_JOIN: "button",

@@ -41,6 +41,12 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "已加入 {joined} 人 · 跟随 {following} 人 · 自己探索 {exploring} 人",
     },
     "class_show_join": {"en": "Show how to join", "zh": "显示加入方式"},
+    "class_new_qr": {"en": "New QR code", "zh": "换新二维码"},
+    "class_new_qr_why": {
+        "en": "If the link or QR code got out of the room, make a new one: the old one takes no more seats. "
+        "Phones already in the class stay.",
+        "zh": "如果链接或二维码传出了教室，就换一个新的：旧的不能再加入。已经在课堂里的手机不受影响。",
+    },
     "class_opening": {"en": "Opening class {code}…", "zh": "正在进入课堂 {code}…"},
     "class_opening_slow": {
         "en": "This tab did not answer whether it leads class {code}. To follow the class, join it as a student; "

@@ -51,7 +51,7 @@ from stonegame.terms import CODES, LANGS
 from ui import cache
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
-from ui.server.rooms.guard import Blocker, Gauge, Proxies, Window, address, proxies_from_env
+from ui.server.rooms.guard import Gauge, Proxies, address, proxies_from_env
 from ui.server.rooms.hub import event_text, hub_for
 from ui.server.rooms.limits import Guessing, Refused, StoreBlocker, StoreWindow
 from ui.server.rooms.stream import EventStream
@@ -93,14 +93,15 @@ def _env_int(name: str, default: int) -> int:
 @dataclass
 class Guards:
     """The per-address limits: wrong codes (20 a minute, then 5 minutes out) and rooms made (5 in 10
-    minutes), both counted in the store unless given (so every replica counts the same); event streams
+    minutes), both counted in the store (so every replica counts the same; a test may give its own limits
+    over its store); event streams
     open (STONEGAME_STREAMS_PER_ADDRESS, default 250: a whole class behind one school address;
     STONEGAME_STREAMS, default 2000, in all); and the proxies trusted to name the address
     (STONEGAME_TRUSTED_PROXIES, read here, so once per process and at its start: a bad entry
     stops it)."""
 
-    codes: Blocker | StoreBlocker | None = None  # None: a StoreBlocker over the Classroom's store
-    creates: Window | StoreWindow | None = None  # None: a StoreWindow over the Classroom's store
+    codes: StoreBlocker | None = None  # None: CODES_LIMIT's over the Classroom's store
+    creates: StoreWindow | None = None  # None: ROOMS_LIMIT's over the Classroom's store
     streams: Gauge = field(
         default_factory=lambda: Gauge(
             _env_int("STONEGAME_STREAMS_PER_ADDRESS", 250), _env_int("STONEGAME_STREAMS", 2000)
