@@ -389,3 +389,41 @@ def test_asking_one_step_after_the_start_takes_the_projector_back_to_the_held_st
     wait_for_app_run(teacher)
     expect(stage(phone)).to_have_attribute("data-frame", "12")
     expect(stage(teacher)).to_have_attribute("data-frame", "12", timeout=5_000)
+
+
+def running_line_in_view(page: Page) -> None:
+    """The listing's first highlighted line (the current step's running line) lies inside the listing's
+    visible box: the listing scrolled to it, not to line 1."""
+    listing, line = stage(page).locator(".code"), stage(page).locator(".listing li.on").first
+    expect(line).to_be_attached()
+    # the fit, which bounds the listing's height beside the picture, runs after the first frame is drawn
+    expect(listing).to_have_attribute("style", re.compile("max-height"))
+    box, seen = line.bounding_box(), listing.bounding_box()
+    assert box is not None and seen is not None
+    number = line.get_attribute("data-line")
+    assert box["y"] >= seen["y"] - 1 and box["y"] + box["height"] <= seen["y"] + seen["height"] + 1, (
+        f"line {number} runs from y = {box['y']:.0f} to {box['y'] + box['height']:.0f}, the listing shows "
+        f"y = {seen['y']:.0f} to {seen['y'] + seen['height']:.0f}"
+    )
+    assert box["y"] + box["height"] <= DESKTOP["height"] + 1, (
+        f"line {number} ends at y = {box['y'] + box['height']:.0f}"
+    )
+
+
+def test_a_reloaded_projector_shows_the_steps_line_in_its_listing(devices: Devices, class_url: str) -> None:
+    # After a reload the projector's listing was back at line 1, the running lines out of its view.
+    teacher = devices.page()
+    start_class(teacher, class_url)
+    teacher.get_by_text("Show how to join").click()  # everybody is in: folded to its line
+    wait_for_app_run(teacher)
+    folded(teacher)
+    teacher.locator("[data-testid=stage] button.nav-next").click()
+    expect(stage(teacher)).to_have_attribute("data-frame", "13")
+    running_line_in_view(teacher)
+    teacher.reload()
+    wait_for_stage(teacher)
+    wait_for_app_run(teacher)
+    expect(stage(teacher)).to_have_attribute("data-frame", "13")
+    folded(teacher)
+    running_line_in_view(teacher)
+    shot(teacher, "14-projector-reloaded-listing.png")
