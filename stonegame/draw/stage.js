@@ -154,13 +154,14 @@ function showFrame(ui, data, f) {
   lineInView(ui);
 }
 
-// Scroll the listing (only the listing, never the page) so its first running line is inside it, when it is not.
-// Called for every frame shown, and after every fit: the first frame is shown before the fit bounds the
-// listing's height (a reloaded stage drew its listing at line 1, the running line below its edge).
+// Scroll the listing (only the listing, never the page) to put its first running line at its top, when a
+// running line is not wholly inside it. Called for every frame shown, and after every fit: the first frame is
+// shown before the fit bounds the listing's height (a reloaded stage drew its listing at line 1, the running
+// line below its edge).
 function lineInView(ui) {
-  const first = ui.list.querySelector("li.on");
-  if (!first) return;
-  const top = first.offsetTop, bottom = top + first.offsetHeight;
+  const on = ui.list.querySelectorAll("li.on");
+  if (!on.length) return;
+  const last = on[on.length - 1], top = on[0].offsetTop, bottom = last.offsetTop + last.offsetHeight;
   if (top < ui.code.scrollTop || bottom > ui.code.scrollTop + ui.code.clientHeight) ui.code.scrollTop = Math.max(top - 8, 0);
 }
 

@@ -392,22 +392,23 @@ def test_asking_one_step_after_the_start_takes_the_projector_back_to_the_held_st
 
 
 def running_line_in_view(page: Page) -> None:
-    """The listing's first highlighted line (the current step's running line) lies inside the listing's
-    visible box: the listing scrolled to it, not to line 1."""
-    listing, line = stage(page).locator(".code"), stage(page).locator(".listing li.on").first
-    expect(line).to_be_attached()
+    """The listing's highlighted lines (the current step's running lines) lie inside the listing's visible
+    box and on the screen: the listing scrolled to them, not to line 1."""
+    listing, lines = stage(page).locator(".code"), stage(page).locator(".listing li.on")
+    expect(lines.first).to_be_attached()
     # the fit, which bounds the listing's height beside the picture, runs after the first frame is drawn
     expect(listing).to_have_attribute("style", re.compile("max-height"))
-    box, seen = line.bounding_box(), listing.bounding_box()
-    assert box is not None and seen is not None
-    number = line.get_attribute("data-line")
-    assert box["y"] >= seen["y"] - 1 and box["y"] + box["height"] <= seen["y"] + seen["height"] + 1, (
-        f"line {number} runs from y = {box['y']:.0f} to {box['y'] + box['height']:.0f}, the listing shows "
-        f"y = {seen['y']:.0f} to {seen['y'] + seen['height']:.0f}"
-    )
-    assert box["y"] + box["height"] <= DESKTOP["height"] + 1, (
-        f"line {number} ends at y = {box['y'] + box['height']:.0f}"
-    )
+    seen = listing.bounding_box()
+    assert seen is not None
+    for line in (lines.first, lines.last):
+        box, number = line.bounding_box(), line.get_attribute("data-line")
+        assert box is not None
+        bottom = box["y"] + box["height"]
+        assert box["y"] >= seen["y"] - 1 and bottom <= seen["y"] + seen["height"] + 1, (
+            f"line {number} runs from y = {box['y']:.0f} to {bottom:.0f}, the listing shows "
+            f"y = {seen['y']:.0f} to {seen['y'] + seen['height']:.0f}"
+        )
+        assert bottom <= DESKTOP["height"] + 1, f"line {number} ends at y = {bottom:.0f}"
 
 
 def test_a_reloaded_projector_shows_the_steps_line_in_its_listing(devices: Devices, class_url: str) -> None:
