@@ -3,9 +3,10 @@ class_url; each test's browsers come from a client address of its own, own_heade
 opened the app as http://localhost:PORT projects a join link and QR code a phone can reach (the machine's
 LAN address, with one line saying why); one slip of the hand does not end the class ("End the class" asks
 once more, in the same place; "Keep teaching" takes it back); a reloaded projector keeps its join screen
-folded; a tab whose class bar never answers does not stay on "Opening class …"; and the whole hour walked
-as a teacher, three phones and a newcomer would. The public address (STONEGAME_PUBLIC_URL) is checked
-through AppTest in tests/classroom/test_pages.py, the choice itself in test_reach.py."""
+folded, and its listing shows the step's running lines (not line 1); a tab whose class bar never answers
+does not stay on "Opening class …"; and the whole hour walked as a teacher, three phones and a newcomer
+would. The public address (STONEGAME_PUBLIC_URL) is checked through AppTest in
+tests/classroom/test_pages.py, the choice itself in test_reach.py."""
 
 from __future__ import annotations
 
