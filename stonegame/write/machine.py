@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from stonegame.write.budget import MAX_DEPTH, MAX_INT, MAX_ITEMS, Meter
-from stonegame.write.stop import error, refused
+from stonegame.write.stop import Stop, error, refused
 
 Env = dict[str, Any]
 Expr = Callable[[Env], Any]
@@ -112,9 +112,28 @@ class Machine:
         self.params: tuple[str, str] = ("values", "k")
         self.function_env: Env | None = None
         try:
+            self._first_refusal(tree)
             self.main = self._module(tree)
         except RecursionError:
             raise refused("write_nested", tree.body[0] if tree.body else tree) from None
+
+    def _first_refusal(self, tree: ast.Module) -> None:
+        """Refuse the construct outside the subset, or the name not ours, that comes first in the text (so that
+        `__import__('os').system()` is refused for `__import__`, not for `.system`)."""
+        hints = {id(part) for node in ast.walk(tree) for hint in _hints(node) for part in ast.walk(hint)}
+        found = []
+        for node in ast.walk(tree):
+            if id(node) in hints:  # a type hint may name `list` or `int`; _annotation checks it
+                continue
+            try:
+                if type(node) in REFUSED:
+                    raise refused(REFUSED[type(node)], node, name=getattr(node, "attr", ""))
+                if isinstance(node, ast.Name):
+                    self._check_name(node.id, node)
+            except Stop as stop:
+                found.append(((stop.line or 0, stop.col or 0, -len(found)), stop))  # a tie: the innermost
+        if found:
+            raise min(found, key=lambda pair: pair[0])[1]
 
     # ---- module and function -------------------------------------------------------------------------
 
@@ -687,6 +706,14 @@ class Machine:
         if value is None:
             raise refused("write_float_call", node)
         return lambda env: value
+
+
+def _hints(node: ast.AST) -> list[ast.expr]:
+    """The type hints of a def (its parameters' and its return's), never run."""
+    if not isinstance(node, ast.FunctionDef):
+        return []
+    hints = [a.annotation for a in node.args.args if a.annotation is not None]
+    return [*hints, node.returns] if node.returns is not None else hints
 
 
 def _docstring(node: ast.stmt) -> bool:

@@ -46,6 +46,7 @@ class Worker:
             env={"PATH": os.environ.get("PATH", ""), "PYTHONHASHSEED": "0"},
         )
         self.buffer = b""
+        self.closed = False  # the child closed its end: it died
         if self.read_line(time.monotonic() + 30) != b'"ready"':
             self.kill()
             raise RuntimeError("the write child did not start")
@@ -65,6 +66,7 @@ class Worker:
                 return None
             chunk = os.read(fd, 1 << 16)
             if not chunk:
+                self.closed = True
                 return None
             self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
@@ -76,7 +78,8 @@ class Worker:
         try:
             self.proc.stdin.write(json.dumps(request).encode() + b"\n")
             self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
+        except OSError:  # a broken pipe: the child died
+            self.closed = True
             return None
         line = self.read_line(time.monotonic() + seconds)
         return None if line is None else json.loads(line)
@@ -119,7 +122,7 @@ class Pool:
         except Exception:
             answer = None
         if answer is None:
-            died = worker.proc.poll() is not None
+            died = worker.closed or worker.proc.poll() is not None
             worker.kill()
             self._replacement()
             key = "write_crashed" if died else "write_killed"
