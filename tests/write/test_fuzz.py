@@ -172,13 +172,13 @@ def ours(code: str) -> dict:
 
 def cpython(code: str) -> dict:
     env: dict = {"__builtins__": SAFE}
-    exec(compile(code, "<fuzz>", "exec"), env)  # noqa: S102 - generated from our subset's nodes, see the docstring
+    exec(compile(code, "<fuzz>", "exec"), env)  # generated from our subset's nodes: see the docstring
     return env
 
 
 def result(env: dict) -> tuple:
     """a, b, c and xs with their types (True and 1 differ)."""
-    return tuple((type(env[n]), env[n]) for n in NAMES) + (env["xs"],)
+    return (*((type(env[n]), env[n]) for n in NAMES), env["xs"])
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
