@@ -1,10 +1,12 @@
 """The budgets a student's run gets, and the meter that spends them.
 
 A step is one visit of an expression node, one pass through a loop's header, or one element a built-in
-touches (min, max, sum, a slice, `[0] * n`, a list literal). Steps scale with the row: a correct fill on the
-50,000-pile row costs ~20 steps per pile (scripts/bench_write.py), so a fixed 2,000,000 would refuse a
-slightly wordier correct program there; BASE_STEPS + STEPS_PER_PILE·n leaves a correct O(n·k) fill ten
-times its cost and still stops an O(n²) one (~1.25·10⁹ steps on 50,000 piles) at once.
+touches (min, max, sum, a slice, `[0] * n`, a list literal). Steps scale with the row: the reference fills
+cost 28 (loop body), 41 (whole loop) and 86 (whole function, with an inner loop) steps per pile
+(scripts/bench_write.py), i.e. 1.4 M, 2.1 M and 4.3 M steps on the 50,000-pile row, so a fixed 2,000,000
+would refuse two of them there. BASE_STEPS + STEPS_PER_PILE·n with 200 per pile gives the wordiest of them
+2.3 times its cost (7 times for the body) and still stops an O(n²) fill (~1.25·10⁹ steps on 50,000 piles)
+within its first 1 %.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from stonegame.write.stop import stopped
 
 BASE_STEPS = 2_000_000
-STEPS_PER_PILE = 200  # a correct loop body costs 15-40 per pile (bench_write.py); five times that and more
+STEPS_PER_PILE = 200  # the reference fills cost 28-86 steps per pile (bench_write.py)
 BASE_CPU = 0.2  # seconds of CPU for an ordinary row (the issue's 200 ms)
 MAX_CPU = 2.0  # seconds, the 50,000-pile row (the issue's 2 s)
 CPU_PER_PILE = (MAX_CPU - BASE_CPU) / 50_000
