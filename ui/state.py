@@ -213,6 +213,7 @@ LADDER_FORM = "ladder_form_{form}"  # the formulations' boxes
 QUIZ = "quiz_state"  # stonegame.teach.quiz.Quiz: the quiz in progress; absent until the quiz page first runs
 QUIZ_NOTICES = "quiz_notices"  # list[Notice]: what was wrong with the quiz's link parameters
 QUIZ_MISSING = "quiz_missing"  # tuple[Part, ...]: the parts the last submit left blank (stonegame.teach.quiz)
+QUIZ_BAD = "quiz_bad"  # tuple[Notice, ...]: the typed answers of the last submit that were no whole number in range
 QUIZ_W_ROW = "quiz_w_row"  # widget: "yours" | "generated"
 QUIZ_W_LEVEL = "quiz_w_level"  # widget: a key of stonegame.teach.quiz.LEVELS (1 .. 3)
 QUIZ_W_SEED = "quiz_w_seed"  # widget: the generated row's seed
@@ -340,8 +341,8 @@ WIDGETS: dict[str, WidgetKind] = {
     QUIZ_W_LEVEL: "text",
     QUIZ_W_SEED: "number",
     QUIZ_TAKE: "text",
-    QUIZ_OPPONENT: "number",
-    QUIZ_DP: "number",
+    QUIZ_OPPONENT: "text",
+    QUIZ_DP: "text",
     QUIZ_WINNER: "text",
     QUIZ_NEXT: "button",
     QUIZ_RESTART: "button",
