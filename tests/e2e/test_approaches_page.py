@@ -229,3 +229,44 @@ def test_each_tab_sits_right_under_the_strip_and_fits_one_screen(new_context):
         assert player[1] - strip[3] <= 24, f"{name}: the player starts {player[1] - strip[3]:.0f} px under the strip"
         span = shown[3] - strip[1]
         assert span <= DESKTOP["height"], f"{name}: the strip to the first picture's bottom spans {span:.0f} px"
+
+
+TOUCH_BOXES = """el => {
+  const box = e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; };
+  const band = els => { const rs = els.map(e => e.getBoundingClientRect());
+    return rs.length ? [Math.max(...rs.map(r => r.right)) - Math.min(...rs.map(r => r.left)),
+                        Math.max(...rs.map(r => r.bottom)) - Math.min(...rs.map(r => r.top))] : [0, 0]; };
+  return {
+    buttons: [...el.querySelectorAll('g.nav_button_0_marks path')].map(box),
+    chips: [...el.querySelectorAll('g.speed_chip_0_marks path')].map(box),
+    scrubber: band([...el.querySelectorAll('g.scrub_cell_0_marks path')]),
+  };
+}"""
+HTML_CONTROLS = (
+    "[data-testid='stMain'] button:visible, [data-testid='stMain'] [data-testid='stExpander'] summary:visible"
+)
+
+
+def test_every_control_is_thumb_sized_on_a_touch_phone(new_context):
+    """On a 390×844 touch screen every control of the page is at least 44×44 px: the tab strip's tabs, the
+    page's HTML buttons and expanders, and each rung's drawn player (its five buttons, its speed chips and
+    its scrubber's band, the place a thumb presses or drags to seek)."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    open_app(page, f"/approaches?values={ISSUE_ROW}")
+    small = {}
+    for name in RUNGS:
+        chart = pick(page, name)
+        tabs = page.locator(f"{TAB_STRIP} button").evaluate_all("els => els.map(e => [e.offsetWidth, e.offsetHeight])")
+        assert len(tabs) == len(RUNGS)
+        drawn_boxes = chart.evaluate(TOUCH_BOXES)
+        assert len(drawn_boxes["buttons"]) == len(NAV) and len(drawn_boxes["chips"]) == 4
+        found = {"tab": tabs, **{k: v for k, v in drawn_boxes.items() if k != "scrubber"}}
+        found["scrubber"] = [drawn_boxes["scrubber"]]
+        found["html"] = page.locator(HTML_CONTROLS).evaluate_all(
+            "els => els.map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])"
+        )
+        for kind, boxes in found.items():
+            under = [[round(w), round(h)] for w, h in boxes if w < 44 or h < 44]
+            if under:
+                small[f"{name} {kind}"] = under
+    assert not small, f"controls under 44×44 px on a touch phone (width, height): {small}"
