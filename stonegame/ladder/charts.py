@@ -57,7 +57,7 @@ KINDS = {  # the kinds of call each sequence draws, and their colours
     "memo": {"fill": GREEN, "hit": SKY, "base": GREY},
 }
 KIND_SYMBOLS = {"first": "", "again": "↻", "base": "·", "fill": "", "hit": "✓"}
-SPACING = 10  # px between the views (the player, caption, counters and pictures fit one screen)
+SPACING = 8  # px between the views (the tab strip, player, caption, counters and first picture fit 720 px)
 
 
 @dataclass(frozen=True)
@@ -114,12 +114,13 @@ def _wrapped_title(text: str) -> alt.Title:
 
 
 def _player(views: Sequence[alt.TopLevelMixin], tables: Tables, last: int, words: PlayerWords) -> alt.VConcatChart:
-    """The views under the player's buttons (the scrubber's cells: tables["scrub"]), stepping together,
-    playable in the browser. Every view is as wide as the container, so none has a y axis: an axis would
-    sit outside that width and shift the other views right, past the page's edge. The player's params
-    are set on the top-level chart (top_params), not with add_params."""
+    """The views under the player's buttons (a roomy bar: every control thumb-sized on a phone; the
+    scrubber's cells: tables["scrub"]), stepping together, playable in the browser. Every view is as wide
+    as the container, so none has a y axis: an axis would sit outside that width and shift the other views
+    right, past the page's edge. The player's params are set on the top-level chart (top_params), not with
+    add_params."""
     chart = (
-        alt.vconcat(nav_bar(words, tables["scrub"]), *views, spacing=SPACING)
+        alt.vconcat(nav_bar(words, tables["scrub"], roomy=True), *views, spacing=SPACING)
         .resolve_scale(color="independent", x="independent", y="independent")
         .configure_view(stroke=None)
     )

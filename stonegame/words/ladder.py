@@ -20,6 +20,10 @@ WORDS: dict[str, dict[str, str]] = {
         "在“图解”页输入数组。",
     },
     "ladder_pick": {"en": "The approach shown", "zh": "显示的解法"},
+    "ladder_forms_fold": {
+        "en": "Two ways to write the recurrence, and the check that they agree",
+        "zh": "递推式的两种写法，以及它们一致的检验",
+    },
     "ladder_tab_recursion": {"en": "1 · Recursion", "zh": "1 · 朴素递归"},
     "ladder_tab_memo": {"en": "2 · Memo", "zh": "2 · 记忆化"},
     "ladder_tab_table": {"en": "3 · Table", "zh": "3 · 填表"},
@@ -221,6 +225,7 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "表中显示 {rows:,} 行中的前 {shown:,} 行；所有行都已检验。",
     },
     "ladder_col_agrees": {"en": "agrees", "zh": "一致"},
+    "ladder_col_value": {"en": "value", "zh": "石子"},  # the identity check's column: the pile's value
     # --- the growth chart ------------------------------------------------------------------------------
     "ladder_growth": {"en": "How the counters grow with n", "zh": "计数随 n 的增长"},
     "ladder_growth_caption": {

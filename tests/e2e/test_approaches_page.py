@@ -98,6 +98,9 @@ def test_deep_link_opens_with_every_chart_drawn_and_the_counters_shown(page: Pag
     for name in RUNGS:
         pick(page, name)
     expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(6)  # four rungs and the two growth charts
+    page.get_by_test_id("stExpander").last.locator("summary").click()  # the formulations, folded away
+    wait_for_app_run(page)
+    expect(page.locator(".st-key-ladder_form_diff")).to_contain_text("侧边栏当前选择")
     for chart in page.get_by_test_id("stVegaLiteChart").all():
         expect(chart).to_have_attribute("role", "graphics-document")
     shown = counters(drawn(page, "memo"))

@@ -1,7 +1,8 @@
 """AppTest on the approach-ladder page: the default row, k = 1 and 5 from the link, the score-difference
 form, Chinese, a one-pile row, a bad link, and a 50,000-pile row that must answer fast and send little.
 The page shows one rung at a time (a tab strip under the ladder table); a rung's chart is sent once its
-tab has been picked, so the tests pick the tabs they read (pick) and the first load sends one rung only."""
+tab has been picked, so the tests pick the tabs they read (pick) and the first load sends one rung only;
+the formulations are folded away until opened (unfold)."""
 
 import json
 import time
@@ -17,6 +18,7 @@ from tests.apptest_helpers import app, param, texts
 PAGE = "pages/approaches.py"
 RUNGS = ("recursion", "memo", "table", "window")
 PICK = "ladder_pick"  # ui.state.LADDER_PICK: the tab strip's widget
+FOLDS = ("ladder_forms_open",)  # ui.state.LADDER_FORMS_OPEN: the formulations' expander
 
 
 def ladder(timeout=60, **query):
@@ -31,6 +33,14 @@ def pick(at, *rungs):
         at.session_state[PICK] = rung
         at.run()
     return at
+
+
+def unfold(at):
+    """Open the folded part (the two formulations with their check), as a click on its expander would, and
+    run the page."""
+    for key in FOLDS:
+        at.session_state[key] = True
+    return at.run()
 
 
 def every_tab(at):
@@ -99,9 +109,13 @@ def test_default_row_shows_every_rung_counted_and_agreeing():
     assert table["cells held"].tolist() == ["0", "4", "5", "3"]
     assert table["stack depth"].tolist() == ["5", "5", "—", "—"]
     assert agreed(at) == "Every rung that ran gives dp[0] = 6 on your row, the same as the solver: Bob."
-    assert "All 5 rows agree" in texts(at) + "\n".join(s.value for s in at.success)
     assert "exactly 15 calls" in "\n".join(i.value for i in at.info)
     assert set(charts(at)) == {"recursion", "growth_work", "growth_memory"}  # the first load sends one rung
+    assert not at.latex and not at.dataframe  # the formulations are folded away
+    assert at.expander[-1].label == "Two ways to write the recurrence, and the check that they agree"
+    unfold(at)
+    assert "All 5 rows agree" in texts(at) + "\n".join(s.value for s in at.success)
+    assert len(at.latex) == 2 and len(at.dataframe) == 1
     drawn = charts(every_tab(at))
     no_errors(at)
     assert set(drawn) == {"recursion", "memo", "table", "window", "growth_work", "growth_memory"}
@@ -122,7 +136,8 @@ def test_k_from_the_link_changes_the_recurrences_counts_and_verdicts(k, calls, w
     at = ladder(values="1,2,3,7", k=k, code="java")
     no_errors(at)
     assert at.session_state["max_take"] == int(k)
-    assert all(f"\\min({k}," in latex.value for latex in at.latex)
+    unfold(at)
+    assert len(at.latex) == 2 and all(f"\\min({k}," in latex.value for latex in at.latex)
     assert summary(at)["calls"].iloc[0] == calls
     assert f"dp[0] = {solve([1, 2, 3, 7], int(k)).alice} on your row, the same as the solver: {winner}." in agreed(at)
     drawn = charts(pick(at, "table", "window"))
@@ -140,6 +155,7 @@ def test_the_score_difference_form_from_the_link():
     at = ladder(values="1,2,3,7", form="diff")
     no_errors(at)
     assert "gives diff[0] = -1 on your row, the same as the solver: Bob." in agreed(at)
+    unfold(at)
     marked = [m.value for m in at.markdown if "the sidebar's choice" in m.value]
     assert len(marked) == 1 and "Score difference" in marked[0]
     drawn = charts(every_tab(at))
@@ -201,10 +217,12 @@ def test_fifty_thousand_piles_answer_fast_and_send_little():
     sol = solve(random_row(50_000, 1), 3)
     assert f"Every rung that ran gives dp[0] = {sol.dp[0]} on your row, the same as the solver" in agreed(at)
     shown = texts(at) + "\n".join(s.value for s in at.success)
-    assert "All 50,001 rows agree" in shown and "first 200 of the 50,001 rows" in shown
     assert "this row has 50,000 piles and needs ≈ " in shown  # the recursion is counted, not run
-    assert len(at.dataframe[0].value) == 200
     at.default_timeout = 180
+    unfold(at)
+    shown = texts(at) + "\n".join(s.value for s in at.success)
+    assert "All 50,001 rows agree" in shown and "first 200 of the 50,001 rows" in shown
+    assert len(at.dataframe[0].value) == 200
     drawn = charts(every_tab(at))
     no_errors(at)
     assert set(drawn) == {"table", "window", "growth_work", "growth_memory"}  # no call sequence at this size

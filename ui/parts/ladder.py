@@ -5,6 +5,8 @@ their datasets as Arrow bytes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pandas as pd
 import streamlit as st
 
@@ -147,7 +149,11 @@ def _identity_check(sol: Solution, view: View) -> None:
     first = check.table.head(IDENTITY_SHOWN)
     piles = ["—" if pd.isna(v) else str(v) for v in first["value"]]  # position n has no pile
     shown = first.assign(value=piles).rename(
-        columns={"two_dp_minus_suffix": "2·dp − suffix", "agrees": t("ladder_col_agrees", view.lang)}
+        columns={
+            "value": t("ladder_col_value", view.lang),
+            "two_dp_minus_suffix": "2·dp − suffix",
+            "agrees": t("ladder_col_agrees", view.lang),
+        }
     )
     with st.container(key=state.LADDER_IDENTITY):
         st.dataframe(shown, hide_index=True, width="stretch", height=min(36 + 35 * len(shown), 300))
@@ -235,11 +241,14 @@ def growth(sol: Solution, view: View) -> None:
 
 RUNG_PARTS = {"recursion": recursion, "memo": memo, "table": table, "window": window}
 # A rung's tab that is not picked stays on the page with no height (its chart keeps its step and its width:
-# a chart hidden with display: none would be drawn again, at step 0, when shown).
+# a chart hidden with display: none would be drawn again, at step 0, when shown), and a negative top margin
+# the size of the gap between blocks, so each hidden tab takes back the gap before it (without it the picked
+# rung's player sat 16 px lower for each tab before it: the window's tab spanned 741 px at 1280×720).
 HIDDEN = (
     "{ flex: none !important; height: 0 !important; min-height: 0 !important; overflow: hidden !important; "
-    "visibility: hidden; }"
+    "visibility: hidden; margin-top: -1rem !important; }"
 )
+WRAPPED = '[data-testid="stLayoutWrapper"]:has(> {tab})'  # the flex item a keyed container is wrapped in
 
 
 def picked(view: View) -> ap.Rung:
@@ -266,6 +275,7 @@ def rungs(sol: Solution, view: View) -> None:
     shown = picked(view)
     seen = st.session_state[state.LADDER_SEEN]
     hidden = [f".st-key-{state.LADDER_TAB.format(rung=rung)}" for rung in RUNG_PARTS if rung != shown]
+    hidden += [WRAPPED.format(tab=tab) for tab in hidden]
     st.html(f"<style>{', '.join(hidden)} {HIDDEN}</style>")
     for rung, part in RUNG_PARTS.items():
         with st.container(key=state.LADDER_TAB.format(rung=rung)):
@@ -273,13 +283,21 @@ def rungs(sol: Solution, view: View) -> None:
                 part(sol, view)
 
 
+def folded(label: str, key: str, part: Callable[[Solution, View], None], sol: Solution, view: View) -> None:
+    """A part of the page folded away under `label`, drawn only while it is open (its formulas, table or
+    charts cost the first load nothing: issue 40, the page's first load)."""
+    with st.expander(label, key=key, on_change="rerun") as box:
+        if box.open:
+            part(sol, view)
+
+
 def page(sol: Solution, view: View) -> None:
     """The whole page, top to bottom: the row, the ladder table, the rungs in tabs, then what explains them
-    (the intro, the two formulations, how the counters grow)."""
+    (the intro; the two formulations, folded away until opened; how the counters grow)."""
     st.html(STYLE)
     row(sol, view)
     summary(sol, view)
     rungs(sol, view)
     about(sol, view)
-    formulations(sol, view)
+    folded(t("ladder_forms_fold", view.lang), state.LADDER_FORMS_OPEN, formulations, sol, view)
     growth(sol, view)
