@@ -205,7 +205,11 @@ TREE_STEPS = "tree_steps"  # the container of the step buttons
 # --- the ladder page ("Every way to solve it") ----------------------------------------------------
 LADDER_CHART = "ladder_chart_{name}"  # element keys: each rung's chart (name = the rung), growth_work, growth_memory
 LADDER_RUNG = "ladder_rung_{rung}"  # the containers of the rungs' charts
+LADDER_PICK = "ladder_pick"  # widget: the rung shown (segmented control, a tab each under the ladder table)
+LADDER_SEEN = "ladder_seen"  # frozenset of rungs: the rungs shown so far this session (their charts stay sent)
+LADDER_TAB = "ladder_tab_{rung}"  # the containers of each rung's tab (hidden unless picked)
 LADDER_SUMMARY = "ladder_summary"  # the container of the ladder at a glance
+LADDER_FORMS_OPEN = "ladder_forms_open"  # expander: the two formulations and their check (drawn only while open)
 LADDER_IDENTITY = "ladder_identity"  # the container of the identity check's table
 LADDER_FORM = "ladder_form_{form}"  # the formulations' boxes
 
@@ -336,6 +340,8 @@ WIDGETS: dict[str, WidgetKind] = {
     PLAY_UNDO: "button",
     PLAY_NEW: "button",
     TREE_PRESET: "options",
+    LADDER_PICK: "options",
+    LADDER_FORMS_OPEN: "toggle",
     TREE_STEP: "button",
     QUIZ_W_ROW: "text",
     QUIZ_W_LEVEL: "text",
