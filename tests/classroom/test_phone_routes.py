@@ -118,3 +118,13 @@ def test_the_guessing_limit_counts_the_page_and_spares_a_link_with_its_token(cli
     assert shut.status_code == 429 and "Too many wrong codes" in shut.text and int(shut.headers["retry-after"]) > 60
     refused(client.get(url(code, "/stage.svg?step=1"), headers=other), 429, "too_many_codes")
     assert client.get(page_url(code, f"join={token}"), headers=other).status_code == 200, "the QR code's link passes"
+
+
+def test_a_class_that_ended_keeps_its_row_for_its_phones_to_explore(client):
+    code, secret, _ = class_at(client)
+    student = join(client, code)
+    before = svg(client, code, 3, you=student).text
+    assert client.post(url(code, "/end"), json={"secret": secret}).status_code == 200
+    after = svg(client, code, 3, you=student)
+    assert after.status_code == 200 and after.text == before
+    assert client.get(url(code, "/captions?lang=en")).json()[3][0].endswith("Step 3 of 17")

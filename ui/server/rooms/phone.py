@@ -86,6 +86,7 @@ button:disabled { opacity: 0.55; cursor: default; }
 .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; padding: 4px 0 6px; }
 .bar button { color: #111; background: #f4f4f4; border: 1px solid #767676; border-radius: 8px; min-width: 44px; }
 .steps { font-variant-numeric: tabular-nums; margin-left: auto; }
+@media (max-width: 520px) { .bar .word { display: none; } }
 .picture svg { display: block; width: 100%; height: auto; max-width: 34rem; }
 .keys { color: #444; font-size: 0.95rem; margin: 0.2rem 0; }
 .full { display: inline-block; min-height: 44px; line-height: 44px; color: #0b3d91; font-weight: 600; }
@@ -168,7 +169,7 @@ def page(
     esc = html.escape
     buttons = "".join(
         f'<button type="button" class="nav-{n}" aria-label="{esc(words[f"stage_aria_{n}"])}">'
-        f"{esc(words[f'nav_{n}'])}</button>"
+        f"{_symbol_and_word(words[f'nav_{n}'])}</button>"
         for n in NAV
     )
     return PAGE.format(
@@ -198,6 +199,15 @@ def page(
         words=_json_in_html(words),
         captions=_json_in_html(said),
     )
+
+
+def _symbol_and_word(label: str) -> str:
+    """A player button's label ("|◀ first", "next ▶") as its symbol and its word in a span a phone hides
+    (the button keeps its name in aria-label), as the stage's buttons do."""
+    parts = label.split(" ")
+    marks = [p for p in parts if "◀" in p or "▶" in p]
+    words = " ".join(p for p in parts if p not in marks)
+    return f'{html.escape(" ".join(marks))} <span class="word">{html.escape(words)}</span>'
 
 
 def _langs(code: str, join: str, lang: str, listing: str, prefix: str) -> str:

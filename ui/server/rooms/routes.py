@@ -430,13 +430,11 @@ class Classroom:
         """The room's stage at ?step= (a whole number; never past the step a question holds the class at) in
         ?lang= and ?code= as SVG, from the cache every phone of the class shares, gzipped when accepted; with
         an ETag, so a phone that has it gets a 304. Proves itself with ?you= as the stage data does."""
-        you = request.query_params.get("you")
-        room = await self.attempted(request, self._followed(you), you)
+        stage, held = await self._shown_stage(request)
         lang, listing = _query(request, "lang", LANGS), _query(request, "code", CODES)
         text = request.query_params.get("step", "")
         if not (text.isdigit() and len(text) < 7):
             raise Refused(400, "step must be a whole number.", "bad_request")
-        held, stage = rm.holding(room), room.stage
         step = min(int(text), held) if held is not None else int(text)
         svg, packed = await run_in_threadpool(cache.stage_svg, stage.values, stage.k, step, lang, listing, stage.form)
         tag = '"' + hashlib.blake2b(packed, digest_size=12).hexdigest() + '"'
@@ -446,11 +444,21 @@ class Classroom:
         body, packing = phone.compressed(svg, request.headers.get("accept-encoding", ""), packed)
         return Response(body, media_type="image/svg+xml", headers={**headers, **packing})
 
+    async def _shown_stage(self, request: Request) -> tuple[rm.Stage, int | None]:
+        """The stage a phone may draw and the step a question holds it at (None: nothing holds it), for a GET
+        that proves itself with ?you=; a class that ended keeps its last row, which its students go on
+        exploring (its last view, as the 410 of any route carries it)."""
+        you = request.query_params.get("you")
+        try:
+            room = await self.attempted(request, self._followed(you), you)
+        except rm.Ended as ended:
+            return rm.read_stage(ended.view.get("stage") or {}), None
+        return room.stage, rm.holding(room)
+
     async def captions(self, request: Request) -> Response:
         """Every step's words of the room's row in ?lang=, as JSON (phone.js's words for screen readers)."""
-        you = request.query_params.get("you")
-        room = await self.attempted(request, self._followed(you), you)
-        lang, stage = _query(request, "lang", LANGS), room.stage
+        stage, _ = await self._shown_stage(request)
+        lang = _query(request, "lang", LANGS)
         body = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
         return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
 
