@@ -13,7 +13,8 @@ the start of the navigation to the class stage drawn at the teacher's step:
 
     link     opening the join link with its join token (the QR code's: `/?class=CODE&join=TOKEN`, or the
              light page's `/classroom/join/CODE?join=TOKEN` with --page light)
-    typed    opening `/`, "Join a class", typing the code and Enter (the full app's way; --page light too)
+    typed    opening `/`, "Join a class", typing the code and Enter (the full app's way, with --page light too:
+             its line then says "app")
 
 "The class stage drawn at the teacher's step" is one DOM signal on either page: an element
 `[data-testid=stage][data-ready=true][data-frame=STEP]` (the full app's stage, in its open shadow root,
@@ -226,7 +227,8 @@ def measure(browser: Browser, room: Class, contexts: int, label: str) -> list[st
     for name, way in (("link ", by_link), ("typed", by_typing)):
         slow = [timed(browser, room, way, True) for _ in range(contexts)]
         fast = [timed(browser, room, way, False) for _ in range(contexts)]
-        lines.append(f"{name} ({label}): throttled {spread(slow)} | unthrottled {spread(fast)} | {contexts} contexts")
+        where = label if way is by_link else label.replace("light", "app")  # typing the code is the full app's way
+        lines.append(f"{name} ({where}): throttled {spread(slow)} | unthrottled {spread(fast)} | {contexts} contexts")
         print(lines[-1], flush=True)
     first, again = visits(browser, room)
     lines.append(f"visit ({label}): first {first} | second from cache {again}")

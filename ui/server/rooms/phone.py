@@ -4,7 +4,9 @@
 One small HTML page (made here: the room's stage at the class's step as an inline SVG, made on the server
 from the explainer's own Vega-Lite spec by vl-convert and cached per row, step, language and listing in
 ui/cache.py; every step's words for screen readers; the words the page shows, in the page's language) and
-one small script of ours (phone.js, served at {PREFIX}/phone.js?v=<its hash>, cached for a year). The script
+one small script of ours (phone.js, written into the page: a separate file costs a phone on a slow network
+another round trip before it can join, and the script is 3 KB gzipped; the page's Content-Security-Policy
+allows that script by its hash, SCRIPT_CSP, and no other). The script
 joins (POST .../join with the link's join token, or the student id this browser kept for the class), holds
 the room's event stream, follows the teacher's step by fetching {PREFIX}/rooms/{code}/stage.svg, draws the
 question's answer buttons and the result, and lets the student explore on their own (buttons and keys) and
@@ -13,6 +15,7 @@ come back. No Streamlit session, no websocket, no chart runtime: the whole first
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import html
@@ -25,9 +28,9 @@ from stonegame.i18n import CATALOGUE, t
 from stonegame.terms import WINNERS
 
 HERE = Path(__file__).resolve().parent
-SCRIPT = (HERE / "phone.js").read_bytes()
-SCRIPT_GZ = gzip.compress(SCRIPT, 9, mtime=0)
-SCRIPT_TAG = hashlib.sha256(SCRIPT).hexdigest()[:12]  # in the script's URL: a new script is a new URL
+SCRIPT = (HERE / "phone.js").read_text(encoding="utf-8")
+assert "</script" not in SCRIPT.lower(), "phone.js must not close the <script> it is written into"
+SCRIPT_CSP = "'sha256-" + base64.b64encode(hashlib.sha256(SCRIPT.encode("utf-8")).digest()).decode() + "'"
 NAV = ("first", "back", "next", "last")
 # The catalogue's words the script shows (the class bar's, the player's buttons, the step line).
 WORDS = (
@@ -101,7 +104,6 @@ PAGE = """<!doctype html>
 <meta name="robots" content="noindex">
 <title>{title}</title>
 <style>{style}</style>
-<script src="{script}" defer></script>
 </head>
 <body>
 <main id="phone" data-testid="phone" data-prefix="{prefix}" data-code="{code}" data-join="{join}" data-lang="{lang}"
@@ -125,6 +127,7 @@ PAGE = """<!doctype html>
 </main>
 <script type="application/json" id="words">{words}</script>
 <script type="application/json" id="captions">{captions}</script>
+<script>{script}</script>
 </body>
 </html>
 """
@@ -176,7 +179,7 @@ def page(
         lang=esc(lang),
         title=esc(t("class_phone_title", lang, code=code)),
         style=STYLE,
-        script=esc(f"{prefix}/phone.js?v={SCRIPT_TAG}"),
+        script=SCRIPT,
         prefix=esc(prefix),
         code=esc(code),
         join=esc(join),

@@ -21,8 +21,7 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     GET  {PREFIX}/rooms/{code}/stage.svg?step=&lang=&code=&you=  the stage's picture at that step (SVG, made once
                                               per row, step, language and listing; never past a question's hold)
     GET  {PREFIX}/rooms/{code}/captions?lang=&you=  every step's words, [[title, formula, sentence], ...] (JSON)
-    GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML, phone.py), and its script at
-    GET  {PREFIX}/phone.js?v=<hash>               (cached for a year: a new script has a new hash)
+    GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML with its script, phone.py)
 
 The light student page is HTML: a refusal there is a page saying it (with the same status), never JSON.
 
@@ -91,12 +90,12 @@ T = TypeVar("T")
 CODES_LIMIT = (20, 60.0, 300.0)  # wrong codes: 20 a minute from one address, then 5 minutes shut out
 ROOMS_LIMIT = (5, 600.0)  # rooms made: 5 in 10 minutes from one address
 # The light page: never stored (it carries the room's state), its join token never sent on as a referrer,
-# only our own script and inline style, and nothing may frame it.
+# only its own script (by its hash) and inline style, and nothing may frame it.
 PAGE_HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; "
+    "Content-Security-Policy": f"default-src 'none'; script-src {phone.SCRIPT_CSP}; style-src 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
 SVG_HEADERS = {
@@ -419,13 +418,6 @@ class Classroom:
             text, status, media_type="text/html; charset=utf-8", headers={**(headers or {}), **PAGE_HEADERS}
         )
 
-    async def phone_script(self, request: Request) -> Response:
-        """The light page's script (phone.js), gzipped when accepted; cached for a year, as its URL carries
-        its hash."""
-        body, headers = phone.compressed(phone.SCRIPT, request.headers.get("accept-encoding", ""), phone.SCRIPT_GZ)
-        headers = {**headers, "Cache-Control": "public, max-age=31536000, immutable"}
-        return Response(body, media_type="text/javascript; charset=utf-8", headers=headers)
-
     async def stage_svg(self, request: Request) -> Response:
         """The room's stage at ?step= (a whole number; never past the step a question holds the class at) in
         ?lang= and ?code= as SVG, from the cache every phone of the class shares, gzipped when accepted; with
@@ -485,7 +477,6 @@ class Classroom:
             (f"{rooms}/{{code}}/stage.svg", self.stage_svg, "GET"),
             (f"{rooms}/{{code}}/captions", self.captions, "GET"),
             (f"{PREFIX}/join/{{code}}", self.join_page, "GET"),
-            (f"{PREFIX}/phone.js", self.phone_script, "GET"),
         ]
         return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
 
