@@ -208,10 +208,11 @@ def page(
 def _symbol_and_word(label: str) -> str:
     """A player button's label ("|◀ first", "next ▶") as its symbol and its word in a span a phone hides
     (the button keeps its name in aria-label), as the stage's buttons do."""
-    parts = label.split(" ")
-    marks = [p for p in parts if "◀" in p or "▶" in p]
-    words = " ".join(p for p in parts if p not in marks)
-    return f'{html.escape(" ".join(marks))} <span class="word">{html.escape(words)}</span>'
+    parts = label.split(" ")  # in the label's order: "|◀ first", but "next ▶"
+    return " ".join(
+        html.escape(part) if "◀" in part or "▶" in part else f'<span class="word">{html.escape(part)}</span>'
+        for part in parts
+    )
 
 
 def _langs(code: str, join: str, lang: str, listing: str, prefix: str) -> str:
