@@ -197,4 +197,18 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "课堂无法完成这个操作：{detail}",
     },
     "class_err_server_error": {"en": "The class room could not do that.", "zh": "课堂无法完成这个操作。"},
+    # the light student page (ui/server/rooms/phone.py and phone.js)
+    "class_phone_title": {"en": "Class {code} · Stone Game III", "zh": "课堂 {code} · 石子游戏 III"},
+    "class_phone_joining": {"en": "Joining class {code}…", "zh": "正在加入课堂 {code}……"},
+    "class_phone_full_app": {"en": "Open the full app at this row", "zh": "在完整应用中打开这一行"},
+    "class_phone_language": {"en": "Language", "zh": "语言"},
+    "class_phone_stage": {"en": "The stage", "zh": "舞台"},
+    "class_phone_keys": {
+        "en": "Keys: ← → step, Home and End go to the first and last step.",
+        "zh": "按键：← → 逐步，Home 和 End 到第一步和最后一步。",
+    },
+    "class_phone_script": {
+        "en": "This page needs JavaScript to join the class.",
+        "zh": "这个页面需要 JavaScript 才能加入课堂。",
+    },
 }
