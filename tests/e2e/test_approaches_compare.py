@@ -117,6 +117,16 @@ def test_no_table_is_wider_than_its_column_on_a_phone(new_context):
     assert tables, "no table on the page"
     wide = [t for t in tables if max(t[0], t[1]) > t[2] + 1]
     assert not wide, f"tables wider than their column (scrollWidth, table width, column width): {wide}"
+    # and no cell's words run out of it into the next ("exponential: C(n) calls" over the calls column)
+    spilling = (
+        page.get_by_test_id("stTable")
+        .locator("th, td")
+        .evaluate_all(
+            """cells => cells.filter(c => c.scrollWidth > c.clientWidth + 1)
+                         .map(c => [c.textContent, c.scrollWidth, c.clientWidth])"""
+        )
+    )
+    assert not spilling, f"cells whose words run out of them (text, scrollWidth, clientWidth): {spilling}"
 
 
 def test_the_listings_comments_are_chinese_in_chinese(new_context):
