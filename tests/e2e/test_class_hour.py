@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ui.server.rooms.reach import is_loopback, lan_address
 
-from .helpers import DESKTOP, PHONE, ConsoleWatch, stage, wait_for_app_run, wait_for_stage
+from .helpers import DESKTOP, PHONE, Devices, devices_of, stage, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 SHOTS = Path(os.environ.get("STONEGAME_SHOTS", "/work/shots"))  # screenshots to look at, outside the repo
@@ -42,29 +42,11 @@ MUTE_BAR = """(() => {
 })();"""
 
 
-class Devices:
-    """Browser contexts opened by one test, each a device of its own (sending the test's own_headers),
-    watched for console errors."""
-
-    def __init__(self, browser: Browser, headers: dict[str, str]) -> None:
-        self.browser, self.headers, self.watch, self.made = browser, headers, ConsoleWatch(), []
-
-    def page(self, viewport: dict[str, int] = DESKTOP, **options: object) -> Page:
-        """A page on a new device with this viewport (and any other context options)."""
-        context = self.browser.new_context(viewport=viewport, extra_http_headers=self.headers, **options)
-        self.made.append(self.watch.watch(context))
-        return context.new_page()
-
-
 @pytest.fixture
 def devices(browser: Browser, own_headers: dict[str, str]) -> Iterator[Devices]:
     """The test's devices (from a client address of the test's own: the module starts six classes), closed
     after it; a console error on any fails the test."""
-    made = Devices(browser, own_headers)
-    yield made
-    for context in made.made:
-        context.close()
-    made.watch.check()
+    yield from devices_of(browser, own_headers)
 
 
 def start_class(page: Page, url: str) -> str:
