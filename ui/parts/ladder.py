@@ -261,6 +261,16 @@ HIDDEN = (
 WRAPPED = '[data-testid="stLayoutWrapper"]:has(> {tab})'  # the flex item a keyed container is wrapped in
 
 
+def _tab_style(shown: str) -> str:
+    """The CSS that hides every rung's tab but the `shown` one (and the flex items they are wrapped in)."""
+    hidden = [f".st-key-{state.LADDER_TAB.format(rung=rung)}" for rung in RUNG_PARTS if rung != shown]
+    hidden += [WRAPPED.format(tab=tab) for tab in hidden]
+    return f"<style>{', '.join(hidden)} {HIDDEN}</style>"
+
+
+TAB_STYLES = {rung: _tab_style(rung) for rung in RUNG_PARTS}  # made once here: st.html gets only constants
+
+
 def picked(view: View) -> ap.Rung:
     """The rung picked in the tab strip (the recursion at first), now also among the rungs seen."""
     rung = state.valid(state.LADDER_PICK, tuple(RUNG_PARTS), "recursion")
@@ -284,9 +294,7 @@ def rungs(sol: Solution, view: View) -> None:
     )
     shown = picked(view)
     seen = st.session_state[state.LADDER_SEEN]
-    hidden = [f".st-key-{state.LADDER_TAB.format(rung=rung)}" for rung in RUNG_PARTS if rung != shown]
-    hidden += [WRAPPED.format(tab=tab) for tab in hidden]
-    st.html(f"<style>{', '.join(hidden)} {HIDDEN}</style>")
+    st.html(TAB_STYLES[shown])
     for rung, part in RUNG_PARTS.items():
         with st.container(key=state.LADDER_TAB.format(rung=rung)):
             if rung in seen:
