@@ -339,6 +339,14 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Stopped: the run used more memory than it may and was ended.",
         "zh": "已停止：运行使用的内存超过了上限，被终止了。",
     },
+    "write_cpu_limit": {
+        "en": "Stopped: the run used more CPU time than it may and was ended.",
+        "zh": "已停止：运行占用的 CPU 时间超过了上限，被终止了。",
+    },
+    "write_ended": {
+        "en": "Stopped: the run was ended by the system, most likely for using more memory than it may.",
+        "zh": "已停止：运行被系统终止了，很可能是因为使用的内存超过了上限。",
+    },
     "write_busy": {
         "en": "Many runs are waiting right now. Please press Run again in a moment.",
         "zh": "现在有很多运行在排队。请稍后再按一次运行。",
