@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from stonegame.write.compare import compare
+from stonegame.write.compare import tables_right
 from stonegame.write.modes import Mode, Outcome
 
 Row = tuple[tuple[int, ...], int]  # (values, k)
@@ -51,7 +51,7 @@ def row_order(row: Row) -> tuple[int, tuple[int, ...], int]:
 
 def passes(outcome: Outcome, values: Sequence[int], k: int) -> bool:
     """True when the run finished and both of its tables are the true ones on this row."""
-    return outcome.kind == "done" and compare(list(values), k, outcome.suffix, outcome.dp).right
+    return outcome.kind == "done" and tables_right(list(values), k, outcome.suffix, outcome.dp)
 
 
 @dataclass(frozen=True)
