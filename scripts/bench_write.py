@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from stonegame.write.budget import limits_for
-from stonegame.write.hidden import hidden_set
+from stonegame.write.hidden import check_more, hidden_set
 from stonegame.write.hidden import random_row as row
 from stonegame.write.modes import MODES, REFERENCES, fill
 from stonegame.write.run import Pool
@@ -54,6 +54,18 @@ def main() -> None:
             print(
                 f"{mode:9} through the pool: {wall * 1000:7.1f} ms wall, {cpu * 1000:7.1f} ms CPU in the child, "
                 f"all 56 rows"
+            )
+        print("\ncheck_more (the current row + the 56 hidden rows, compared with the truth in this process):")
+        for mode in MODES:
+            started, wall = time.process_time(), time.perf_counter()
+            result = check_more(REFERENCES[mode], mode, [1, 2, 3, 7], 3, runner=pool)
+            parent, wall = time.process_time() - started, time.perf_counter() - wall
+            assert result.all_pass, result
+            print(
+                f"{mode:9} passes {result.passed} of {result.total}: child CPU {result.cpu_short * 1000:6.1f} ms "
+                f"for the rows up to 200 piles (goal 1,000), {result.cpu_long * 1000:6.1f} ms for the 50,000-pile "
+                f"row (goal 2,000); server CPU (this process: compare, pipe) {parent * 1000:6.1f} ms; "
+                f"wall {wall * 1000:6.1f} ms"
             )
     finally:
         pool.close()

@@ -23,6 +23,7 @@ from stonegame.write.modes import Mode, Outcome
 Row = tuple[tuple[int, ...], int]  # (values, k)
 HIDDEN_SIZE = 56
 LONG_PILES = 50_000
+SHORT_PILES = 200  # the rows the issue's "<= 1 s of server CPU" is about
 
 
 def random_row(n: int, seed: int) -> list[int]:
@@ -58,7 +59,8 @@ def passes(outcome: Outcome, values: Sequence[int], k: int) -> bool:
 class CheckResult:
     """The student's code on the current row and the hidden set: whether the current row passes, how many of
     the hidden rows pass out of how many, the failing rows (current one included, smallest first) and the
-    outcome of the smallest failing row's run (to say why it fails)."""
+    outcome of the smallest failing row's run (to say why it fails), and the seconds of CPU the child spent on
+    the rows up to SHORT_PILES piles and on the longer ones (scripts/bench_write.py prints them)."""
 
     current: bool
     passed: int
@@ -66,6 +68,8 @@ class CheckResult:
     failing: tuple[Row, ...]
     smallest: Row | None
     smallest_outcome: Outcome | None
+    cpu_short: float = 0.0
+    cpu_long: float = 0.0
 
     @property
     def all_pass(self) -> bool:
@@ -104,4 +108,7 @@ def check_more(
     smallest_outcome = None
     if smallest is not None:
         smallest_outcome = next(o for o, r in zip(outcomes, [current, *hidden], strict=True) if r == smallest)
-    return CheckResult(ok[0], sum(ok[1:]), len(hidden), tuple(failing), smallest, smallest_outcome)
+    rows_run = [current, *hidden]
+    cpu_short = sum(o.cpu for o, (v, _) in zip(outcomes, rows_run, strict=True) if len(v) <= SHORT_PILES)
+    cpu_long = sum(o.cpu for o, (v, _) in zip(outcomes, rows_run, strict=True) if len(v) > SHORT_PILES)
+    return CheckResult(ok[0], sum(ok[1:]), len(hidden), tuple(failing), smallest, smallest_outcome, cpu_short, cpu_long)
