@@ -74,6 +74,10 @@ PHONE = {"width": 390, "height": 844}
 RECORD_STEP = 3  # the step the teacher moves to while the recording phone watches
 RECORD_ROW = [4, -2, 7, 1, -5, 3]  # then the new row the teacher types
 WAIT_MS = 30_000
+# A room admits 200 students, the link seats 250 phones of one address at once (then 250 a minute), and
+# an address holds 250 streams
+# (stonegame/room.py, ui/server/rooms/guard.py): a hall's host sets these three to its size, as this test does.
+HALL_LIMITS = ("STONEGAME_ROOM_STUDENTS", "STONEGAME_JOINS_AT_ONCE", "STONEGAME_STREAMS_PER_ADDRESS")
 KEPT_HEADERS = ("user-agent", "accept", "accept-language")  # the recorded browser's, sent by every phone
 
 
@@ -528,7 +532,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.phones, args.steps, args.rows = min(args.phones, 50), 8, 1
     me = psutil.Process()
-    print(f"starting ({load()}) ...", flush=True)
+    for name in HALL_LIMITS:  # a hall's host raises a room's seats and the link's joins at once (docs/hosting.md)
+        os.environ.setdefault(name, str(max(args.phones, 250)))
+    print(f"starting ({load()}); " + ", ".join(f"{n}={os.environ[n]}" for n in HALL_LIMITS), flush=True)
     with servers(args.store, max(1, args.replicas)) as server:
         asyncio.run(quiet(server, limit=240))
         recording = record(server.url)
