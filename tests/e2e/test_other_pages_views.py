@@ -26,7 +26,8 @@ VIEWS = {
     "390-en": (TOUCH, "en"),
     "390-zh": (TOUCH, "zh"),
 }
-# The cells a data grid (glide) shows: Streamlit's grid keeps an accessible table of the drawn cells.
+# The cells a data grid (glide) shows: Streamlit's grid keeps an accessible table of the drawn cells (once the
+# grid has been focused).
 GRID_CELLS = """() => [...document.querySelectorAll('[data-testid=stDataFrame]')].filter(el => {
     const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1;
   }).map(el => ({
@@ -34,6 +35,17 @@ GRID_CELLS = """() => [...document.querySelectorAll('[data-testid=stDataFrame]')
     rows: [...el.querySelectorAll('tbody tr')].map(tr => [...tr.querySelectorAll('td')].map(
       td => td.textContent.trim())),
   }))"""
+
+
+def grid_cells(page: Page) -> list[dict]:
+    """The headers and drawn rows of each visible data grid, after a click on the first one's first row
+    (the grid writes its accessible table once focused)."""
+    grid = page.get_by_test_id("stDataFrame").locator("visible=true").first
+    box = grid.bounding_box()
+    assert box, "no data grid on screen"
+    page.mouse.click(box["x"] + 20, box["y"] + 55)
+    expect(grid.locator("th").first).to_be_attached()
+    return page.evaluate(GRID_CELLS)
 
 
 def opened(new_context, view: str, path: str) -> tuple[Page, str]:
@@ -68,7 +80,7 @@ def test_play_says_1_pile_left_not_1_piles(new_context, view: str) -> None:
 def test_the_trace_table_has_the_pages_words_and_no_none(new_context, view: str) -> None:
     # 0134460: the value of step 0 read "None"; in 中文 the headers were step, phase, i, value ... in English
     page, lang = opened(new_context, view, f"/trace?values={ROW}")
-    grids = page.evaluate(GRID_CELLS)
+    grids = grid_cells(page)
     assert len(grids) == 1 and grids[0]["rows"], f"one steps table shown, with rows: {grids}"
     headers, rows = grids[0]["headers"], grids[0]["rows"]
     assert t("trace_col_dp", lang) in headers and t("trace_col_opponent", lang) in headers, headers
@@ -190,7 +202,7 @@ def test_the_games_tables_have_the_pages_words(new_context, view: str) -> None:
     page.get_by_test_id("stExpander").filter(has_text=t("replay_turns_table", lang)).locator("summary").click()
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
     caption = page.get_by_test_id("stCaptionContainer").filter(has_text=t("play_col_player", lang)).inner_text()
-    headers = page.evaluate(GRID_CELLS)[0]["headers"]
+    headers = grid_cells(page)[0]["headers"]
     assert t("turns_col_start", lang) in headers and t("turns_col_end", lang) in headers, headers
     if lang == "zh":
         english = [h for h in headers if re.fullmatch(r"[a-z_]{3,}", h)]
