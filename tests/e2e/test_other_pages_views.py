@@ -210,4 +210,32 @@ def test_the_games_tables_have_the_pages_words(new_context, view: str) -> None:
         assert not re.search(r"\b(start|end)\b", caption), caption
 
 
+# Each shown table toolbar's box against every paragraph, heading and caption of the main pane it overlaps.
+TOOLBAR_OVER_WORDS = """() => {
+  const shown = e => { const cs = getComputedStyle(e), r = e.getBoundingClientRect();
+                       return r.width > 1 && r.height > 1 && cs.visibility !== 'hidden' && cs.opacity !== '0'; };
+  const bars = [...document.querySelectorAll('[data-testid=stElementToolbar]')].filter(shown);
+  const words = [...document.querySelectorAll('[data-testid=stMain] :is(p, h1, h2, h3, li)')].filter(shown);
+  const out = [];
+  for (const bar of bars) { const b = bar.getBoundingClientRect();
+    for (const w of words) { const r = w.getBoundingClientRect();
+      const x = Math.min(b.right, r.right) - Math.max(b.left, r.left);
+      const y = Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top);
+      if (x > 1 && y > 1) out.push([w.textContent.trim().slice(0, 40), Math.round(y)]); } }
+  return {bars: bars.length, out};
+}"""
+
+
+@pytest.mark.parametrize("path", ["/deck?lang=en", "/deck?lang=zh", "/trace?lang=zh"])
+def test_a_tables_toolbar_covers_no_words_on_a_phone(new_context, path: str) -> None:
+    # main 79e7f27 (the walk, deck-student-zh-open.png): on a touch phone a table's toolbar (shown without a
+    # hover, 64 px tall) lay over the line above the table ("Alice 3 分，Bob 10 分 → Bob")
+    page = new_context(**TOUCH).new_page()
+    open_app(page, f"{path}&values={ROW}")
+    page.get_by_test_id("stDataFrame").first.scroll_into_view_if_needed()
+    found = page.evaluate(TOOLBAR_OVER_WORDS)
+    assert found["bars"] >= 1, "no table toolbar shown on touch"
+    assert not found["out"], f"a table's toolbar covers words (text, px of height covered): {found['out']}"
+
+
 assert TOUCH["viewport"] == PHONE  # the phone of every view above is the issue's 390×844
