@@ -54,8 +54,9 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
   [data-testid="stNumberInputContainer"] { height: auto !important; min-height: 44px; }
   [data-testid="stNumberInputField"] { min-height: 44px; box-sizing: border-box; }
   [data-testid="stTextInput"] input { min-height: 44px; box-sizing: border-box; }  /* the quiz's typed answers */
-  /* a table's toolbar, always shown on touch and 64 px tall with thumb-sized buttons, hid its header row */
-  [data-testid="stDataFrame"] { padding-top: 24px; }
+  /* a table's toolbar, always shown on touch and 64 px tall with thumb-sized buttons, hid its header row
+     (the padding) and the line of words above the table (the margin: the deck's "Alice 3, Bob 10 → Bob") */
+  [data-testid="stDataFrame"] { padding-top: 24px; margin-top: 32px; }
 }
 /* a trace table shows all its columns on a wide screen and the ones the fill is about on a phone
    (ui/parts/trace.py NARROW), so a phone never scrolls the table sideways to find dp, take and opponent */
