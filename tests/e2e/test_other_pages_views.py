@@ -217,7 +217,7 @@ TOOLBAR_OVER_WORDS = """() => {
   const shown = e => { const cs = getComputedStyle(e), r = e.getBoundingClientRect();
                        return r.width > 1 && r.height > 1 && cs.visibility !== 'hidden' && cs.opacity !== '0'; };
   const bars = [...document.querySelectorAll('[data-testid=stDataFrame] [data-testid=stElementToolbar]')]
-    .filter(shown);
+    .filter(b => shown(b) && !b.closest('details:not([open])'));  // not a grid in a closed fold
   const words = [...document.querySelectorAll('[data-testid=stMain] :is(p, h1, h2, h3, li)')].filter(shown);
   const out = [];
   for (const bar of bars) { const b = bar.getBoundingClientRect();
