@@ -40,17 +40,18 @@
   function forget() { try { localStorage.removeItem(KEPT); } catch (e) { /* nothing kept */ } }
 
   // One retry when the way to the server failed (a replica killed under nginx answers 502 once).
-  async function send(path, body) {
+  // `first`: the answer of the same request sent already (the head's early seat), taken as the first try.
+  async function send(path, body, first) {
     const request = () => fetch(`${base}${path}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
     try {
-      const r = await request();
+      const r = await (first || request());
       if (r.status !== 502 && r.status !== 504) return r;
     } catch (e) { /* try once more */ }
     await new Promise(done => setTimeout(done, 300));
     return request();
   }
-  async function post(path, body) {
-    const r = await send(path, body).catch(() => ({ok: false, status: 0, json: async () => ({error: w.class_reconnecting, reason: "server_error"})}));
+  async function post(path, body, first) {
+    const r = await send(path, body, first).catch(() => ({ok: false, status: 0, json: async () => ({error: w.class_reconnecting, reason: "server_error"})}));
     const answer = await r.json().catch(() => ({error: w.class_err_server_error, reason: "server_error"}));
     if (!r.ok) { answer.status = r.status; throw answer; }
     return answer;
@@ -325,11 +326,14 @@
 
   // --- joining ---
   async function seat() {
-    const mine = kept();
+    const mine = kept(), early = window.stonegameSeat || {};
+    window.stonegameSeat = null;
+    const first = early.first && early.mine === mine ? early.first : null;  // the head's request, if it asked the same
     if (mine) {
-      try { return {student: mine, room: await post("/me", {student: mine})}; } catch (e) { if (e.status === 410) throw e; }
+      try { return {student: mine, room: await post("/me", {student: mine}, first)}; } catch (e) { if (e.status === 410) throw e; }
+      return post("/join", d.join ? {join: d.join} : {});
     }
-    return post("/join", d.join ? {join: d.join} : {});
+    return post("/join", d.join ? {join: d.join} : {}, first);
   }
   async function join() {
     try {

@@ -31,7 +31,26 @@ from stonegame.terms import WINNERS
 HERE = Path(__file__).resolve().parent
 SCRIPT = (HERE / "phone.js").read_text(encoding="utf-8")
 assert "</script" not in SCRIPT.lower(), "phone.js must not close the <script> it is written into"
-SCRIPT_CSP = "'sha256-" + base64.b64encode(hashlib.sha256(SCRIPT.encode("utf-8")).digest()).decode() + "'"
+# The head's script: it asks for the seat (POST .../me with the seat this browser kept, else .../join with the
+# link's token) as soon as the head is read, so that round trip overlaps the reading and drawing of the body's
+# picture; phone.js takes its answer as its first try (window.stonegameSeat: {mine, first}). It reads what it
+# needs from its own data-* attributes, so its text, and hash, is the same on every page.
+EARLY = (
+    "(()=>{const d=document.currentScript.dataset;let mine='';"
+    "try{mine=localStorage.getItem('stonegame:student:'+d.code)||''}catch(e){}"
+    "const post=(p,b)=>fetch(d.base+p,{method:'POST',headers:{'Content-Type':'application/json'},"
+    "body:JSON.stringify(b)});"
+    "window.stonegameSeat={mine,first:mine?post('/me',{student:mine}):post('/join',d.join?{join:d.join}:{})};"
+    "window.stonegameSeat.first.catch(()=>{})})();"
+)
+
+
+def _hash(script: str) -> str:
+    """A script's CSP source: 'sha256-<its digest>'."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
+
+
+SCRIPT_CSP = f"{_hash(EARLY)} {_hash(SCRIPT)}"  # the page's two scripts, and no other, may run
 NAV = ("first", "back", "play", "next", "last")  # the player's buttons, in the full app's stage's order
 LISTINGS = {"py": "Python", "java": "Java"}  # the code listings' names (ui.frame.CODE_NAMES)
 # The catalogue's words the script shows (the class bar's, the player's buttons, the step line).
@@ -126,6 +145,7 @@ PAGE = """<!doctype html>
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>{title}</title>
+<script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}">{early}</script>
 <style>{style}</style>
 </head>
 <body>
@@ -211,6 +231,7 @@ def page(
         title=esc(t("class_phone_title", lang, code=code)),
         style=STYLE,
         script=SCRIPT,
+        early=EARLY,
         prefix=esc(prefix),
         code=esc(code),
         join=esc(join),
