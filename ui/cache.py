@@ -271,6 +271,12 @@ def stage_svg(
     return _stage_svg(row_key(sol), sol, min(max(int(step), 0), sol.last_step), lang, code, form)
 
 
+def stage_svg_cached(values: Sequence[int], max_take: int, step: int, lang: Lang, code: Code, form: Form) -> bool:
+    """Whether stage_svg's picture of this row at `step` is in the cache now (making nothing)."""
+    sol = solution(values, max_take)
+    return _stage_svg.peek(row_key(sol), sol, min(max(int(step), 0), sol.last_step), lang, code, form) is not None
+
+
 @cached(CACHE)
 def _captions(key: str, _sol: Solution, lang: Lang, form: Form) -> bytes:
     """Every step's words as JSON [[title, formula, sentence], ...], index = step (one window over the whole

@@ -204,8 +204,12 @@ WORDS: dict[str, dict[str, str]] = {
     "class_phone_language": {"en": "Language", "zh": "语言"},
     "class_phone_stage": {"en": "The stage", "zh": "舞台"},
     "class_phone_keys": {
-        "en": "Keys: ← → step, Home and End go to the first and last step.",
-        "zh": "按键：← → 逐步，Home 和 End 到第一步和最后一步。",
+        "en": "Keys: ← → step, Home and End go to the first and last step, space plays and pauses.",
+        "zh": "按键：← → 逐步，Home 和 End 到第一步和最后一步，空格键播放和暂停。",
+    },
+    "class_phone_link_help": {
+        "en": "This link opens the row at this step in the full app:",
+        "zh": "此链接会在完整应用中打开这一行的这一步：",
     },
     "class_phone_script": {
         "en": "This page needs JavaScript to join the class.",
