@@ -8,7 +8,6 @@ child-process pool. The goals: <= 1 s of CPU for the rows up to 200 piles, <= 2 
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from pathlib import Path
@@ -16,24 +15,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from stonegame.write.budget import limits_for
+from stonegame.write.hidden import hidden_set
+from stonegame.write.hidden import random_row as row
 from stonegame.write.modes import MODES, REFERENCES, fill
 from stonegame.write.run import Pool
-
-
-def row(n: int, seed: int) -> list[int]:
-    """n random piles in -1000..1000."""
-    rng = random.Random(seed)
-    return [rng.randint(-1000, 1000) for _ in range(n)]
-
-
-def hidden_set() -> list[tuple[list[int], int]]:
-    """56 rows: one pile, all negative, zeros, a tie, k = 1..5 on one row, 50 random rows up to 200 piles (k 1..5)
-    and one row of 50,000 piles (the last)."""
-    rng = random.Random(36)
-    edges = [([5], 3), ([-1, -2, -3, -4], 3), ([0, 0, 0], 3), ([1, 2, 3, 6], 3)]
-    ks = [(row(12, 7), k) for k in range(1, 6)]
-    rand = [(row(rng.randint(1, 200), seed), 1 + seed % 5) for seed in range(46)]
-    return [*edges, *ks, *rand, (row(50_000, 1), 3)]
 
 
 def main() -> None:
