@@ -17,11 +17,12 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from stonegame import Solution, format_values, solve
+from stonegame import Solution, format_values
 from stonegame.draw.kit import MONO, described_chart
 from stonegame.i18n import t
 from stonegame.listing import java_source
 from stonegame.terms import Lang
+from stonegame.write import hidden, mistakes
 from stonegame.write import run as pool
 from stonegame.write.message import describe
 from stonegame.write.modes import MODES, STARTERS, Mode, Outcome
@@ -285,7 +286,8 @@ def result(sol: Solution, view: View, mode: Mode) -> None:
         st.error(describe(out, view.lang), icon="🚫")
         return
     tables, wrong, count = compared(out, sol, mode)
-    _verdict(tables, wrong, count, sol, view.lang)
+    found = mistakes.diagnose_outcome(out, list(sol.values), sol.max_take)
+    _verdict(tables, wrong, count, sol, view.lang, mistakes.explain(found, view.lang) if found else "")
     cells = grid_cells(tables, sol, wrong)
     a, b = window(sol.n, wrong)
     title = t("write_grid_title", view.lang)
@@ -309,8 +311,11 @@ def _winner(sol: Solution) -> str:
     return "Alice" if twice > sol.total else "Bob" if twice < sol.total else "Tie"
 
 
-def _verdict(tables: dict[str, Any], wrong: Wrong | None, count: int, sol: Solution, lang: Lang) -> None:
-    """All right, or how many cells are wrong, the first one, and how the truth fills it."""
+def _verdict(
+    tables: dict[str, Any], wrong: Wrong | None, count: int, sol: Solution, lang: Lang, sentence: str = ""
+) -> None:
+    """All right, or how many cells are wrong, the first one, and the mistake's `sentence` (stonegame.write's
+    matcher: the named mistake, or the numbers the truth uses), else how the truth fills it."""
     for name, table in tables.items():
         if table is None:
             st.error(t("write_no_table", lang, name=name, size=sol.n + 1), icon="✗")
@@ -328,7 +333,7 @@ def _verdict(tables: dict[str, Any], wrong: Wrong | None, count: int, sol: Solut
         got=shown(wrong.got),
         want=shown(wrong.want),
     )
-    st.warning(f"{head}\n\n{truth_sentence(wrong, sol, lang)}")
+    st.warning(f"{head}\n\n{sentence or truth_sentence(wrong, sol, lang)}")
 
 
 def explainer_link(step: int) -> str:
@@ -339,26 +344,12 @@ def explainer_link(step: int) -> str:
 
 
 def check_rows(code: str, mode: Mode, sol: Solution) -> None:
-    """Run the code on the session's row and the hidden set (with a spinner), keeping how many pass and the
-    smallest failing row of the hidden set."""
-    rows = [(list(sol.values), sol.max_take), *hidden_set()]
-    with st.spinner(t("write_checking", st.session_state[state.LANG], rows=len(rows))):
-        outs = pool.check(code, mode, rows)
-    if len(outs) == 1 and len(rows) > 1:  # refused before running: it stands for every row
-        outs = outs * len(rows)
-    failing = [row for row, out in zip(rows, outs, strict=True) if not _passes(out, row, mode)]
-    hidden = [row for row in failing if row is not rows[0]]  # the session's own row is on screen already
-    smallest = min(hidden, key=lambda r: (len(r[0]), r[1])) if hidden else None
-    st.session_state[state.WRITE_CHECKED] = (mode, len(rows) - len(failing), len(rows), smallest)
-
-
-def _passes(out: Outcome, row: tuple[list[int], int], mode: Mode) -> bool:
-    """Whether a run filled the row's tables right (and, for the function, returned the right answer)."""
-    if out.kind != "done":
-        return False
-    sol = solve(row[0], row[1])
-    _, wrong, _ = compared(out, sol, mode)
-    return wrong is None and (mode != "function" or out.returned == _winner(sol))
+    """Run the code on the session's row and the hidden set (stonegame.write.hidden, with a spinner), keeping
+    how many hidden rows pass and the smallest failing row."""
+    values, k = list(sol.values), sol.max_take
+    with st.spinner(t("write_checking", st.session_state[state.LANG], rows=len(hidden.hidden_set()) + 1)):
+        found = hidden.check_more(code, mode, values, k)
+    st.session_state[state.WRITE_CHECKED] = (mode, found.passed, found.total, found.smallest)
 
 
 def checked(view: View, mode: Mode) -> None:
@@ -369,7 +360,7 @@ def checked(view: View, mode: Mode) -> None:
     _, good, rows, smallest = kept
     (st.success if good == rows else st.warning)(t("write_passes", view.lang, good=good, rows=rows))
     if smallest is not None:
-        values, k = smallest
+        values, k = list(smallest[0]), smallest[1]
         st.markdown(t("write_smallest", view.lang, row=f"`[{short(values)}]`", k=k))
         st.button(t("write_load", view.lang), key=state.W_WRITE_LOAD, on_click=_load, args=(values, k))
 
@@ -387,30 +378,6 @@ def _load(values: list[int], k: int) -> None:
     state.set_row(values)
     st.session_state[state.MAX_TAKE] = k
     st.session_state[state.WRITE_CHECKED] = None
-
-
-def hidden_set() -> list[tuple[list[int], int]]:
-    """The rows the student cannot see (scripts/bench_write.py's 56 minus the session's own): one pile, all
-    negative, zeros, a tie, k = 1..5 on one row, 46 random rows up to 200 piles and one of 50,000 piles."""
-    return _HIDDEN
-
-
-def _hidden() -> list[tuple[list[int], int]]:
-    """Build the hidden set once (seeded, the same for everyone)."""
-    import random
-
-    def row(n: int, seed: int) -> list[int]:
-        rng = random.Random(seed)
-        return [rng.randint(-1000, 1000) for _ in range(n)]
-
-    rng = random.Random(36)
-    edges = [([5], 3), ([-1, -2, -3, -4], 3), ([0, 0, 0], 3), ([1, 2, 3, 6], 3)]
-    ks = [(row(12, 7), k) for k in range(1, 6)]
-    rand = [(row(rng.randint(1, 200), seed), 1 + seed % 5) for seed in range(46)]
-    return [*edges, *ks, *rand, (row(50_000, 1), 3)]
-
-
-_HIDDEN = _hidden()
 
 
 def code_link(mode: Mode, code: str, view: View) -> None:
