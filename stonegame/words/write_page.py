@@ -46,6 +46,7 @@ WORDS: dict[str, dict[str, str]] = {
         "you have {got}, the truth is {want}.",
         "zh": "✗ {cells} 个格子中有 {wrong} 个不对。你的代码写错的第一格是 {name}[{i}]：你得到 {got}，正确的是 {want}。",
     },
+    "write_cells_count": {"en": "✗ {wrong} of {cells} cells are wrong.", "zh": "✗ {cells} 个格子中有 {wrong} 个不对。"},
     "write_truth_dp": {
         "en": "The truth: dp[{i}] = suffix[{i}] − min(dp[{a}..{b}]) = {s} − min({cands}) = {want}.",
         "zh": "正确的算法：dp[{i}] = suffix[{i}] − min(dp[{a}..{b}]) = {s} − min({cands}) = {want}。",

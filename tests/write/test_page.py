@@ -63,8 +63,8 @@ def test_correct_fill_in_the_other_modes(mode):
 def test_max_instead_of_min_names_the_first_wrong_cell():
     at = ran(page(), MAX)
     text = at.warning[0].value
-    assert "dp[2]: you have 3, the truth is 10" in text
-    assert "min(7, 0)" in text
+    assert "dp[2] (step 6 of the explainer): yours holds 3" in text
+    assert "max instead of min" in text
     assert "step=6" in at.get("link_button")[0].proto.url
 
 
@@ -92,5 +92,5 @@ def test_check_on_more_rows_and_load_the_smallest_failing():
 
 def test_chinese():
     at = ran(page(lang="zh"), MAX)
-    assert "dp[2]" in at.warning[0].value and "正确" in at.warning[0].value
+    assert "dp[2]" in at.warning[0].value and "max" in at.warning[0].value
     assert at.title[0].value == "自己写一遍"

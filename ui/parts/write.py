@@ -333,6 +333,8 @@ def _verdict(
         got=shown(wrong.got),
         want=shown(wrong.want),
     )
+    if sentence:  # the matcher's sentence names the first wrong cell itself
+        head = t("write_cells_count", lang, wrong=count, cells=cells)
     st.warning(f"{head}\n\n{sentence or truth_sentence(wrong, sol, lang)}")
 
 
