@@ -18,7 +18,7 @@ import pandas as pd
 import streamlit as st
 
 from stonegame import Solution, format_values
-from stonegame.draw.kit import MONO, described_chart
+from stonegame.draw.kit import FIT_X, MONO, described_chart
 from stonegame.i18n import t
 from stonegame.listing import java_source
 from stonegame.terms import Lang
@@ -26,7 +26,7 @@ from stonegame.write import hidden, mistakes
 from stonegame.write import run as pool
 from stonegame.write.message import describe
 from stonegame.write.modes import MODES, STARTERS, Mode, Outcome
-from ui import state
+from ui import specs, state
 from ui.state import View
 
 EDITOR_JS = (Path(__file__).resolve().parents[1] / "editor" / "editor.js").read_text(encoding="utf-8")
@@ -193,7 +193,7 @@ def grid_chart(cells: pd.DataFrame, title: str, description: str) -> alt.LayerCh
         color=alt.when("datum.ok").then(alt.value(RIGHT_TEXT)).otherwise(alt.value("#8A2A00")),
     )
     chart = alt.layer(boxes, first, got, mark).properties(
-        width="container", height=56 * len(names), title=alt.Title(title, anchor="start", fontSize=15)
+        width="container", height=56 * len(names), autosize=FIT_X, title=alt.Title(title, anchor="start", fontSize=15)
     )
     return described_chart(chart, description)
 
@@ -293,7 +293,10 @@ def result(sol: Solution, view: View, mode: Mode) -> None:
     title = t("write_grid_title", view.lang)
     if sol.n + 1 > WINDOW:
         title += " · " + t("write_grid_window", view.lang, a=a, b=b, n=sol.n)
-    st.altair_chart(grid_chart(cells, title, _describe(cells)), key=state.WRITE_GRID)
+    chart = grid_chart(cells, title, _describe(cells))
+    st.vega_lite_chart(
+        spec=specs.chart_spec(chart), width="stretch", height=56 * len(tables) + 60, key=state.WRITE_GRID
+    )
     if wrong is not None:
         st.link_button(t("write_see_step", view.lang), explainer_link(wrong.step), icon="📈")
     if mode == "function" and out.returned is not None:
