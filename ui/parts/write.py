@@ -294,9 +294,7 @@ def result(sol: Solution, view: View, mode: Mode) -> None:
     if sol.n + 1 > WINDOW:
         title += " · " + t("write_grid_window", view.lang, a=a, b=b, n=sol.n)
     chart = grid_chart(cells, title, _describe(cells))
-    st.vega_lite_chart(
-        spec=specs.chart_spec(chart), width="stretch", height=56 * len(tables) + 60, key=state.WRITE_GRID
-    )
+    st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.WRITE_GRID)
     if wrong is not None:
         st.link_button(t("write_see_step", view.lang), explainer_link(wrong.step), icon="📈")
     if mode == "function" and out.returned is not None:
