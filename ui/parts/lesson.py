@@ -391,6 +391,7 @@ NEXT_PAGES = (  # the pages the summary suggests: (file, catalogue key of the li
     (nav.MAIN, "lesson_next_explainer", "📈"),
     ("pages/play.py", "lesson_next_play", "🎮"),
     ("pages/quiz.py", "lesson_next_quiz", "❓"),
+    ("pages/write.py", "lesson_next_write", "✍️"),
 )
 
 
