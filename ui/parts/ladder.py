@@ -238,8 +238,8 @@ def window(sol: Solution, view: View) -> None:
 
 
 def growth(sol: Solution, view: View) -> None:
-    """How the counters grow with n = 1..30, the row's n marked if it is on the chart."""
-    st.header(t("ladder_growth", view.lang))
+    """How the counters grow with n = 1..30 (a caption, the two growth charts), the row's n marked if it is on
+    the charts (the page folds this part away under its title: its two charts cost the first load nothing)."""
     at_30 = count_text(ap.recursion_calls(max(ap.GROWTH_SIZES), sol.max_take), view.lang)
     st.caption(t("ladder_growth_caption", view.lang, k=sol.max_take, calls=at_30))
     n = sol.n if sol.n <= max(ap.GROWTH_SIZES) else 0
@@ -311,11 +311,12 @@ def folded(label: str, key: str, part: Callable[[Solution, View], None], sol: So
 
 def page(sol: Solution, view: View) -> None:
     """The whole page, top to bottom: the row, the ladder table, the rungs in tabs, then what explains them
-    (the intro; the two formulations, folded away until opened; how the counters grow)."""
+    (the intro; the two formulations and how the counters grow, each folded away until opened: issue 40, a first
+    load that draws one chart, the picked rung's)."""
     st.html(STYLE)
     row(sol, view)
     summary(sol, view)
     rungs(sol, view)
     about(sol, view)
     folded(t("ladder_forms_fold", view.lang), state.LADDER_FORMS_OPEN, formulations, sol, view)
-    growth(sol, view)
+    folded(t("ladder_growth", view.lang), state.LADDER_GROWTH_OPEN, growth, sol, view)
