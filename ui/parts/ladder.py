@@ -34,7 +34,8 @@ IDENTITY_SHOWN = 200  # rows of the identity table drawn on the page (all of the
 SCROLLING = (state.LADDER_SUMMARY, *(state.LADDER_FORM.format(form=form) for form in FORMS))
 # On a phone the ladder table fits its column: fixed columns sharing the width, smaller type, words broken
 # where they must be, inside the cell's own text too (issue 40: it was 579 px wide in a 358-px column; then
-# Streamlit's nowrap cells ran "exponential: C(n) calls" over the next column).
+# Streamlit's nowrap cells ran "exponential: C(n) calls" over the next column). The growth charts' fold gives
+# its charts the column's whole width (its side padding cut a legend label to "cells written (the sa…").
 NARROW_TABLE = f"""@media (max-width: 640px) {{
   .st-key-{state.LADDER_SUMMARY} table {{ table-layout: fixed; width: 100%; font-size: 13px; }}
   .st-key-{state.LADDER_SUMMARY} th, .st-key-{state.LADDER_SUMMARY} td {{
@@ -42,6 +43,7 @@ NARROW_TABLE = f"""@media (max-width: 640px) {{
   .st-key-{state.LADDER_SUMMARY} th *, .st-key-{state.LADDER_SUMMARY} td * {{
     overflow-wrap: anywhere !important; hyphens: auto; }}
   .st-key-{state.LADDER_SUMMARY} th:first-child {{ width: 20%; }}
+  .st-key-{state.LADDER_GROWTH_OPEN} [data-testid="stExpanderDetails"] {{ padding-left: 0; padding-right: 0; }}
 }}"""
 # The tabs' words in the body's colour (the picked tab keeps its pink and its red border): the theme's red
 # words on the picked tab's pink read 4.47:1, under WCAG's 4.5 (axe, issue 40).
