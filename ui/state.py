@@ -210,6 +210,7 @@ LADDER_SEEN = "ladder_seen"  # frozenset of rungs: the rungs shown so far this s
 LADDER_TAB = "ladder_tab_{rung}"  # the containers of each rung's tab (hidden unless picked)
 LADDER_SUMMARY = "ladder_summary"  # the container of the ladder at a glance
 LADDER_FORMS_OPEN = "ladder_forms_open"  # expander: the two formulations and their check (drawn only while open)
+LADDER_GROWTH_OPEN = "ladder_growth_open"  # expander: how the counters grow, its two charts (drawn only while open)
 LADDER_IDENTITY = "ladder_identity"  # the container of the identity check's table
 LADDER_FORM = "ladder_form_{form}"  # the formulations' boxes
 
@@ -360,6 +361,7 @@ WIDGETS: dict[str, WidgetKind] = {
     TREE_PRESET: "options",
     LADDER_PICK: "options",
     LADDER_FORMS_OPEN: "toggle",
+    LADDER_GROWTH_OPEN: "toggle",
     TREE_STEP: "button",
     QUIZ_W_ROW: "text",
     QUIZ_W_LEVEL: "text",
