@@ -204,8 +204,11 @@ def page(
 
 
 def _way_out(view: View) -> None:
-    """Presenter mode's way out, the explainer's "Exit presenter mode" button, at the right of a line."""
-    right = st.columns([7, 3], vertical_alignment="center")[1]
+    """Presenter mode's way out, the explainer's "Exit presenter mode" button, at the right of a line (in a
+    container keyed state.WAY_OUT, which a page whose screen is fitted to 720 px lifts out of the flow with
+    its own CSS: the lesson)."""
+    with st.container(key=state.WAY_OUT):
+        right = st.columns([7, 3], vertical_alignment="center")[1]
     right.button(t("exit_presenter", view.lang), key=state.W_EXIT_PRESENT, on_click=_leave_presenter, width="stretch")
 
 

@@ -145,6 +145,7 @@ W_FORM = "w_form"
 
 # --- the explainer (the main page) and the trace page --------------------------------------------
 W_EXIT_PRESENT = "w_exit_present"  # button: leave presenter mode
+WAY_OUT = "way_out"  # container: presenter mode's line with the way out, on a page without a line of its own
 W_HEADER = "explainer_header"  # the container of the title, the row input and the examples (one line)
 W_INTRO = "explainer_intro"  # the container of what the game is, the way into the lesson and "Join a class"
 W_ROW_FORM = "explainer_row_form"  # the form holding the text box and its apply button

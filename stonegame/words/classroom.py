@@ -196,6 +196,10 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "The class room could not do that: {detail}",
         "zh": "课堂无法完成这个操作：{detail}",
     },
+    "class_err_picture_busy": {
+        "en": "The class's picture could not be made just now. Reload the page in a moment.",
+        "zh": "课堂的画面暂时无法生成。请稍后重新加载页面。",
+    },
     "class_err_server_error": {"en": "The class room could not do that.", "zh": "课堂无法完成这个操作。"},
     # the light student page (ui/server/rooms/phone.py and phone.js)
     "class_phone_title": {"en": "Class {code} · Stone Game III", "zh": "课堂 {code} · 石子游戏 III"},

@@ -115,6 +115,23 @@ def _env_int(name: str, default: int) -> int:
     return int(text)
 
 
+PICTURE_WAIT = {"Retry-After": "2"}  # a phone asks for a picture that was not made again after this
+
+
+async def made_picture(*args: Any) -> tuple[bytes, bytes]:
+    """cache.stage_svg(*args) off the event loop; a picture the render service did not make is a 503 with a
+    sentence and Retry-After (the phone shows it and asks again at its next step), never a 500."""
+    try:
+        return await run_in_threadpool(cache.stage_svg, *args)
+    except cache.PictureNotMade as why:
+        raise Refused(
+            503,
+            f"The class's picture could not be made just now ({why}): try again in a moment.",
+            "picture_busy",
+            PICTURE_WAIT,
+        ) from None
+
+
 @dataclass
 class Guards:
     """The per-address limits: wrong codes (20 a minute, then 5 minutes out) and rooms made (5 in 10
@@ -397,7 +414,10 @@ class Classroom:
         code, stage = room.code, room.stage
         WARMER.asked_for(code, lang, listing)
         step = min(stage.step, rm.holding(room) if rm.holding(room) is not None else stage.step)
-        svg, _ = await run_in_threadpool(cache.stage_svg, stage.values, stage.k, step, lang, listing, stage.form)
+        try:
+            svg, _ = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
+        except Refused as busy:
+            return self._refused_page(busy, given, lang)
         words = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
         view = rm.public_view(room)["stage"]
         text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words).encode("utf-8")
@@ -436,7 +456,7 @@ class Classroom:
             raise Refused(400, "step must be a whole number.", "bad_request")
         step = min(int(text), held) if held is not None else int(text)
         WARMER.asked_for(rm.read_code(request.path_params["code"]), lang, listing)
-        svg, packed = await run_in_threadpool(cache.stage_svg, stage.values, stage.k, step, lang, listing, stage.form)
+        svg, packed = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
         tag = '"' + hashlib.blake2b(packed, digest_size=12).hexdigest() + '"'
         headers = {"ETag": tag, "Cache-Control": "no-cache", **SVG_HEADERS}
         if request.headers.get("if-none-match") == tag:
