@@ -204,7 +204,7 @@ def test_the_games_tables_have_the_pages_words(new_context, view: str) -> None:
     expect(page.get_by_test_id("stDataFrame")).to_be_visible()
     caption = page.get_by_test_id("stCaptionContainer").filter(has_text=t("play_col_player", lang)).inner_text()
     headers = grid_cells(page)[0]["headers"]
-    assert t("turns_col_start", lang) in headers and t("turns_col_end", lang) in headers, headers
+    assert t("replay_col_start", lang) in headers and t("replay_col_end", lang) in headers, headers
     if lang == "zh":
         english = [h for h in headers if re.fullmatch(r"[a-z_]{3,}", h)]
         assert not english, f"English headers in 中文: {english} of {headers}"

@@ -140,7 +140,7 @@ def turns_table(game: pd.DataFrame, view: View) -> None:
     st.caption(t("replay_turns_columns", view.lang))
     if len(game) > SHOWN_TURNS:
         st.caption(t("replay_turns_large", view.lang, shown=SHOWN_TURNS, rows=len(game)))
-    names = {c: t("turns_col_" + c, view.lang) for c in game.columns}
+    names = {c: t("replay_col_" + c, view.lang) for c in game.columns}
     st.dataframe(game.head(SHOWN_TURNS).rename(columns=names), hide_index=True, width="stretch")
 
 
@@ -314,8 +314,8 @@ def moves_table(table: pd.DataFrame, view: View) -> None:
     names = {
         "turn": t("play_col_turn", view.lang),
         "player": t("play_col_player", view.lang),
-        "start": t("turns_col_start", view.lang),
-        "take": t("turns_col_take", view.lang),
+        "start": t("replay_col_start", view.lang),
+        "take": t("replay_col_take", view.lang),
         "gained": t("play_col_gained", view.lang),
         "best_take": t("play_col_best", view.lang),
         "regret": t("play_col_regret", view.lang),
