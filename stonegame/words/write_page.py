@@ -59,7 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "The truth: past the last pile nothing is left, so {name}[{i}] = 0.",
         "zh": "正确的算法：最后一堆之后什么也不剩，所以 {name}[{i}] = 0。",
     },
-    "write_no_table": {
+    "write_page_no_table": {
         "en": "✗ Your code left no list named `{name}` with {size:,} numbers, so its cells cannot be compared.",
         "zh": "✗ 你的代码没有留下一个名为 `{name}`、含 {size:,} 个数的列表，所以无法逐格比较。",
     },

@@ -319,7 +319,7 @@ def _verdict(
     matcher: the named mistake, or the numbers the truth uses), else how the truth fills it."""
     for name, table in tables.items():
         if table is None:
-            st.error(t("write_no_table", lang, name=name, size=sol.n + 1), icon="✗")
+            st.error(t("write_page_no_table", lang, name=name, size=sol.n + 1), icon="✗")
     if wrong is None:
         st.success(t("write_all_right", lang))
         return
