@@ -415,7 +415,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "write_mistake_window_late": {
         "en": "Your table is exactly what a window one cell too long fills: min(dp[i+1 … i+k+1]) instead of "
-        "min(dp[i+1 … i+k]). It weighs taking k + 1 piles, which the rule does not allow. The slice is "
+        "min(dp[i+1 … i+k]). It weighs taking more than k piles, which the rule does not allow. The slice is "
         "dp[i + 1:i + k + 1].",
         "zh": "你的表正好是窗口多一格的结果：用了 min(dp[i+1 … i+k+1])，而不是 min(dp[i+1 … i+k])。它考虑了拿 k + 1 堆，"
         "而规则不允许。切片应是 dp[i + 1:i + k + 1]。",
