@@ -69,4 +69,14 @@ WORDS: dict[str, dict[str, str]] = {
         "and the row only.",
         "zh": "代码太长，放不进链接（编码后 {size:,} 字节，最多 {most:,}）：链接只保留模式和这一行。",
     },
+    "write_link_code_too_long": {
+        "en": "The code in this link is too long (more than {most:,} characters after #code=), so it was not put "
+        "in the editor: you see the starter instead.",
+        "zh": "这个链接里的代码太长（#code= 之后超过 {most:,} 个字符），所以没有放进编辑器：这里显示的是起始代码。",
+    },
+    "write_link_code_broken": {
+        "en": "The code in this link could not be read (the text after #code= is not the base64url the page "
+        "writes), so it was not put in the editor: you see the starter instead.",
+        "zh": "无法读取这个链接里的代码（#code= 之后不是本页写出的 base64url），所以没有放进编辑器：这里显示的是起始代码。",
+    },
 }

@@ -194,7 +194,7 @@ def test_the_link_with_the_code_opens_the_same_mode_row_and_code(new_context) ->
     expect(fresh.locator(".st-key-write_w_mode input[type=radio]").nth(1)).to_be_checked()
     expect(fresh.locator(".cm-content")).to_contain_text("ünïcode kept")
     assert [line.rstrip() for line in fresh.locator(".cm-line").all_inner_texts()] == LOOP_MAX.split("\n")
-    expect(fresh.get_by_test_id("stMarkdownContainer").filter(has_text="5, −2, 4, 1, 3").first).to_be_visible()
+    expect(fresh.get_by_test_id("stMarkdownContainer").filter(has_text="[5,-2,4,1,3]").first).to_be_visible()
     run(fresh)
     expect(fresh.get_by_test_id("stAlertContentWarning")).to_have_text(first)
 

@@ -180,14 +180,32 @@ def editor(mode: Mode, lang: Lang) -> str:
     run: the interpreter says so). Returns the code."""
     data = {"code": code_of(mode), "label": t("write_editor_label", lang), "version": _version(mode)}
     result = EDITOR(
-        data=data, key=state.WRITE_EDITOR, default={"code": data["code"]}, on_code_change=lambda: None, height="content"
+        data=data,
+        key=state.WRITE_EDITOR,
+        default={"code": data["code"], "link": None},
+        on_code_change=lambda: None,
+        on_link_change=lambda: None,
+        height="content",
     )
-    typed = result.get("code") if isinstance(result, dict) else getattr(result, "code", None)
+    link_problem(_field(result, "link"), lang)
+    typed = _field(result, "code")
     if isinstance(typed, str) and len(typed) <= 100_000 and typed != st.session_state.get(state.WRITE_SEEN):
         st.session_state[state.WRITE_SEEN] = typed  # what the editor sent last: only a new text is the student's
         if typed != code_of(mode):
             st.session_state[state.WRITE_CODE] = {**st.session_state[state.WRITE_CODE], mode: typed}
     return code_of(mode)
+
+
+def _field(result: Any, name: str) -> Any:
+    """One field of the editor's state (a dict or an object with attributes), None when absent."""
+    return result.get(name) if isinstance(result, dict) else getattr(result, name, None)
+
+
+def link_problem(problem: Any, lang: Lang) -> None:
+    """When the page's link carried code the editor could not read ("too_long", "broken"), say so in one
+    sentence: the starter is in the editor instead."""
+    if problem in ("too_long", "broken"):
+        st.warning(t(f"write_link_code_{problem}", lang, most=LINK_CODE_MOST), icon="🔗")
 
 
 def start_again(mode: Mode) -> None:
