@@ -56,7 +56,7 @@ export default function (component) {
         extensions: [
           lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(),
           bracketMatching(), highlightActiveLine(), syntaxHighlighting(defaultHighlightStyle),
-          indentUnit.of("    "), EditorState.tabSize.of(4), python(), theme(),
+          indentUnit.of("    "), EditorState.tabSize.of(4), python(), theme(), EditorView.lineWrapping,
           keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap]),
           EditorView.contentAttributes.of({ "aria-label": data.label, autocapitalize: "off", autocorrect: "off",
                                             spellcheck: "false", "data-testid": "write-editor" }),

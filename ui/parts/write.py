@@ -95,7 +95,7 @@ def grid_cells(cmp: Comparison, tables: tuple[Table, ...]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def grid_chart(cells: pd.DataFrame, title: str, description: str) -> alt.LayerChart:
+def grid_chart(cells: pd.DataFrame, description: str) -> alt.LayerChart:
     """The student's tables in the stage's grid look: a row of boxes per table (name at the left), the
     student's number in bold, under it ✓ or ✗ with the true value; a wrong cell shaded, the first wrong cell
     outlined in black."""
@@ -137,9 +137,7 @@ def grid_chart(cells: pd.DataFrame, title: str, description: str) -> alt.LayerCh
         text="mark:N",
         color=alt.when("datum.ok").then(alt.value(RIGHT_TEXT)).otherwise(alt.value("#8A2A00")),
     )
-    chart = alt.layer(boxes, first, got, mark).properties(
-        width="container", height=56 * len(names), autosize=FIT_X, title=alt.Title(title, anchor="start", fontSize=15)
-    )
+    chart = alt.layer(boxes, first, got, mark).properties(width="container", height=56 * len(names), autosize=FIT_X)
     return described_chart(chart, description)
 
 
@@ -258,7 +256,8 @@ def result(sol: Solution, view: View, mode: Mode) -> None:
     title = t("write_grid_title", view.lang)
     if sol.n + 1 > WINDOW:
         title += " · " + t("write_grid_window", view.lang, a=a, b=b, n=sol.n)
-    chart = grid_chart(cells, title, _describe(cells))
+    st.markdown(f"**{title}**")  # above the chart, not its title: a phone wraps it instead of cutting it
+    chart = grid_chart(cells, _describe(cells))
     st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.WRITE_GRID)
     if cmp.first is not None:
         st.link_button(t("write_see_step", view.lang), explainer_link(cmp.first.step), icon="📈")
