@@ -15,14 +15,37 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from stonegame.write.budget import limits_for
+from stonegame.write.compare import truth
 from stonegame.write.hidden import check_more, hidden_set
 from stonegame.write.hidden import random_row as row
+from stonegame.write.mistakes import FILLS, MISTAKES, diagnose
 from stonegame.write.modes import MODES, REFERENCES, fill
 from stonegame.write.run import Pool
+
+DIAGNOSE_GOAL = 2.0  # seconds of CPU "Run on this row" may spend naming the mistake on the 50,000-pile row
+
+
+def bench_diagnose(n: int = 50_000, k: int = 3) -> float:
+    """Print the CPU of mistakes.diagnose (the comparison and the matcher's fills) on an n-pile row, for the
+    true tables and for each named mistake's usual fill; return the largest."""
+    values = row(n, n)
+    cases = {"right": truth(values, k), **{name: FILLS[name][0](values, k) for name in MISTAKES}}
+    worst = 0.0
+    print(f"diagnose on {n:,} piles, k = {k} (goal {DIAGNOSE_GOAL * 1000:,.0f} ms CPU):")
+    for name, (suffix, dp) in cases.items():
+        started = time.process_time()
+        found = diagnose(values, k, suffix, dp)
+        cpu = time.process_time() - started
+        worst = max(worst, cpu)
+        said = found.mistake or ("right" if found.right else "no named mistake")
+        print(f"  {name:18} -> {said:18} {cpu * 1000:7.1f} ms")
+    return worst
 
 
 def main() -> None:
     """Print the figures."""
+    worst = bench_diagnose()
+    print(f"  the worst: {worst * 1000:.1f} ms CPU ({'within' if worst <= DIAGNOSE_GOAL else 'OVER'} the goal)\n")
     print("mode      piles   steps        steps/pile  CPU ms   (budget: steps, CPU ms)")
     for mode in MODES:
         for n in (8, 200, 50_000):

@@ -41,24 +41,7 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "✓ Every cell is right: your fill gives the true tables on this row.",
         "zh": "✓ 每一格都对：你的填表在这一行上得到了正确的表。",
     },
-    "write_cells_wrong": {
-        "en": "✗ {wrong} of {cells} cells are wrong. The first one your code writes is {name}[{i}]: "
-        "you have {got}, the truth is {want}.",
-        "zh": "✗ {cells} 个格子中有 {wrong} 个不对。你的代码写错的第一格是 {name}[{i}]：你得到 {got}，正确的是 {want}。",
-    },
     "write_cells_count": {"en": "✗ {wrong} of {cells} cells are wrong.", "zh": "✗ {cells} 个格子中有 {wrong} 个不对。"},
-    "write_truth_dp": {
-        "en": "The truth: dp[{i}] = suffix[{i}] − min(dp[{a}..{b}]) = {s} − min({cands}) = {want}.",
-        "zh": "正确的算法：dp[{i}] = suffix[{i}] − min(dp[{a}..{b}]) = {s} − min({cands}) = {want}。",
-    },
-    "write_truth_suffix": {
-        "en": "The truth: suffix[{i}] = values[{i}] + suffix[{j}] = {v} + {s} = {want}.",
-        "zh": "正确的算法：suffix[{i}] = values[{i}] + suffix[{j}] = {v} + {s} = {want}。",
-    },
-    "write_truth_end": {
-        "en": "The truth: past the last pile nothing is left, so {name}[{i}] = 0.",
-        "zh": "正确的算法：最后一堆之后什么也不剩，所以 {name}[{i}] = 0。",
-    },
     "write_page_no_table": {
         "en": "✗ Your code left no list named `{name}` with {size:,} numbers, so its cells cannot be compared.",
         "zh": "✗ 你的代码没有留下一个名为 `{name}`、含 {size:,} 个数的列表，所以无法逐格比较。",
@@ -85,5 +68,15 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "The code is too long for a link ({size:,} bytes encoded, at most {most:,}): the link keeps the mode "
         "and the row only.",
         "zh": "代码太长，放不进链接（编码后 {size:,} 字节，最多 {most:,}）：链接只保留模式和这一行。",
+    },
+    "write_link_code_too_long": {
+        "en": "The code in this link is too long (more than {most:,} characters after #code=), so it was not put "
+        "in the editor: you see the starter instead.",
+        "zh": "这个链接里的代码太长（#code= 之后超过 {most:,} 个字符），所以没有放进编辑器：这里显示的是起始代码。",
+    },
+    "write_link_code_broken": {
+        "en": "The code in this link could not be read (the text after #code= is not the base64url the page "
+        "writes), so it was not put in the editor: you see the starter instead.",
+        "zh": "无法读取这个链接里的代码（#code= 之后不是本页写出的 base64url），所以没有放进编辑器：这里显示的是起始代码。",
     },
 }

@@ -154,3 +154,65 @@ def test_touch_targets_on_a_phone(new_context) -> None:
     expect(page.get_by_test_id("stLinkButton")).to_be_visible()
     assert page.evaluate(SMALL) == []
     assert overlaps(page) == []
+
+
+LOOP_MAX = (
+    "for i in range(n - 1, -1, -1):\n"
+    "    suffix[i] = values[i] + suffix[i + 1]\n"
+    "    dp[i] = suffix[i] - max(dp[i + 1:i + k + 1])  # ünïcode kept\n"
+)
+
+
+def the_link(page: Page) -> str:
+    """The page's link as the page shows it (the code block under "The link to this page")."""
+    return page.locator("[data-testid='stCode'] code").last.inner_text()
+
+
+def test_the_link_with_the_code_opens_the_same_mode_row_and_code(new_context) -> None:
+    """ "Put my code in the link": base64url of the code in the fragment (<= 4 KB); the link opened in a fresh
+    browser context gives the same mode, row and code, and a run of it gives the same first wrong cell."""
+    page = new_context().new_page()
+    open_app(page, "/write?values=5,-2,4,1,3&k=2")
+    expect(page.locator(".cm-content")).to_be_visible(timeout=30_000)
+    page.locator(".st-key-write_w_mode").get_by_text("the whole loop").click()
+    wait_for_app_run(page)
+    typed(page, LOOP_MAX)
+    run(page)
+    first = page.get_by_test_id("stAlertContentWarning").inner_text()
+    page.locator(".st-key-write_w_link_code label").click()
+    wait_for_app_run(page)
+    expect(page.locator("[data-testid='stCode'] code").last).to_contain_text("#code=")
+    link = the_link(page)
+    fragment = link.split("#code=", 1)[1]
+    assert len(fragment) <= 4096 and re.fullmatch(r"[A-Za-z0-9_=-]+", fragment), fragment
+    assert "mode=loop" in link and "values=5,-2,4,1,3" in link.replace("%2C", ",") and "k=2" in link
+
+    fresh = new_context().new_page()
+    fresh.goto(link)
+    wait_for_app_run(fresh)
+    expect(fresh.locator(".cm-content")).to_be_visible(timeout=30_000)
+    expect(fresh.locator(".st-key-write_w_mode input[type=radio]").nth(1)).to_be_checked()
+    expect(fresh.locator(".cm-content")).to_contain_text("ünïcode kept")
+    assert [line.rstrip() for line in fresh.locator(".cm-line").all_inner_texts()] == LOOP_MAX.split("\n")
+    expect(fresh.get_by_test_id("stMarkdownContainer").filter(has_text="[5,-2,4,1,3]").first).to_be_visible()
+    run(fresh)
+    expect(fresh.get_by_test_id("stAlertContentWarning")).to_have_text(first)
+
+
+@pytest.mark.parametrize(
+    ("fragment", "words"),
+    [
+        ("#code=" + "A" * 5000, "too long"),
+        ("#code=%%%not-base64", "could not be read"),
+        ("#code=_w", "could not be read"),
+    ],
+)
+def test_a_broken_or_too_long_code_link_is_said_plainly(new_context, fragment: str, words: str) -> None:
+    """A link whose fragment carries more than 4 KB, or text that is not base64url of UTF-8, opens the page
+    with its starter and one plain sentence saying the code was not in the link, never a traceback."""
+    page = new_context().new_page()
+    open_app(page, f"/write?mode=loop{fragment}")
+    expect(page.locator(".cm-content")).to_be_visible(timeout=30_000)
+    expect(page.locator(".cm-content")).to_contain_text("suffix[i] = ...")
+    expect(page.get_by_test_id("stAlert").filter(has_text=words)).to_be_visible(timeout=20_000)
+    assert "Traceback" not in page.locator("body").inner_text()

@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from stonegame.write.compare import truth
 from stonegame.write.hidden import HIDDEN_SIZE, LONG_PILES, check_more, hidden_set, row_order
 from stonegame.write.mistakes import shows
 from stonegame.write.modes import REFERENCES
@@ -30,6 +31,7 @@ def test_the_hidden_set_is_the_issues():
     assert any(all(x < 0 for x in v) for v, _ in rows)
     assert any(v and all(x == 0 for x in v) for v, _ in rows)
     assert {k for _, k in rows} == {1, 2, 3, 4, 5}
+    assert any(2 * truth(list(v), k)[1][0] == sum(v) for v, k in rows)  # a tie
     assert hidden_set() == rows  # fixed
 
 
@@ -40,6 +42,8 @@ def test_a_correct_program_passes_56_of_56(pool, mode):
     print(f"{mode}: parent CPU {time.process_time() - started:.3f} s")
     assert (result.current, result.passed, result.total) == (True, 56, 56)
     assert result.all_pass and result.smallest is None and result.failing == ()
+    print(f"{mode}: child CPU {result.cpu_short:.3f} s (rows <= 200 piles), {result.cpu_long:.3f} s (50,000 piles)")
+    assert result.cpu_short <= 1.0 and result.cpu_long <= 2.0  # the issue's budgets, in the child's CPU seconds
 
 
 def test_max_instead_of_min_fails_where_it_shows_and_names_the_smallest_row(pool):

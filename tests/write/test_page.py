@@ -94,3 +94,62 @@ def test_chinese():
     at = ran(page(lang="zh"), MAX)
     assert "dp[2]" in at.warning[0].value and "max" in at.warning[0].value
     assert at.title[0].value == "自己写一遍"
+
+
+# ---- the grid draws the core's comparison (stonegame.write.compare): one verdict, the same as the check's -----
+
+
+def kept(at, mode, suffix, dp):
+    """Put a finished run's tables on the default row [1, 2, 3, 7] (k = 3) in the page's state, and run."""
+    from stonegame.write.modes import Outcome
+    from ui.state import digest
+
+    at.session_state["write_result"] = (mode, digest([1, 2, 3, 7]), 3, Outcome("done", suffix=suffix, dp=dp))
+    at.run()
+    assert not at.exception
+    return at
+
+
+def grid_marks(at):
+    """The marks (✓ or ✗ truth) of the drawn grid's cells, by table and pile."""
+    from tests.apptest_helpers import chart, dataset_with
+
+    _, data = chart(at)
+    cells = dataset_with(data, "mark")
+    return {(r.table, int(r.i)): r.mark for r in cells.itertuples()}
+
+
+def test_a_float_equal_to_the_truth_is_right_on_the_grid_as_in_the_check():
+    """3.0 where the truth is 3 is right (the same number; compare.same and "Check on more rows" count it):
+    the grid must not mark it ✗ while the check passes the row."""
+    from stonegame.write.compare import tables_right
+
+    suffix, dp = [13.0, 12.0, 10.0, 7.0, 0.0], [6.0, 12.0, 10.0, 7.0, 0.0]
+    assert tables_right([1, 2, 3, 7], 3, suffix, dp)  # what the check says of this row
+    at = kept(page(mode="loop"), "loop", suffix, dp)
+    assert [s.value for s in at.success] == ["✓ Every cell is right: your fill gives the true tables on this row."]
+    assert not at.warning
+    assert set(grid_marks(at).values()) == {"✓"}
+
+
+@pytest.mark.parametrize("table", ["suffix", "dp"])
+def test_an_end_cell_is_written_at_step_0_as_in_the_explainer(table):
+    """table[n] is the base case, written at the explainer's step 0 (the solver's trace: start); a wrong one
+    links there, not to the first step of its pass."""
+    from stonegame.write.modes import REFERENCES
+
+    code = REFERENCES["loop"] + f"{table}[n] = 1\n"
+    at = ran(page(mode="loop"), code, "loop")
+    assert f"{table}[4] (step 0 of the explainer)" in at.warning[0].value
+    url = at.get("link_button")[0].proto.url
+    assert "step=0" in url, url
+
+
+def test_the_loop_body_that_spoils_suffix_is_not_all_right():
+    """In the loop-body mode suffix is given, but the code may still write it: the check then fails the row, so
+    the run on the row must not say every cell is right."""
+    code = "dp[i] = suffix[i] - min(dp[i + 1:i + k + 1])\nsuffix[n] = 1\n"
+    at = ran(page(), code)
+    assert not at.success
+    assert "suffix[4]" in at.warning[0].value
+    assert grid_marks(at)[("suffix", 4)] == "✗ 0"

@@ -1,7 +1,8 @@
 // The code editor of "Write it yourself": CodeMirror 6 with Python colouring, line numbers and Tab indents,
 // as a Streamlit components-v2 element. Built once into editor.js by build.sh (esbuild); the app never
 // needs node. Data in: {code, label, version}. State out: "code" (the text, sent when the editor loses
-// focus, after 600 ms without typing, and before any button press).
+// focus, after 600 ms without typing, and before any button press) and "link" ("too_long" or "broken" when
+// the page's link carried a #code= fragment that could not be read).
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from "@codemirror/view";
 import { EditorState } from "@codemirror/state";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
@@ -21,14 +22,20 @@ function theme() {
   });
 }
 
+const LINK_MOST = 4096;  // base64url characters a link's #code= may carry (ui/parts/write.py LINK_CODE_MOST)
+
+// The code a link carries in its fragment (#code=<base64url of UTF-8>): {code}, or {problem} ("too_long" past
+// LINK_MOST characters, "broken" when it is not base64url of UTF-8), or null when the link has no #code=.
 function fromLink() {
-  const m = /^#code=([A-Za-z0-9_=-]{1,4096})$/.exec(location.hash);
-  if (!m) return null;
+  if (!location.hash.startsWith("#code=")) return null;
+  const packed = location.hash.slice("#code=".length);
+  if (packed.length > LINK_MOST) return { problem: "too_long" };
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(packed)) return { problem: "broken" };
   try {
-    const bytes = Uint8Array.from(atob(m[1].replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    const bytes = Uint8Array.from(atob(packed.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+    return { code: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
   } catch (e) {
-    return null;
+    return { problem: "broken" };
   }
 }
 
@@ -49,7 +56,7 @@ export default function (component) {
         extensions: [
           lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(),
           bracketMatching(), highlightActiveLine(), syntaxHighlighting(defaultHighlightStyle),
-          indentUnit.of("    "), EditorState.tabSize.of(4), python(), theme(),
+          indentUnit.of("    "), EditorState.tabSize.of(4), python(), theme(), EditorView.lineWrapping,
           keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap]),
           EditorView.contentAttributes.of({ "aria-label": data.label, autocapitalize: "off", autocorrect: "off",
                                             spellcheck: "false", "data-testid": "write-editor" }),
@@ -65,8 +72,10 @@ export default function (component) {
     view._version = data.version;
     views.set(parentElement, view);
     const linked = fromLink();
-    if (linked !== null) {  // a link with the code in its fragment (#code=<base64url>): it replaces the starter
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: linked } });
+    if (linked && linked.problem) {  // the page says in words why the link's code is not in the editor
+      setStateValue("link", linked.problem);
+    } else if (linked) {  // a link with the code in its fragment (#code=<base64url>): it replaces the starter
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: linked.code } });
       send();
     }
     // a press anywhere else (Run, Check) first sends what is typed: pointerdown comes before the click

@@ -3,13 +3,13 @@ ui/editor/), the Java hint, "Run on this row" with the student's tables drawn ag
 wrong cell named, "Check on more rows", and the page's link. The code runs only in stonegame.write's pool of
 child processes, through its own interpreter.
 
-The comparison of the student's tables with the true ones (first_wrong, the cells) is here, small and pure, until
-stonegame.write has its own."""
+The page only draws: which cells are right, the first wrong one, its step and the sentence for it are
+stonegame.write's (compare.compare through mistakes.diagnose), the same verdict "Check on more rows" and the class
+room use."""
 
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,9 @@ from stonegame.listing import java_source
 from stonegame.terms import Lang
 from stonegame.write import hidden, mistakes
 from stonegame.write import run as pool
+from stonegame.write.compare import TABLES, Cell, Comparison, Table
 from stonegame.write.message import describe
+from stonegame.write.mistakes import Diagnosis
 from stonegame.write.modes import MODES, STARTERS, Mode, Outcome
 from ui import specs, state
 from ui.state import View
@@ -37,120 +39,63 @@ WINDOW = 10  # piles the grid draws at most, around the first wrong cell
 BOX, NAME_FILL, WRONG_FILL, RIGHT_TEXT = "#BBBBBB", "#F0F2F6", "#FADBC8", "#1B6B3A"
 
 
-# ---- the student's tables against the truth -------------------------------------------------------------------
+# ---- the student's tables against the truth: the core's comparison (stonegame.write.compare), drawn ---------
 
 
-@dataclass(frozen=True)
-class Wrong:
-    """The first cell the student's code writes wrong: table `name` ("suffix" or "dp"), pile `i`, the student's
-    number and the true one, and the explainer's step that writes that cell."""
-
-    name: str
-    i: int
-    got: Any
-    want: int
-    step: int
-
-
-def _same(got: Any, want: int) -> bool:
-    """Whether a student's cell holds the true whole number (True/False and floats never do, but 3.0 would)."""
-    return type(got) is int and got == want
-
-
-def write_order(n: int, names: tuple[str, ...]) -> list[tuple[str, int]]:
-    """The cells in the order the fill writes them: each table's end cell (index n) first, then suffix from
-    n - 1 down to 0, then dp from n - 1 down to 0 (the explainer's steps 1..2n)."""
-    return [(name, n) for name in names] + [(name, i) for name in names for i in range(n - 1, -1, -1)]
-
-
-def step_of(name: str, i: int, n: int) -> int:
-    """The explainer's step that writes `name`[i]: suffix[i] at n - i, dp[i] at 2n - i (the end cells at the
-    pass's first step)."""
-    i = min(i, n - 1)
-    return n - i if name == "suffix" else 2 * n - i
-
-
-def compared(out: Outcome, sol: Solution, mode: Mode) -> tuple[dict[str, list[Any] | None], Wrong | None, int]:
-    """The student's tables that can be compared (a list of n + 1 cells, else None), the first wrong cell in
-    the order the fill writes them, and how many cells are wrong."""
-    n = sol.n
-    names = ("dp",) if mode == "body" else ("suffix", "dp")
-    truth = {"suffix": sol.suffix, "dp": sol.dp}
-    tables = {name: (getattr(out, name) if _fits(getattr(out, name), n) else None) for name in names}
-    first, wrong = None, 0
-    for name, i in write_order(n, names):
-        got = tables[name][i] if tables[name] is not None else None
-        if tables[name] is not None and _same(got, truth[name][i]):
-            continue
-        wrong += 1
-        if first is None:
-            first = Wrong(name, i, got, truth[name][i], step_of(name, i, n))
-    return tables, first, wrong
-
-
-def _fits(table: list[Any] | None, n: int) -> bool:
-    """Whether a student's table has the n + 1 cells the true one has."""
-    return table is not None and len(table) == n + 1
+def drawn(cmp: Comparison, mode: Mode) -> tuple[Table, ...]:
+    """The tables the grid draws: both, except in the loop-body mode (suffix is given there), where suffix is
+    drawn only when the code spoiled one of its cells."""
+    if mode == "body" and all(c.right for c in cmp.suffix):
+        return ("dp",)
+    return TABLES
 
 
 def shown(value: Any) -> str:
-    """A student's cell as text: a whole number, −∞/∞, None as "None", anything else as Python writes it."""
+    """A student's cell as text: a whole number (3.0 as 3: it is right, compare.same), −∞/∞, "—" for none."""
+    if value is None:
+        return "—"
     if value == float("-inf"):
         return "−∞"
     if value == float("inf"):
         return "∞"
-    return str(value).replace("-", "−") if isinstance(value, int) else str(value)
+    if type(value) is float and value.is_integer():
+        value = int(value)
+    return str(value).replace("-", "−")
 
 
-def truth_sentence(wrong: Wrong, sol: Solution, lang: Lang) -> str:
-    """How the truth fills the wrong cell, with its numbers."""
-    n, i = sol.n, wrong.i
-    if i == n:
-        return t("write_truth_end", lang, name=wrong.name, i=i)
-    if wrong.name == "suffix":
-        return t("write_truth_suffix", lang, i=i, j=i + 1, v=sol.values[i], s=sol.suffix[i + 1], want=wrong.want)
-    b = min(i + sol.max_take, n)
-    cands = ", ".join(str(d) for d in sol.dp[i + 1 : b + 1])
-    return t("write_truth_dp", lang, i=i, a=i + 1, b=b, s=sol.suffix[i], cands=cands, want=wrong.want)
-
-
-def window(n: int, wrong: Wrong | None) -> tuple[int, int]:
-    """The piles the grid draws, a..b inclusive (at most WINDOW, index n counted): from 0, or ending a little
-    past the first wrong cell."""
+def window(n: int, first: Cell | None) -> tuple[int, int]:
+    """The piles the grid draws, a..b inclusive (at most WINDOW, index n counted): from 0, or around the first
+    wrong cell."""
     last = n  # the end cell
     if last < WINDOW:
         return 0, last
-    centre = 0 if wrong is None else wrong.i
+    centre = 0 if first is None else first.i
     a = max(0, min(centre - WINDOW // 2, last - WINDOW + 1))
     return a, a + WINDOW - 1
 
 
-def grid_cells(tables: dict[str, list[Any] | None], sol: Solution, wrong: Wrong | None) -> pd.DataFrame:
-    """One row per drawn cell: table, pile, the student's number, the true one, right or not, first wrong."""
-    a, b = window(sol.n, wrong)
-    truth = {"suffix": sol.suffix, "dp": sol.dp}
+def grid_cells(cmp: Comparison, tables: tuple[Table, ...]) -> pd.DataFrame:
+    """One row per drawn cell of the comparison's `tables` in the window: table, pile, the student's number,
+    ✓ or ✗ with the true one, right or not, and whether it is the first wrong cell."""
+    a, b = window(cmp.n, cmp.first)
     rows = []
-    for name, table in tables.items():
-        for i in range(a, b + 1):
-            got = table[i] if table is not None else None
-            ok = table is not None and _same(got, truth[name][i])
-            first = wrong is not None and (wrong.name, wrong.i) == (name, i)
-            mark = "✓" if ok else f"✗ {shown(truth[name][i])}"
+    for name in tables:
+        for cell in cmp.cells(name)[a : b + 1]:
             rows.append(
                 {
                     "table": name,
-                    "col": str(i),
-                    "i": i,
-                    "got": shown(got) if table is not None else "—",
-                    "mark": mark,
-                    "ok": ok,
-                    "first": first,
+                    "col": str(cell.i),
+                    "i": cell.i,
+                    "got": shown(cell.got),
+                    "mark": "✓" if cell.right else f"✗ {shown(cell.want)}",
+                    "ok": cell.right,
+                    "first": cmp.first is not None and (cell.table, cell.i) == (cmp.first.table, cmp.first.i),
                 }
             )
     return pd.DataFrame(rows)
 
 
-def grid_chart(cells: pd.DataFrame, title: str, description: str) -> alt.LayerChart:
+def grid_chart(cells: pd.DataFrame, description: str) -> alt.LayerChart:
     """The student's tables in the stage's grid look: a row of boxes per table (name at the left), the
     student's number in bold, under it ✓ or ✗ with the true value; a wrong cell shaded, the first wrong cell
     outlined in black."""
@@ -192,9 +137,7 @@ def grid_chart(cells: pd.DataFrame, title: str, description: str) -> alt.LayerCh
         text="mark:N",
         color=alt.when("datum.ok").then(alt.value(RIGHT_TEXT)).otherwise(alt.value("#8A2A00")),
     )
-    chart = alt.layer(boxes, first, got, mark).properties(
-        width="container", height=56 * len(names), autosize=FIT_X, title=alt.Title(title, anchor="start", fontSize=15)
-    )
+    chart = alt.layer(boxes, first, got, mark).properties(width="container", height=56 * len(names), autosize=FIT_X)
     return described_chart(chart, description)
 
 
@@ -235,14 +178,32 @@ def editor(mode: Mode, lang: Lang) -> str:
     run: the interpreter says so). Returns the code."""
     data = {"code": code_of(mode), "label": t("write_editor_label", lang), "version": _version(mode)}
     result = EDITOR(
-        data=data, key=state.WRITE_EDITOR, default={"code": data["code"]}, on_code_change=lambda: None, height="content"
+        data=data,
+        key=state.WRITE_EDITOR,
+        default={"code": data["code"], "link": None},
+        on_code_change=lambda: None,
+        on_link_change=lambda: None,
+        height="content",
     )
-    typed = result.get("code") if isinstance(result, dict) else getattr(result, "code", None)
+    link_problem(_field(result, "link"), lang)
+    typed = _field(result, "code")
     if isinstance(typed, str) and len(typed) <= 100_000 and typed != st.session_state.get(state.WRITE_SEEN):
         st.session_state[state.WRITE_SEEN] = typed  # what the editor sent last: only a new text is the student's
         if typed != code_of(mode):
             st.session_state[state.WRITE_CODE] = {**st.session_state[state.WRITE_CODE], mode: typed}
     return code_of(mode)
+
+
+def _field(result: Any, name: str) -> Any:
+    """One field of the editor's state (a dict or an object with attributes), None when absent."""
+    return result.get(name) if isinstance(result, dict) else getattr(result, name, None)
+
+
+def link_problem(problem: Any, lang: Lang) -> None:
+    """When the page's link carried code the editor could not read ("too_long", "broken"), say so in one
+    sentence: the starter is in the editor instead."""
+    if problem in ("too_long", "broken"):
+        st.warning(t(f"write_link_code_{problem}", lang, most=LINK_CODE_MOST), icon="🔗")
 
 
 def start_again(mode: Mode) -> None:
@@ -277,26 +238,29 @@ def run_row(code: str, mode: Mode, sol: Solution) -> None:
 
 def result(sol: Solution, view: View, mode: Mode) -> None:
     """The last run's result, if it was on this row and mode: a refusal or stop as one sentence with its line
-    and column; else the tables against the truth, the first wrong cell and its step in the explainer."""
+    and column; else the core's diagnosis (stonegame.write.mistakes.diagnose: the comparison and the named
+    mistake) as a verdict, the grid and the first wrong cell's step in the explainer."""
     kept = st.session_state.get(state.WRITE_RESULT)
     if not kept or kept[:3] != (mode, state.digest(sol.values), sol.max_take):
         return
     out: Outcome = kept[3]
-    if out.kind != "done":
+    found = mistakes.diagnose_outcome(out, list(sol.values), sol.max_take)
+    if found is None:
         st.error(describe(out, view.lang), icon="🚫")
         return
-    tables, wrong, count = compared(out, sol, mode)
-    found = mistakes.diagnose_outcome(out, list(sol.values), sol.max_take)
-    _verdict(tables, wrong, count, sol, view.lang, mistakes.explain(found, view.lang) if found else "")
-    cells = grid_cells(tables, sol, wrong)
-    a, b = window(sol.n, wrong)
+    cmp = found.comparison
+    tables = drawn(cmp, mode)
+    _verdict(found, tables, view.lang)
+    cells = grid_cells(cmp, tables)
+    a, b = window(sol.n, cmp.first)
     title = t("write_grid_title", view.lang)
     if sol.n + 1 > WINDOW:
         title += " · " + t("write_grid_window", view.lang, a=a, b=b, n=sol.n)
-    chart = grid_chart(cells, title, _describe(cells))
+    st.markdown(f"**{title}**")  # above the chart, not its title: a phone wraps it instead of cutting it
+    chart = grid_chart(cells, _describe(cells))
     st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.WRITE_GRID)
-    if wrong is not None:
-        st.link_button(t("write_see_step", view.lang), explainer_link(wrong.step), icon="📈")
+    if cmp.first is not None:
+        st.link_button(t("write_see_step", view.lang), explainer_link(cmp.first.step), icon="📈")
     if mode == "function" and out.returned is not None:
         st.caption(t("write_returned", view.lang, got=shown(out.returned), want=_winner(sol)))
 
@@ -312,31 +276,21 @@ def _winner(sol: Solution) -> str:
     return "Alice" if twice > sol.total else "Bob" if twice < sol.total else "Tie"
 
 
-def _verdict(
-    tables: dict[str, Any], wrong: Wrong | None, count: int, sol: Solution, lang: Lang, sentence: str = ""
-) -> None:
-    """All right, or how many cells are wrong, the first one, and the mistake's `sentence` (stonegame.write's
-    matcher: the named mistake, or the numbers the truth uses), else how the truth fills it."""
-    for name, table in tables.items():
-        if table is None:
-            st.error(t("write_page_no_table", lang, name=name, size=sol.n + 1), icon="✗")
-    if wrong is None:
+def _verdict(found: Diagnosis, tables: tuple[Table, ...], lang: Lang) -> None:
+    """A table the run did not leave as n + 1 numbers said first; then all right (with the named mistakes this
+    row cannot show), or how many of the drawn cells are wrong and the core's sentence for the first one
+    (mistakes.explain: where, yours and the truth, the named mistake or the numbers the truth uses)."""
+    cmp = found.comparison
+    for name in tables:
+        if name in cmp.problems:
+            st.error(t("write_page_no_table", lang, name=name, size=cmp.n + 1), icon="✗")
+    if found.right:
         st.success(t("write_all_right", lang))
+        if note := mistakes.hidden_note(found, lang):
+            st.caption(note)
         return
-    cells = len(tables) * (sol.n + 1)
-    head = t(
-        "write_cells_wrong",
-        lang,
-        wrong=count,
-        cells=cells,
-        name=wrong.name,
-        i=wrong.i,
-        got=shown(wrong.got),
-        want=shown(wrong.want),
-    )
-    if sentence:  # the matcher's sentence names the first wrong cell itself
-        head = t("write_cells_count", lang, wrong=count, cells=cells)
-    st.warning(f"{head}\n\n{sentence or truth_sentence(wrong, sol, lang)}")
+    head = t("write_cells_count", lang, wrong=len(cmp.wrong()), cells=len(tables) * (cmp.n + 1))
+    st.warning(f"{head}\n\n{mistakes.explain(found, lang)}")
 
 
 def explainer_link(step: int) -> str:
