@@ -143,7 +143,7 @@ def record(base: str) -> Recording:
             page.wait_for_selector(drawn, state="attached", timeout=WAIT_MS)
             page.wait_for_load_state("networkidle", timeout=WAIT_MS)
             second = len(seen)
-            _post(base, f"{PREFIX}/rooms/{code}/stage", {"secret": secret, "values": RECORD_ROW, "step": 0})
+            moved = _post(base, f"{PREFIX}/rooms/{code}/stage", {"secret": secret, "values": RECORD_ROW, "step": 0})
             page.wait_for_selector(
                 "[data-testid=stage][data-ready=true][data-frame='0']", state="attached", timeout=WAIT_MS
             )
@@ -159,6 +159,7 @@ def record(base: str) -> Recording:
         finally:
             browser.close()
     fields = {"code": code, "join": token, "you": you or "", "number": str(number)}
+    names = [made["room"]["stage"].get("picture", ""), moved["stage"].get("picture", "")]  # the rows' pictures
 
     def template(entry: tuple[str, str, str | None, dict[str, str]]) -> dict[str, Any] | None:
         method, url, body, _ = entry
@@ -169,8 +170,10 @@ def record(base: str) -> Recording:
         for name, value in fields.items():
             if value:
                 path = path.replace(value, "{" + name + "}")
-        path = path.replace(f"step={RECORD_STEP}&", "step={step}&")
-        kind = "stream" if "/events" in path else "svg" if "/stage.svg" in path else "call"
+        for name in filter(None, names):  # the class's shared picture URL: .../pictures/{picture}/en/py/{step}.svg
+            path = path.replace(f"/pictures/{name}/", "/pictures/{picture}/")
+        path = path.replace(f"step={RECORD_STEP}&", "step={step}&").replace(f"/{RECORD_STEP}.svg", "/{step}.svg")
+        kind = "stream" if "/events" in path else "svg" if "/stage.svg" in path or "/pictures/" in path else "call"
         if body and "/answer" in path:
             given = json.loads(body)
             body = json.dumps(
@@ -187,10 +190,10 @@ def record(base: str) -> Recording:
 
     visit = part(seen[:first])
     for entry in visit:  # the first visit draws the room's own step, whatever it is
-        entry["path"] = entry["path"].replace("step=0&", "step={step}&")
+        entry["path"] = entry["path"].replace("step=0&", "step={step}&").replace("/0.svg", "/{step}.svg")
     row = part(seen[second:third])
     for entry in row:
-        entry["path"] = entry["path"].replace("step=0&", "step={step}&")
+        entry["path"] = entry["path"].replace("step=0&", "step={step}&").replace("/0.svg", "/{step}.svg")
     return Recording(visit, part(seen[first:second]), row, part(seen[third:]), headers)
 
 
@@ -248,7 +251,9 @@ class Phone(Student):
     first: asyncio.Event = field(default_factory=asyncio.Event)
 
     def fill(self, text: str, **more: Any) -> str:
-        values = {"code": self.code, "you": self.id, "join": self.token} | {k: str(v) for k, v in more.items()}
+        picture = str(self.view.get("stage", {}).get("picture", ""))  # the shared picture URL's row name
+        values = {"code": self.code, "you": self.id, "join": self.token, "picture": picture}
+        values |= {k: str(v) for k, v in more.items()}
         for name, value in values.items():
             text = text.replace("{" + name + "}", value)
         return text
