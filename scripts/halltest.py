@@ -167,11 +167,11 @@ def record(base: str) -> Recording:
             return None
         parts = urlsplit(url)
         path = parts.path + (f"?{parts.query}" if parts.query else "")
+        for name in filter(None, names):  # the class's shared picture URL: .../pictures/{picture}/en/py/{step}.svg
+            path = path.replace(f"/pictures/{name}/", "/pictures/{picture}/")  # first: a digit field is in it
         for name, value in fields.items():
             if value:
                 path = path.replace(value, "{" + name + "}")
-        for name in filter(None, names):  # the class's shared picture URL: .../pictures/{picture}/en/py/{step}.svg
-            path = path.replace(f"/pictures/{name}/", "/pictures/{picture}/")
         path = path.replace(f"step={RECORD_STEP}&", "step={step}&").replace(f"/{RECORD_STEP}.svg", "/{step}.svg")
         kind = "stream" if "/events" in path else "svg" if "/stage.svg" in path or "/pictures/" in path else "call"
         if body and "/answer" in path:
