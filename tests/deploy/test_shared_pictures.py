@@ -100,3 +100,15 @@ def test_a_picture_of_a_row_the_class_left_or_past_the_row_is_refused_and_not_ke
     assert [a.status_code for a in gone] == [404, 404] and gone[1].headers.get("x-cache-status") == "MISS"
     assert "not of this class's row" in gone[0].json()["error"]
     assert past.status_code == 404 and "no step 99" in past.json()["error"]
+
+
+def test_a_new_row_s_words_are_shared_and_kept_too(hall):
+    with client(hall) as web:
+        code, secret, (one, _) = a_class(web)
+        web.post(f"{PREFIX}/rooms/{code}/stage", json={"secret": secret, "values": [4, -2, 7], "step": 0})
+        url = picture_url(web, code, one, 0).replace("/py/0.svg", "/words.json")
+        first, second = (web.get(url, headers={"Accept-Encoding": "gzip"}) for _ in range(2))
+    assert first.status_code == second.status_code == 200, first.text[:300]
+    assert (first.headers.get("x-cache-status"), second.headers.get("x-cache-status")) == ("MISS", "HIT")
+    assert "immutable" in second.headers["cache-control"] and second.headers["content-type"] == "application/json"
+    assert len(second.json()) == 2 * 3 + 2 and second.json()[3][0].endswith("Step 3 of 7")

@@ -81,6 +81,11 @@
     if (name) return `${base}/pictures/${name}/${d.lang}/${d.listing}/${step}.svg`;
     return `${base}/stage.svg?step=${step}&lang=${d.lang}&code=${d.listing}${you()}`;
   }
+  // the row's words for every step, at the class's shared URL as its pictures (or the per-student one)
+  function captionsUrl() {
+    const name = st.view && st.view.stage && st.view.stage.picture;
+    return name ? `${base}/pictures/${name}/${d.lang}/words.json` : `${base}/captions?lang=${d.lang}${you()}`;
+  }
   // a step's picture, kept in this page per row, hold, listing and step (playing goes back and forth freely)
   function picture(step, row) {
     const key = `${row}|${held(st.view)}|${d.listing}|${step}`;
@@ -99,7 +104,7 @@
     const asked = ++st.asked, row = rowOf(st.view), listing = d.listing;
     if (step !== st.shown || row !== st.row || listing !== st.listing) {
       try {
-        const words = row !== st.row ? fetch(`${base}/captions?lang=${d.lang}${you()}`) : null;
+        const words = row !== st.row ? fetch(captionsUrl()) : null;
         const svg = await picture(step, row);
         const captions = words ? await (await words).json() : null;
         if (asked !== st.asked) return;  // a newer step was asked meanwhile

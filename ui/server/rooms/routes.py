@@ -25,6 +25,8 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
                                               stage), immutable, so nginx keeps it and answers every phone but
                                               the first (deploy/nginx.conf.template)
     GET  {PREFIX}/rooms/{code}/captions?lang=&you=  every step's words, [[title, formula, sentence], ...] (JSON)
+    GET  {PREFIX}/rooms/{code}/pictures/{name}/{lang}/words.json  the same words at one URL for the whole class,
+                                              immutable and kept by nginx as the pictures are
     GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML with its script, phone.py)
 
 The light student page is HTML: a refusal there is a page saying it (with the same status), never JSON.
@@ -496,6 +498,15 @@ class Classroom:
         body, packing = phone.compressed(svg, request.headers.get("accept-encoding", ""))
         return Response(body, media_type="image/svg+xml", headers={**headers, **packing})
 
+    async def words(self, request: Request) -> Response:
+        """Every step's words of the class's row named {name} in {lang} (as captions), with SHARED_CACHE: one URL
+        for every phone of the class, kept by nginx as the pictures are; refused as picture() refuses."""
+        lang = _path_choice(request, "lang", LANGS)
+        stage, _ = await self._named_stage(request, request.path_params["name"])
+        body = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
+        packed, packing = phone.compressed(body, request.headers.get("accept-encoding", ""))
+        return Response(packed, media_type="application/json", headers={"Cache-Control": SHARED_CACHE, **packing})
+
     async def _named_stage(self, request: Request, name: str) -> tuple[rm.Stage, int | None]:
         """The room's stage and held step (as _shown_stage) when `name` is its row's picture name; a wrong
         name is a wrong proof (403 from an open address, counted and refused as shut from a shut-out one),
@@ -557,6 +568,7 @@ class Classroom:
             (f"{rooms}/{{code}}/stage-data", self.stage_data, "GET"),
             (f"{rooms}/{{code}}/stage.svg", self.stage_svg, "GET"),
             (f"{rooms}/{{code}}/pictures/{{name}}/{{lang}}/{{listing}}/{{step}}.svg", self.picture, "GET"),
+            (f"{rooms}/{{code}}/pictures/{{name}}/{{lang}}/words.json", self.words, "GET"),
             (f"{rooms}/{{code}}/captions", self.captions, "GET"),
             (f"{PREFIX}/join/{{code}}", self.join_page, "GET"),
         ]
