@@ -67,6 +67,7 @@ from scripts.classtest import (  # noqa: E402
     servers,
 )
 from scripts.meter import load, quiet, rss  # noqa: E402
+from ui.server.rooms.warm import held_of  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
@@ -297,7 +298,7 @@ class Phone(Student):
         """The requests after the stream opened: sent once the stream's first view is in (phone.js draws the
         room's step when its first view comes), then the first visit's figures kept."""
         await self.first.wait()
-        step = self.view.get("stage", {}).get("step", 0)
+        step = self.step()
         try:
             for entry in rest:
                 await self.send(entry, step=step)
@@ -307,6 +308,12 @@ class Phone(Student):
         self.visit_bytes, self.visit_requests = browser.received - before, browser.requests + 1  # + the stream
         self.shown = (self.row(), step)
         self.mark(self.version)
+
+    def step(self) -> int:
+        """The step phone.js draws: the teacher's, never past the one a question holds the class at (its
+        bounded(); the shared picture URL of a later step is refused, 409)."""
+        step, held = int(self.view.get("stage", {}).get("step", 0)), held_of(self.view)
+        return step if held is None else min(step, held)
 
     def row(self) -> Any:
         stage = self.view.get("stage", {})
@@ -330,7 +337,7 @@ class Phone(Student):
         if not self.first.is_set():
             self.first.set()
         elif self.shown is not None and not view.get("ended"):
-            wanted = (self.row(), self.view.get("stage", {}).get("step", 0))
+            wanted = (self.row(), self.step())
             if wanted != self.shown:
                 task = asyncio.get_running_loop().create_task(self.draw(version, wanted))
                 self.fetches.add(task)
