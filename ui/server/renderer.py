@@ -76,6 +76,7 @@ START_TIMEOUT = 60.0  # seconds a new worker may take to say it is ready
 JOBS_PER_WORKER = 200  # then it is replaced, so whatever the makers leak stays bounded
 MAX_WORKER_RSS = 400 * 2**20  # bytes: a worker over this after a job is replaced
 IDLE_STOP = 600.0  # seconds without a job after which a slot stops its worker (started again on demand)
+WORKER_NICE = 10  # a worker's niceness: a class's step picture made ahead never delays the step's broadcast
 CHECK_EVERY = 0.1  # seconds between two looks at a running job's CPU time (sampling, not a sleep)
 
 
@@ -527,9 +528,11 @@ def _make(maker: str, args: tuple[Any, ...]) -> bytes:
 
 
 def serve(fd: int, warm: str = WARM_UP) -> None:
-    """The worker's loop: run `warm` (if named), say "ready", then for each (maker, args) received
-    send back ("ok", bytes) or ("error", text), until the pipe closes."""
+    """The worker's loop: lower its priority (WORKER_NICE), run `warm` (if named), say "ready", then for each
+    (maker, args) received send back ("ok", bytes) or ("error", text), until the pipe closes."""
     _die_with_parent()
+    with contextlib.suppress(OSError):  # a render yields the cores to the server's requests and streams
+        os.nice(WORKER_NICE)
     conn = Connection(fd)
     if warm:
         _found(warm)()
