@@ -9,7 +9,7 @@
 #                        `kubectl kustomize` makes of the two kustomizations
 #   check-jsonschema     deploy/compose.yaml against the compose specification's schema (the copy that
 #                        check-jsonschema ships: vendor.compose-spec, Apache-2.0)
-#   nginx -t             deploy/nginx.compose.conf (its pid, logs and temporary files moved into a
+#   nginx -t             deploy/nginx.compose.conf (its pid, logs, picture cache and temporary files moved into a
 #                        temporary folder; the replicas' addresses are fixed, so nothing needs resolving)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +47,7 @@ if [ -x "$nginx" ]; then
   sed -e "s#^pid .*#pid $work/nginx.pid;#" \
     -e "s#/dev/stderr#$work/logs/error.log#" \
     -e "s#/dev/stdout#$work/logs/access.log#" \
+    -e "s#/var/cache/nginx/pictures#$work/temp/pictures#" \
     -e "s#^http {#http {\n    client_body_temp_path $work/temp/body;\n    proxy_temp_path $work/temp/proxy;\n    fastcgi_temp_path $work/temp/fastcgi;\n    uwsgi_temp_path $work/temp/uwsgi;\n    scgi_temp_path $work/temp/scgi;#" \
     deploy/nginx.compose.conf >"$work/nginx.conf"
   "$nginx" -t -q -p "$work" -c "$work/nginx.conf" -e "$work/logs/error.log"

@@ -67,6 +67,7 @@ from scripts.classtest import (  # noqa: E402
     servers,
 )
 from scripts.meter import load, quiet, rss  # noqa: E402
+from ui.server.rooms.warm import held_of  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
@@ -143,7 +144,7 @@ def record(base: str) -> Recording:
             page.wait_for_selector(drawn, state="attached", timeout=WAIT_MS)
             page.wait_for_load_state("networkidle", timeout=WAIT_MS)
             second = len(seen)
-            _post(base, f"{PREFIX}/rooms/{code}/stage", {"secret": secret, "values": RECORD_ROW, "step": 0})
+            moved = _post(base, f"{PREFIX}/rooms/{code}/stage", {"secret": secret, "values": RECORD_ROW, "step": 0})
             page.wait_for_selector(
                 "[data-testid=stage][data-ready=true][data-frame='0']", state="attached", timeout=WAIT_MS
             )
@@ -159,6 +160,7 @@ def record(base: str) -> Recording:
         finally:
             browser.close()
     fields = {"code": code, "join": token, "you": you or "", "number": str(number)}
+    names = [made["room"]["stage"].get("picture", ""), moved["stage"].get("picture", "")]  # the rows' pictures
 
     def template(entry: tuple[str, str, str | None, dict[str, str]]) -> dict[str, Any] | None:
         method, url, body, _ = entry
@@ -166,11 +168,13 @@ def record(base: str) -> Recording:
             return None
         parts = urlsplit(url)
         path = parts.path + (f"?{parts.query}" if parts.query else "")
+        for name in filter(None, names):  # the class's shared picture URL: .../pictures/{picture}/en/py/{step}.svg
+            path = path.replace(f"/pictures/{name}/", "/pictures/{picture}/")  # first: a digit field is in it
         for name, value in fields.items():
             if value:
                 path = path.replace(value, "{" + name + "}")
-        path = path.replace(f"step={RECORD_STEP}&", "step={step}&")
-        kind = "stream" if "/events" in path else "svg" if "/stage.svg" in path else "call"
+        path = path.replace(f"step={RECORD_STEP}&", "step={step}&").replace(f"/{RECORD_STEP}.svg", "/{step}.svg")
+        kind = "stream" if "/events" in path else "svg" if "/stage.svg" in path or "/pictures/" in path else "call"
         if body and "/answer" in path:
             given = json.loads(body)
             body = json.dumps(
@@ -187,10 +191,10 @@ def record(base: str) -> Recording:
 
     visit = part(seen[:first])
     for entry in visit:  # the first visit draws the room's own step, whatever it is
-        entry["path"] = entry["path"].replace("step=0&", "step={step}&")
+        entry["path"] = entry["path"].replace("step=0&", "step={step}&").replace("/0.svg", "/{step}.svg")
     row = part(seen[second:third])
     for entry in row:
-        entry["path"] = entry["path"].replace("step=0&", "step={step}&")
+        entry["path"] = entry["path"].replace("step=0&", "step={step}&").replace("/0.svg", "/{step}.svg")
     return Recording(visit, part(seen[first:second]), row, part(seen[third:]), headers)
 
 
@@ -248,7 +252,9 @@ class Phone(Student):
     first: asyncio.Event = field(default_factory=asyncio.Event)
 
     def fill(self, text: str, **more: Any) -> str:
-        values = {"code": self.code, "you": self.id, "join": self.token} | {k: str(v) for k, v in more.items()}
+        picture = str(self.view.get("stage", {}).get("picture", ""))  # the shared picture URL's row name
+        values = {"code": self.code, "you": self.id, "join": self.token, "picture": picture}
+        values |= {k: str(v) for k, v in more.items()}
         for name, value in values.items():
             text = text.replace("{" + name + "}", value)
         return text
@@ -292,7 +298,7 @@ class Phone(Student):
         """The requests after the stream opened: sent once the stream's first view is in (phone.js draws the
         room's step when its first view comes), then the first visit's figures kept."""
         await self.first.wait()
-        step = self.view.get("stage", {}).get("step", 0)
+        step = self.step()
         try:
             for entry in rest:
                 await self.send(entry, step=step)
@@ -302,6 +308,12 @@ class Phone(Student):
         self.visit_bytes, self.visit_requests = browser.received - before, browser.requests + 1  # + the stream
         self.shown = (self.row(), step)
         self.mark(self.version)
+
+    def step(self) -> int:
+        """The step phone.js draws: the teacher's, never past the one a question holds the class at (its
+        bounded(); the shared picture URL of a later step is refused, 409)."""
+        step, held = int(self.view.get("stage", {}).get("step", 0)), held_of(self.view)
+        return step if held is None else min(step, held)
 
     def row(self) -> Any:
         stage = self.view.get("stage", {})
@@ -325,7 +337,7 @@ class Phone(Student):
         if not self.first.is_set():
             self.first.set()
         elif self.shown is not None and not view.get("ended"):
-            wanted = (self.row(), self.view.get("stage", {}).get("step", 0))
+            wanted = (self.row(), self.step())
             if wanted != self.shown:
                 task = asyncio.get_running_loop().create_task(self.draw(version, wanted))
                 self.fetches.add(task)

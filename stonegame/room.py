@@ -620,10 +620,18 @@ def public_view(room: Room) -> dict[str, Any]:
         "code": room.code,
         "version": room.version,
         "ended": room.ended,
-        "stage": asdict(room.stage) | {"values": list(room.stage.values)},
+        "stage": asdict(room.stage) | {"values": list(room.stage.values), "picture": picture_name(room.stage)},
         **counts(room),
         "questions": [public_question(q, tally(q, room.answers.get(q.number, {}))) for q in room.questions],
     }
+
+
+def picture_name(stage: Stage) -> str:
+    """The name of the stage's row in its pictures' shared URLs (routes: .../pictures/{name}/{step}/...): 16
+    hex digits of a BLAKE2b digest of the row, k and the formulation, so a URL names one picture forever
+    (a new row is a new name) and every phone of a class asks for the same one."""
+    text = f"{','.join(map(str, stage.values))}|{stage.k}|{stage.form}"
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def teacher_view(room: Room) -> dict[str, Any]:

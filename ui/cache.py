@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import functools
-import gzip
 import inspect
 import json
 import threading
@@ -238,42 +237,48 @@ def stage_json(
 # --- the light student page (ui/server/rooms/phone.py): the stage as SVG made here, and its words -------
 
 PHONE_WIDTH = 380  # pixels across a phone's stage picture: a 390 px phone's width less its margins
-PHONE_PICTURES = replace(CACHE, max_entries=512)  # a class's steps × languages × listings, for a few rows
 
 
 class PictureNotMade(Exception):
     """The render service did not make a phone's picture (its queue full, the job too slow or failed)."""
 
 
-@cached(PHONE_PICTURES)
-def _stage_svg(key: str, _sol: Solution, step: int, lang: Lang, code: Code, form: Form) -> tuple[bytes, bytes]:
-    """The row's stage at `step` as SVG bytes and the same gzipped, made once for every phone of a class, by
-    the render service's worker (never in this process: vl-convert holds the GIL, and two calls at once
-    from two threads can deadlock it; issue 35's warming made two at once likely); PictureNotMade if not."""
-    made = renderer.service().render(
-        f"phone:{key}:{step}:{lang}:{code}:{form}",  # a session per picture: one phone never waits on another's
-        renderer.RenderKey(key, step, lang, code, _sol.max_take, form, "phone-svg"),
+def _picture_job(sol: Solution, step: int, lang: Lang, code: Code, form: Form) -> tuple[Any, ...]:
+    """The render service's session, key, maker and arguments for the row's picture at `step` (clamped to
+    0 .. the verdict): a session per picture, so one phone never waits on another's; kind "phone-svg", so
+    it takes the service's phone lane (renderer.LANES), never behind the export page's queue."""
+    step = min(max(int(step), 0), sol.last_step)
+    key = renderer.RenderKey(row_key(sol), step, lang, code, sol.max_take, form, "phone-svg")
+    return (
+        f"phone:{key.row}:{step}:{lang}:{code}:{form}",
+        key,
         phone_pictures.stage_svg,
-        *(tuple(_sol.values), _sol.max_take, step, lang, code, form, PHONE_WIDTH),
+        *(tuple(sol.values), sol.max_take, step, lang, code, form, PHONE_WIDTH),
     )
+
+
+def stage_svg(values: Sequence[int], max_take: int, step: int, lang: Lang, code: Code, form: Form) -> bytes:
+    """The row's stage at `step` (clamped to 0 .. the verdict) as SVG bytes, made once for every phone of
+    a class by the render service's worker (never in this process: vl-convert holds the GIL, and two calls
+    at once from two threads can deadlock it) and kept in the service's one cache (renderer.FILES) per
+    row, step, language, listing and formulation; this call waits for it. PictureNotMade if not made."""
+    made = renderer.service().render(*_picture_job(solution(values, max_take), step, lang, code, form))
     if not isinstance(made, renderer.Done):
         raise PictureNotMade(type(made).__name__)
-    return made.data, gzip.compress(made.data, 6, mtime=0)
+    return made.data
 
 
-def stage_svg(
-    values: Sequence[int], max_take: int, step: int, lang: Lang, code: Code, form: Form
-) -> tuple[bytes, bytes]:
-    """stage_svg's picture of this row at `step` (clamped to 0 .. the verdict), plain and gzipped, cached per
-    row, step, language, listing and formulation."""
-    sol = solution(values, max_take)
-    return _stage_svg(row_key(sol), sol, min(max(int(step), 0), sol.last_step), lang, code, form)
+def ask_stage_svg(values: Sequence[int], max_take: int, step: int, lang: Lang, code: Code, form: Form) -> bool:
+    """Ask the render service for stage_svg's picture without waiting (renderer.Renderer.request): True if
+    it is made or being made now, False if the service did not take it (its phone lane full, or failed)."""
+    made = renderer.service().request(*_picture_job(solution(values, max_take), step, lang, code, form))
+    return isinstance(made, renderer.Done | renderer.Pending)
 
 
 def stage_svg_cached(values: Sequence[int], max_take: int, step: int, lang: Lang, code: Code, form: Form) -> bool:
-    """Whether stage_svg's picture of this row at `step` is in the cache now (making nothing)."""
-    sol = solution(values, max_take)
-    return _stage_svg.peek(row_key(sol), sol, min(max(int(step), 0), sol.last_step), lang, code, form) is not None
+    """Whether stage_svg's picture of this row at `step` is in the service's cache now (making nothing)."""
+    _, key, *_ = _picture_job(solution(values, max_take), step, lang, code, form)
+    return isinstance(renderer.service().status(key), renderer.Done)
 
 
 @cached(CACHE)

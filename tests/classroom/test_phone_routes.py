@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from stonegame import room as rm
 from tests.classroom.test_routes import app_for, join, refused, url
 from ui import cache
+from ui.server import renderer
 from ui.server.rooms.routes import PREFIX
 
 ROW = [5, -3, 8, 2, -1, 7, 4, -6]
@@ -77,6 +78,12 @@ def test_the_svg_is_valid_cached_per_language_and_answers_304_to_a_phone_that_ha
     assert again.status_code == 304 and not again.content
     made = cache.stage_svg(ROW, 3, 12, "en", "py", "total")
     assert cache.stage_svg(ROW, 3, 12, "en", "py", "total") is made, "made once, then from the cache"
+    assert (
+        renderer.service().cache.get(
+            renderer.RenderKey(cache.row_key(cache.solution(ROW, 3)), 12, "en", "py", 3, "total", "phone-svg")
+        )
+        is made
+    ), "the render service's cache, the one copy"
     assert svg(client, code, 13, "en", student).text != en.text
 
 
@@ -141,11 +148,57 @@ def test_a_step_of_the_teacher_makes_the_phones_pictures_of_it_and_the_next_ahea
 
     code, secret, token = class_at(client, step=2)
     assert client.get(page_url(code, f"join={token}&lang=zh&code=java")).status_code == 200
-    cache._stage_svg.clear()
+    renderer.service().cache.clear()
+    asks = WARMER.asks
     moved = client.post(url(code, "/stage"), json={"secret": secret, "step": 5})
     assert moved.status_code == 200, moved.text
-    WARMER.pool.submit(lambda: None).result(timeout=60)  # the worker made what it was asked for
+    assert WARMER.asks == asks + 2, "asked for, without waiting, in the render service's phone lane"
+    sol = cache.solution(ROW, 3)
+    for step in (5, 6):  # the service made what it was asked for
+        renderer.service().wait(renderer.RenderKey(cache.row_key(sol), step, "zh", "java", 3, "total", "phone-svg"), 60)
     for step in (5, 6):
         assert cache.stage_svg_cached(ROW, 3, step, "zh", "java", "total"), step
     assert not cache.stage_svg_cached(ROW, 3, 5, "en", "py", "total"), "only what this class's phones asked for"
     assert not cache.stage_svg_cached(ROW, 3, 7, "zh", "java", "total"), "only this step and the next"
+
+
+def shared(client, code: str, step: int, lang: str = "en", listing: str = "py", name: str = "", **headers: str):
+    """GET the class's shared picture URL (phone.js's pictureUrl) at `step`, named by the view's row (or `name`)."""
+    name = name or client.get(url(code, "")).json()["stage"]["picture"]
+    return client.get(url(code, f"/pictures/{name}/{lang}/{listing}/{step}.svg"), headers=headers)
+
+
+def test_the_shared_picture_is_the_student_s_picture_marked_immutable_for_any_cache(client):
+    code, _, _ = class_at(client)
+    student = join(client, code)
+    one = shared(client, code, 12, "zh", "java", **{"Accept-Encoding": "gzip"})
+    assert one.status_code == 200 and one.headers["content-type"] == "image/svg+xml"
+    assert one.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert one.headers["vary"] == "Accept-Encoding" and one.headers["content-encoding"] == "gzip"
+    assert "set-cookie" not in one.headers and student not in one.url.path
+    mine = client.get(url(code, f"/stage.svg?step=12&lang=zh&code=java&you={student}"))
+    assert one.content == mine.content and ET.fromstring(one.content).tag == SVG
+    assert shared(client, code, 12, **{"If-None-Match": one.headers["etag"]}).status_code == 200, "another picture"
+    again = shared(client, code, 12, "zh", "java", **{"If-None-Match": one.headers["etag"]})
+    assert again.status_code == 304
+
+
+def test_the_shared_picture_refuses_other_rows_held_steps_and_strangers(client):
+    code, secret, _ = class_at(client, step=13)
+    name = client.get(url(code, "")).json()["stage"]["picture"]
+    assert name == rm.picture_name(rm.read_stage({"values": ROW, "step": 13}))
+    refused(shared(client, code, 3, name="0" * 16), 404, "not_found")
+    refused(shared(client, code, 3, lang="fr"), 404, "not_found")
+    refused(shared(client, code, 18), 404, "not_found")
+    refused(client.get(url(code, f"/pictures/{name}/en/py/x.svg")), 400, "bad_request")
+    refused(client.get(url("ABCDEF", f"/pictures/{name}/en/py/3.svg")), 404, "unknown_room")
+    assert client.post(url(code, "/questions"), json={"secret": secret, "kind": "dp"}).status_code == 201
+    refused(shared(client, code, 13), 409, "held")
+    assert shared(client, code, 12).status_code == 200
+    other = {"X-Forwarded-For": "198.51.100.7"}
+    for _ in range(20):
+        client.get(page_url(rm.new_code()), headers=other)
+    refused(shared(client, code, 3, name="0" * 16, **other), 429, "too_many_codes")
+    assert shared(client, code, 3, **other).status_code == 200, "the row's name passes a shut-out address"
+    assert client.post(url(code, "/end"), json={"secret": secret}).status_code == 200
+    assert shared(client, code, 3, name=name).status_code == 200, "an ended class's phones explore its row"

@@ -294,6 +294,10 @@ def test_compose_nginx_routes_as_the_template_does():
             assert directive in block, (name, directive)
         assert "proxy_pass http://$st_upstream;" in block and "add_header Set-Cookie $st_set_route always;" in block
     assert location(template, "= /_stcore/stream") in location(conf, "= /_stcore/stream")
+    pictures = "~ ^/classroom/rooms/[^/]+/pictures/"  # the class's shared pictures, kept by nginx
+    assert location(template, pictures) == location(conf, pictures) and "proxy_cache_lock on;" in location(
+        conf, pictures
+    )
     assert "return 404;" in location(conf, "= /_stcore/metrics")
     assert not re.search(r"^\s*daemon ", conf, re.M)  # the nginx image's CMD says `-g 'daemon off;'` itself
     assert "ip_hash" not in conf and "least_conn;" in re.search(r"upstream st_new \{(.*?)\}", conf, re.S).group(1)

@@ -207,7 +207,7 @@ def test_exploring_phones_play_pause_scrub_switch_the_listing_and_link_the_step(
     expect(explorer.get_by_role("button", name="Play", exact=True)).to_be_visible()
     explorer.locator(".more input.scrubber").fill("3")
     expect_step(explorer, 3)
-    with explorer.expect_response(re.compile(r"/stage\.svg\?step=3&lang=en&code=java")) as got:
+    with explorer.expect_response(re.compile(r"/pictures/[0-9a-f]{16}/en/java/3\.svg$")) as got:
         explorer.get_by_role("link", name="Java").click()  # the listing, in place
     assert got.value.ok
     expect(explorer.locator(".picture svg")).to_contain_text("stoneGameIII(int[]")

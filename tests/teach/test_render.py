@@ -325,3 +325,19 @@ def test_the_service_reads_a_processs_cpu_seconds_and_resident_memory():
     ended = subprocess.Popen([sys.executable, "-c", "pass"])
     ended.wait(30)  # exited and reaped
     assert (renderer.cpu_seconds(ended.pid), renderer.rss_bytes(ended.pid)) == (0.0, 0)
+
+
+def test_the_phone_pictures_have_a_lane_that_a_full_export_queue_cannot_starve(service):
+    """Issue 35: a class's phone pictures (kind phone-svg) take a queue and a worker of their own, so 8 exports
+    waiting (here 1 running and 1 queued: the main lane is full) never hold a step's picture back."""
+    svc = service(max_queue=1)
+    running = svc.request("a", key("sleep"), fakes.sleep, 5)
+    wait_until(lambda: svc.queued("main") == 0)  # the main slot took it
+    assert isinstance(svc.request("b", key("sleep", step=1), fakes.sleep, 0), Pending)
+    assert svc.request("c", key("sleep", step=2), fakes.sleep, 0) == Busy("queue"), "the main lane is full"
+    started = time.monotonic()
+    picture = svc.render("phone", key("phone-svg"), fakes.echo, "picture")
+    assert isinstance(picture, Done) and time.monotonic() - started < 4.5, "made while the export still runs"
+    assert svc.status(running.key) == running, "the export is still running"
+    assert (svc.lane("phone-svg"), svc.lane("png"), svc.lane("gif")) == ("phone", "main", "main")
+    assert len(svc.pids()) == 2, "each lane's own worker"

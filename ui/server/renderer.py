@@ -11,6 +11,8 @@ Vocabulary:
     maker     a pure function of the core, named "module:qualified name", called in the worker with
               the job's arguments; it returns bytes or str (sent as UTF-8)
     job       a key with its maker and arguments, queued for a worker
+    lane      a queue and its slots of their own for some kinds (LANES): the class's phone pictures wait
+              behind no export and the exports behind no picture; every other kind takes the main lane
     worker    one child process (`python -m ui.server.renderer`), started from its slot's thread so that
               the kernel kills it when that thread dies (PR_SET_PDEATHSIG); replaced past its kind's CPU
               or wall-clock limit, after JOBS_PER_WORKER jobs or over MAX_WORKER_RSS; stopped when idle
@@ -74,7 +76,24 @@ START_TIMEOUT = 60.0  # seconds a new worker may take to say it is ready
 JOBS_PER_WORKER = 200  # then it is replaced, so whatever the makers leak stays bounded
 MAX_WORKER_RSS = 400 * 2**20  # bytes: a worker over this after a job is replaced
 IDLE_STOP = 600.0  # seconds without a job after which a slot stops its worker (started again on demand)
+WORKER_NICE = 10  # a worker's niceness: a class's step picture made ahead never delays the step's broadcast
 CHECK_EVERY = 0.1  # seconds between two looks at a running job's CPU time (sampling, not a sleep)
+
+
+@dataclass(frozen=True)
+class Lane:
+    """A queue of its own for these kinds (at most max_queue jobs waiting) and `workers` slots that take only
+    from it."""
+
+    kinds: frozenset[str]
+    workers: int = 1
+    max_queue: int = 8
+
+
+MAIN = "main"  # the lane of every kind no other lane names: the export page's pictures, GIFs and pages
+# The light page's pictures (ui/cache.stage_svg, kind "phone-svg"): a class's step asks for a few at once
+# (its step and the next, per language and listing), each a small SVG, never behind the 8 exports.
+LANES: dict[str, Lane] = {"phone": Lane(frozenset({"phone-svg"}), workers=1, max_queue=32)}
 
 
 class RenderKey(NamedTuple):
@@ -149,7 +168,9 @@ def maker_name(maker: Callable[..., bytes | str]) -> str:
 
 # --- the cache ---------------------------------------------------------------------------------
 
-FILES = Policy(max_entries=64, max_bytes=64 * 2**20, sizeof=len)  # the made files, by key
+# The made files, by key: the export page's and the class's phone pictures (ui.cache.stage_svg keeps no copy:
+# a class's steps × languages × listings for a few rows, a few KB each, are most of the entries).
+FILES = Policy(max_entries=512, max_bytes=64 * 2**20, sizeof=len)
 REMEMBERED = Policy(max_entries=MAX_REMEMBERED, ttl=REMEMBER)  # the TooSlow and Failed results, by key
 
 
@@ -248,8 +269,9 @@ class _Job:
 
 
 class Renderer:
-    """The render service of one server: `workers` slots (a thread and its worker process each), a
-    queue of at most `max_queue` jobs waiting, at most one job in flight per session, and one cache.
+    """The render service of one server: the main lane's `workers` slots (a thread and its worker process
+    each) and queue of at most `max_queue` jobs waiting, each of `lanes`' own slots and queue (LANES by
+    default; {} for none), at most one job in flight per session, and one cache.
 
     request() and status() never block and never render in the calling thread; wait() blocks only
     its caller (tests and scripts; the pages ask again instead)."""
@@ -263,19 +285,27 @@ class Renderer:
         warm_up: str = WARM_UP,
         makers_from: tuple[str, ...] = MAKERS_FROM,
         jobs_per_worker: int = JOBS_PER_WORKER,
+        lanes: dict[str, Lane] | None = None,
     ) -> None:
         self.limits = {**LIMITS, **(limits or {})}
         self.cache = cache if cache is not None else Memo(FILES, "rendered files")
         self.warm_up, self.makers_from, self.jobs_per_worker = warm_up, makers_from, jobs_per_worker
-        self._queue: queue.Queue[_Job | None] = queue.Queue(maxsize=max_queue)
+        every = {MAIN: Lane(frozenset(), workers, max_queue), **(LANES if lanes is None else lanes)}
+        self._queues: dict[str, queue.Queue[_Job | None]] = {
+            name: queue.Queue(maxsize=lane.max_queue) for name, lane in every.items()
+        }
+        self._lane_of = {kind: name for name, lane in every.items() for kind in lane.kinds}
+        # each slot's queue, in slot order: the main lane's slots first
+        self._slot_queues = [self._queues[name] for name, lane in every.items() for _ in range(lane.workers)]
         self._lock = threading.Lock()
         self._jobs: dict[RenderKey, _Job] = {}  # queued or running, by key
         self._sessions: dict[str, RenderKey] = {}  # session -> the key it waits for
         self._remembered: Memo[RenderKey, TooSlow | Failed] = Memo(REMEMBERED, "remembered")
-        self._workers: list[Worker | None] = [None] * workers
+        self._workers: list[Worker | None] = [None] * len(self._slot_queues)
         self._stopping = False
         self._threads = [
-            threading.Thread(target=self._slot, args=(i,), name=f"render-slot-{i}", daemon=True) for i in range(workers)
+            threading.Thread(target=self._slot, args=(i,), name=f"render-slot-{i}", daemon=True)
+            for i in range(len(self._slot_queues))
         ]
         for thread in self._threads:
             thread.start()
@@ -330,9 +360,13 @@ class Renderer:
             return first
         return self.wait(key, self.limits.get(key.kind, DEFAULT_LIMIT).wall + 5.0)
 
-    def queued(self) -> int:
-        """How many jobs wait in the queue (not counting those rendering)."""
-        return self._queue.qsize()
+    def queued(self, lane: str | None = None) -> int:
+        """How many jobs wait in the lane's queue (None: in every lane's), not counting those rendering."""
+        return sum(q.qsize() for name, q in self._queues.items() if lane in (None, name))
+
+    def lane(self, kind: str) -> str:
+        """The lane whose queue and slots take jobs of this kind."""
+        return self._lane_of.get(kind, MAIN)
 
     def pids(self) -> list[int]:
         """The process ids of the worker processes alive now."""
@@ -342,9 +376,9 @@ class Renderer:
         """Stop taking jobs, answer every waiting one Failed, kill every worker (a hung one too) and
         join the slot threads."""
         self._stopping = True
-        with contextlib.suppress(queue.Full):
-            for _ in self._threads:
-                self._queue.put_nowait(None)
+        for slot_queue in self._slot_queues:
+            with contextlib.suppress(queue.Full):
+                slot_queue.put_nowait(None)
         for worker in list(self._workers):
             if worker is not None:
                 worker.kill()
@@ -361,7 +395,8 @@ class Renderer:
     # --- the bookkeeping (callers hold the lock) ---
 
     def _enqueue(self, session: str, key: RenderKey, maker: str, args: tuple[Any, ...]) -> Result:
-        """The job for key (a new one queued, unless one is queued or running), now also this session's."""
+        """The job for key (a new one queued in its kind's lane, unless one is queued or running), now also this
+        session's."""
         job = self._jobs.get(key)
         if job is None:
             data = self.cache.get(key)  # made since the caller looked
@@ -369,7 +404,7 @@ class Renderer:
                 return Done(data, cached=True)
             job = _Job(key, maker, args, set())
             try:
-                self._queue.put_nowait(job)
+                self._queues[self.lane(key.kind)].put_nowait(job)
             except queue.Full:
                 return Busy("queue")
             self._jobs[key] = job
@@ -380,12 +415,12 @@ class Renderer:
     # --- the slot threads ---
 
     def _slot(self, index: int) -> None:
-        """One slot: take jobs from the queue and run them on this slot's worker, starting (from this
+        """One slot: take jobs from its lane's queue and run them on this slot's worker, starting (from this
         thread, which lives as long as the service) a new worker whenever there is none; a worker idle
         for IDLE_STOP seconds is stopped."""
         while not self._stopping:
             try:
-                job = self._queue.get(timeout=IDLE_STOP)
+                job = self._slot_queues[index].get(timeout=IDLE_STOP)
             except queue.Empty:
                 self._retire(index)
                 continue
@@ -493,9 +528,11 @@ def _make(maker: str, args: tuple[Any, ...]) -> bytes:
 
 
 def serve(fd: int, warm: str = WARM_UP) -> None:
-    """The worker's loop: run `warm` (if named), say "ready", then for each (maker, args) received
-    send back ("ok", bytes) or ("error", text), until the pipe closes."""
+    """The worker's loop: lower its priority (WORKER_NICE), run `warm` (if named), say "ready", then for each
+    (maker, args) received send back ("ok", bytes) or ("error", text), until the pipe closes."""
     _die_with_parent()
+    with contextlib.suppress(OSError):  # a render yields the cores to the server's requests and streams
+        os.nice(WORKER_NICE)
     conn = Connection(fd)
     if warm:
         _found(warm)()

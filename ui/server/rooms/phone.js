@@ -2,8 +2,8 @@
 // - joins with the link's join token (POST .../join), or takes back the seat this browser kept for the class
 //   (localStorage, POST .../me), and opens the room's event stream with the student's id as its proof;
 // - following, shows each step the teacher moves to: the step's picture is an SVG the server made
-//   (GET .../stage.svg?step=&lang=&code=&you=), put in place of the last one; while a question holds the class,
-//   never past the held step (the server holds it back too);
+//   (GET .../pictures/{row's name}/{lang}/{listing}/{step}.svg: one URL for the whole class), put in place of
+//   the last one; while a question holds the class, never past the held step (the server holds it back too);
 // - exploring ("Explore on my own", a press of the stage's buttons, or ← → Home End), steps on its own;
 //   "Back to the class" follows again; exploring, it plays and pauses (▶ / space) at the speed chosen, and its
 //   scrubber goes to any step;
@@ -74,12 +74,24 @@
     return Math.max(0, Math.min(h === null ? lastStep() : h, lastStep(), step));
   }
 
+  // a step's picture's URL: the one every phone of the class shares (named by the view's row, no student id in
+  // it, so nginx answers it from its cache), or the per-student one when the view names no picture
+  function pictureUrl(step) {
+    const name = st.view && st.view.stage && st.view.stage.picture;
+    if (name) return `${base}/pictures/${name}/${d.lang}/${d.listing}/${step}.svg`;
+    return `${base}/stage.svg?step=${step}&lang=${d.lang}&code=${d.listing}${you()}`;
+  }
+  // the row's words for every step, at the class's shared URL as its pictures (or the per-student one)
+  function captionsUrl() {
+    const name = st.view && st.view.stage && st.view.stage.picture;
+    return name ? `${base}/pictures/${name}/${d.lang}/words.json` : `${base}/captions?lang=${d.lang}${you()}`;
+  }
   // a step's picture, kept in this page per row, hold, listing and step (playing goes back and forth freely)
   function picture(step, row) {
     const key = `${row}|${held(st.view)}|${d.listing}|${step}`;
     if (!st.pictures.has(key)) {
       if (st.pictures.size > 80) st.pictures.clear();
-      const made = fetch(`${base}/stage.svg?step=${step}&lang=${d.lang}&code=${d.listing}${you()}`)
+      const made = fetch(pictureUrl(step))
         .then(async r => { if (!r.ok) throw await r.json(); return r.text(); });
       made.catch(() => st.pictures.delete(key));
       st.pictures.set(key, made);
@@ -92,7 +104,7 @@
     const asked = ++st.asked, row = rowOf(st.view), listing = d.listing;
     if (step !== st.shown || row !== st.row || listing !== st.listing) {
       try {
-        const words = row !== st.row ? fetch(`${base}/captions?lang=${d.lang}${you()}`) : null;
+        const words = row !== st.row ? fetch(captionsUrl()) : null;
         const svg = await picture(step, row);
         const captions = words ? await (await words).json() : null;
         if (asked !== st.asked) return;  // a newer step was asked meanwhile

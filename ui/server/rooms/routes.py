@@ -20,7 +20,13 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
                                               row, language, listing and formulation for the whole class)
     GET  {PREFIX}/rooms/{code}/stage.svg?step=&lang=&code=&you=  the stage's picture at that step (SVG, made once
                                               per row, step, language and listing; never past a question's hold)
+    GET  {PREFIX}/rooms/{code}/pictures/{name}/{lang}/{listing}/{step}.svg  the same picture at one URL for the
+                                              whole class (name: the row's, rm.picture_name, sent in every view's
+                                              stage), immutable, so nginx keeps it and answers every phone but
+                                              the first (deploy/nginx.conf.template)
     GET  {PREFIX}/rooms/{code}/captions?lang=&you=  every step's words, [[title, formula, sentence], ...] (JSON)
+    GET  {PREFIX}/rooms/{code}/pictures/{name}/{lang}/words.json  the same words at one URL for the whole class,
+                                              immutable and kept by nginx as the pictures are
     GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML with its script, phone.py)
 
 The light student page is HTML: a refusal there is a page saying it (with the same status), never JSON.
@@ -105,6 +111,8 @@ SVG_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
 }
+# A shared picture's URL names its bytes for good (row, step, language, listing): any cache may keep it a year.
+SHARED_CACHE = "public, max-age=31536000, immutable"
 
 
 def _env_int(name: str, default: int) -> int:
@@ -118,7 +126,7 @@ def _env_int(name: str, default: int) -> int:
 PICTURE_WAIT = {"Retry-After": "2"}  # a phone asks for a picture that was not made again after this
 
 
-async def made_picture(*args: Any) -> tuple[bytes, bytes]:
+async def made_picture(*args: Any) -> bytes:
     """cache.stage_svg(*args) off the event loop; a picture the render service did not make is a 503 with a
     sentence and Retry-After (the phone shows it and asks again at its next step), never a 500."""
     try:
@@ -415,7 +423,7 @@ class Classroom:
         WARMER.asked_for(code, lang, listing)
         step = min(stage.step, rm.holding(room) if rm.holding(room) is not None else stage.step)
         try:
-            svg, _ = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
+            svg = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
         except Refused as busy:
             return self._refused_page(busy, given, lang)
         words = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
@@ -456,13 +464,69 @@ class Classroom:
             raise Refused(400, "step must be a whole number.", "bad_request")
         step = min(int(text), held) if held is not None else int(text)
         WARMER.asked_for(rm.read_code(request.path_params["code"]), lang, listing)
-        svg, packed = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
-        tag = '"' + hashlib.blake2b(packed, digest_size=12).hexdigest() + '"'
+        svg = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
+        tag = '"' + hashlib.blake2b(svg, digest_size=12).hexdigest() + '"'
         headers = {"ETag": tag, "Cache-Control": "no-cache", **SVG_HEADERS}
         if request.headers.get("if-none-match") == tag:
             return Response(status_code=304, headers=headers)
-        body, packing = phone.compressed(svg, request.headers.get("accept-encoding", ""), packed)
+        body, packing = phone.compressed(svg, request.headers.get("accept-encoding", ""))
         return Response(body, media_type="image/svg+xml", headers={**headers, **packing})
+
+    async def picture(self, request: Request) -> Response:
+        """The picture of the class's row named {name} (rm.picture_name of the room's row, or of an ended
+        room's last row) at {step} in {lang} and {listing}, as stage_svg makes it, with SHARED_CACHE: one URL
+        for every phone of the class, no student id in it, so nginx (or a school's proxy) keeps one copy and
+        the replicas make and send it once a step. The name is the request's proof (checked as a join token
+        is, so a shut-out address learns nothing from it); 404 for a name that is not the row's (the teacher
+        moved on) or a step past the row's last, 409 for a step past the one a question holds the class at;
+        none of them is cached."""
+        lang, listing = _path_choice(request, "lang", LANGS), _path_choice(request, "listing", CODES)
+        text, name = request.path_params["step"], request.path_params["name"]
+        if not (text.isdigit() and len(text) < 7):
+            raise Refused(400, "step must be a whole number.", "bad_request")
+        step, (stage, held) = int(text), await self._named_stage(request, name)
+        if step > stage.last_step:
+            raise Refused(404, f"The row has no step {step}: its last is {stage.last_step}.", "not_found")
+        if held is not None and step > held:
+            raise Refused(409, "The class is held at an earlier step until the question is revealed.", "held")
+        WARMER.asked_for(rm.read_code(request.path_params["code"]), lang, listing)
+        svg = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
+        tag = '"' + hashlib.blake2b(svg, digest_size=12).hexdigest() + '"'
+        headers = {"ETag": tag, "Cache-Control": SHARED_CACHE, **SVG_HEADERS}
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers=headers)
+        body, packing = phone.compressed(svg, request.headers.get("accept-encoding", ""))
+        return Response(body, media_type="image/svg+xml", headers={**headers, **packing})
+
+    async def words(self, request: Request) -> Response:
+        """Every step's words of the class's row named {name} in {lang} (as captions), with SHARED_CACHE: one URL
+        for every phone of the class, kept by nginx as the pictures are; refused as picture() refuses."""
+        lang = _path_choice(request, "lang", LANGS)
+        stage, _ = await self._named_stage(request, request.path_params["name"])
+        body = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
+        packed, packing = phone.compressed(body, request.headers.get("accept-encoding", ""))
+        return Response(packed, media_type="application/json", headers={"Cache-Control": SHARED_CACHE, **packing})
+
+    async def _named_stage(self, request: Request, name: str) -> tuple[rm.Stage, int | None]:
+        """The room's stage and held step (as _shown_stage) when `name` is its row's picture name; a wrong
+        name is a wrong proof (403 from an open address, counted and refused as shut from a shut-out one),
+        turned here into a 404 that says the picture is not the class's row."""
+
+        def named(code: str) -> tuple[rm.Stage, int | None]:
+            room = self.store().room(code)
+            if rm.picture_name(room.stage) != name:
+                raise rm.WrongJoin("That picture is not of this class's row.")
+            return room.stage, rm.holding(room)
+
+        try:
+            return await self.attempted(request, named, name)
+        except rm.Ended as ended:
+            stage = rm.read_stage(ended.view.get("stage") or {})
+            if rm.picture_name(stage) != name:
+                raise Refused(404, "That picture is not of this class's row.", "not_found") from None
+            return stage, None
+        except rm.WrongJoin:
+            raise Refused(404, "That picture is not of this class's row.", "not_found") from None
 
     async def _shown_stage(self, request: Request) -> tuple[rm.Stage, int | None]:
         """The stage a phone may draw and the step a question holds it at (None: nothing holds it), for a GET
@@ -503,6 +567,8 @@ class Classroom:
             (f"{rooms}/{{code}}/events", self.events, "GET"),
             (f"{rooms}/{{code}}/stage-data", self.stage_data, "GET"),
             (f"{rooms}/{{code}}/stage.svg", self.stage_svg, "GET"),
+            (f"{rooms}/{{code}}/pictures/{{name}}/{{lang}}/{{listing}}/{{step}}.svg", self.picture, "GET"),
+            (f"{rooms}/{{code}}/pictures/{{name}}/{{lang}}/words.json", self.words, "GET"),
             (f"{rooms}/{{code}}/captions", self.captions, "GET"),
             (f"{PREFIX}/join/{{code}}", self.join_page, "GET"),
         ]
@@ -550,6 +616,14 @@ def _query(request: Request, name: str, allowed: tuple[str, ...]) -> str:
     if given not in allowed:
         raise Refused(400, f"{name} must be one of {', '.join(allowed)}.", "bad_request")
     return given
+
+
+def _path_choice(request: Request, name: str, allowed: tuple[str, ...]) -> str:
+    """The path's {name}, one of `allowed`; Refused (404: no such picture) otherwise."""
+    value = request.path_params[name]
+    if value not in allowed:
+        raise Refused(404, f"{name} must be one of {', '.join(allowed)}.", "not_found")
+    return value
 
 
 def _choice(request: Request, name: str, allowed: tuple[str, ...]) -> str:

@@ -1,11 +1,13 @@
 """The light page's pictures made ahead of time: when a class moves (the teacher's step, a new row, a
 question that holds the class), this process makes the SVG of the step its phones will fetch and of the
 step after (the teacher's likely next one) before a phone asks, in each language and listing its phones
-of that class asked for here (English and Python until one asks), so a phone's
-`GET .../stage.svg` finds it in the cache (ui/cache.py) instead of waiting ~0.2 s for vl-convert.
+of that class asked for here (English and Python until one asks), so the first phone's
+`GET .../pictures/...` finds it in the render service's cache instead of waiting ~0.2 s for vl-convert.
 
-One worker thread per process makes them, one at a time, so the warming never takes both cores from the
-requests; a picture already cached or already waiting to be made is not asked for again.
+It only asks the render service (ui/cache.ask_stage_svg: renderer.Renderer.request, which never blocks): the
+service's phone lane makes them in its own worker process, one at a time, so the warming never takes both
+cores from the requests nor waits behind the export page's queue; a picture already made or being made is
+shared, not made again.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ui import cache
@@ -36,15 +37,12 @@ def held_of(view: dict[str, Any]) -> int | None:
 
 
 class Warmer:
-    """Per class code the (language, listing) pairs its phones asked for here, and the worker that makes
-    the pictures ahead."""
+    """Per class code the (language, listing) pairs its phones asked for here; the pictures asked for ahead."""
 
     def __init__(self) -> None:
         self.asked: OrderedDict[str, set[tuple[str, str]]] = OrderedDict()
-        self.waiting: set[tuple[Any, ...]] = set()
         self.lock = threading.Lock()
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="phone-warm")
-        self.made = 0  # pictures made ahead (for the tests)
+        self.asks = 0  # pictures the render service took to make ahead (for the tests)
 
     def asked_for(self, code: str, lang: str, listing: str) -> None:
         """Remember that a phone of class `code` asked for `lang` and `listing` here (at most ROOMS classes)."""
@@ -55,7 +53,7 @@ class Warmer:
                 self.asked.popitem(last=False)
 
     def warm(self, code: str, view: dict[str, Any]) -> None:
-        """Ask the worker for the pictures of the class's public `view`: the step its phones show now (never
+        """Ask the render service for the pictures of the class's public `view`: the step its phones show now (never
         past a hold) and the one after (within the hold), in each pair its phones asked for here."""
         stage = view.get("stage") or {}
         values = tuple(stage.get("values") or ())
@@ -72,26 +70,17 @@ class Warmer:
                 self._ask((values, k, step, lang, listing, form))
 
     def _ask(self, args: tuple[Any, ...]) -> None:
-        """Hand one picture to the worker unless it is cached or waiting already."""
-        values, k, step, lang, listing, form = args
-        if cache.stage_svg_cached(values, k, step, lang, listing, form):
-            return
-        with self.lock:
-            if args in self.waiting:
-                return
-            self.waiting.add(args)
-        self.pool.submit(self._make, args)
-
-    def _make(self, args: tuple[Any, ...]) -> None:
-        """Make one picture into the cache (a failure is logged: the phone's own request says it)."""
+        """Ask the render service for one picture, not waiting for it (a refusal is logged: the phone's own
+        request says it)."""
         try:
-            cache.stage_svg(*args)
-            self.made += 1
+            taken = cache.ask_stage_svg(*args)
         except Exception as error:
-            log.warning("phone picture not made ahead: %s", error)
-        finally:
-            with self.lock:
-                self.waiting.discard(args)
+            log.warning("phone picture not asked for ahead: %s", error)
+            return
+        if taken:
+            self.asks += 1
+        else:
+            log.warning("phone picture not made ahead: the render service did not take it")
 
 
 WARMER = Warmer()  # the one per process
