@@ -13,10 +13,12 @@ from .test_touch_targets import TOUCH
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 SHORT = "1,5,-9"  # a game of at most three moves, to reach the two replays at its end
-# Every drawn chart text of the main pane, at its size on screen (its font size times the SVG's scale).
+# Every drawn chart text of the main pane, at its size on screen (its font size times the SVG's scale, turned
+# text too: the length of the transform's first column).
 SHOWN_SIZES = """() => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stVegaLiteChart'] svg text")]
   .filter(e => e.textContent.trim() && e.getBoundingClientRect().width > 0)
-  .map(e => [Math.round(parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a * 10) / 10,
+  .map(e => [Math.round(parseFloat(getComputedStyle(e).fontSize) * Math.hypot(e.getScreenCTM().a,
+                                                                             e.getScreenCTM().b) * 10) / 10,
              e.textContent.trim().slice(0, 24)])"""
 CHIPS = "g.speed_chip_0_marks path"
 
