@@ -3,6 +3,6 @@
 from ui import frame, state
 from ui.parts import ladder
 
-view, sol = frame.page("ladder_title")
+view, sol = frame.page("ladder_title", projected=True)
 ladder.page(sol, view)
 state.sync_url()

@@ -7,7 +7,7 @@ from stonegame.i18n import t
 from ui import frame, state
 from ui.parts import deck, teach
 
-view, sol = frame.page("deck_title")
+view, sol = frame.page("deck_title", projected=True)
 st.caption(t("deck_intro", view.lang))
 teach.row_line(sol, view)
 deck.cards_shown(view)

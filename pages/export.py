@@ -8,7 +8,7 @@ from stonegame.i18n import t
 from ui import frame, state
 from ui.parts import embed, export, teach
 
-view, sol = frame.page("export_title")
+view, sol = frame.page("export_title", presentable=False)  # files for slides: not projected
 st.caption(t("export_intro", view.lang))
 teach.row_line(sol, view)
 scene = export.scene_at(sol, export.step_input(sol, view), view)

@@ -4,6 +4,6 @@ a live piece of the app in a set state, with a question to answer before going o
 from ui import frame, state
 from ui.parts import lesson
 
-view, _ = frame.page("lesson_title", title=False)  # each chapter draws its own title and row
+view, _ = frame.page("lesson_title", title=False, projected=True)  # each chapter draws its own title and row
 lesson.page(view)
 state.sync_url(lesson.params())

@@ -7,7 +7,7 @@ from stonegame.i18n import t
 from ui import frame, state
 from ui.parts import quiz
 
-view, _ = frame.page("quiz_title", projected=True)  # the quiz asks about its own row (quiz.current)
+view, _ = frame.page("quiz_title", projected=True, own_line=True)  # the quiz asks about its own row (quiz.current)
 quiz.from_link()
 if view.present:  # the projector: the row and the way out on one line, the board beside the question
     quiz.projected(view)

@@ -3,7 +3,7 @@
 from ui import frame, state
 from ui.parts import game
 
-view, sol = frame.page("replay_title", projected=True)
+view, sol = frame.page("replay_title", projected=True, own_line=True)
 game.row(sol, view, state.REPLAY_PRESET, keys=True)
 game.replay_page(sol, view)
 state.sync_url()

@@ -6,7 +6,7 @@ from stonegame.i18n import t
 from ui import frame, state
 from ui.parts import trace
 
-view, sol = frame.page("trace_title")
+view, sol = frame.page("trace_title", projected=True)
 st.markdown(t("trace_intro", view.lang))
 st.markdown(f"**{t('row_summary', view.lang, n=sol.n, total=sol.total)}**")
 tables = trace.of(sol)

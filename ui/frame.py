@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import replace
 from typing import NamedTuple
 
 import streamlit as st
@@ -168,6 +169,7 @@ def page(
     side: Callable[[View], None] | None = None,
     projected: bool = False,
     own_line: bool = False,
+    presentable: bool = True,
 ) -> Page:
     """Set up a page: config, state (reading the URL on a session's first run; then the page's `arrive`,
     which may change the row before it is solved), our CSS (with, on a page with the `stage`, its own,
@@ -176,13 +178,18 @@ def page(
     the page's `side` section last), else the setter of `<html lang>` hidden in the page, the title (unless
     the page draws its own) and the notices; return the view settings and the session's row, solved.
     A `projected` page (one without the stage made for a projector) gets bigger text in presenter mode.
-    In presenter mode a page that draws no presenter line of its own (neither the stage, nor `projected`,
-    nor `own_line`) gets the way out on a line of its own, as the sidebar with its toggle is hidden."""
+    In presenter mode a page that draws no presenter line of its own (neither the stage nor `own_line`)
+    gets the way out on a line of its own, as the sidebar with its toggle is hidden. A page that is not
+    `presentable` is drawn as it is out of presenter mode, with the sidebar's toggle off limits and, while
+    the session's presenter mode is on (kept for the other pages), a sentence saying why."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
     if arrive is not None:
         arrive()
     view = state.view()
+    held = view.present and not presentable  # presenter mode, kept for the other pages, not drawn here
+    if held:
+        view = replace(view, present=False)
     if view.present:
         if stage:
             st.html(PRESENT_STAGE_CSS)
@@ -193,11 +200,13 @@ def page(
         st.html(STAGE_CSS if stage else STYLE)
         if not stage:  # on a page with the stage, the sidebar's skip link sets it
             HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
-        sidebar(stage, side)
-    if view.present and not (stage or projected or own_line):
+        sidebar(stage, side, presentable)
+    if view.present and not (stage or own_line):
         _way_out(view)
     if title:
         st.title(t(title_key, view.lang))
+    if held:
+        st.info(t("present_not_here", view.lang), icon="📽️")
     for notice in st.session_state[state.NOTICES]:
         st.warning(state.notice_text(notice, view.lang), icon="⚠️")
     return Page(view, cache.session_solution())
@@ -210,6 +219,16 @@ def _way_out(view: View) -> None:
     with st.container(key=state.WAY_OUT):
         right = st.columns([7, 3], vertical_alignment="center")[1]
     right.button(t("exit_presenter", view.lang), key=state.W_EXIT_PRESENT, on_click=_leave_presenter, width="stretch")
+
+
+def table(data: object, view: View, **grid: object) -> None:
+    """A table of the page's numbers: in presenter mode an HTML table (st.table, its text sized by
+    PROJECTED_STYLE for the back row), else Streamlit's data grid (st.dataframe with `grid`'s arguments),
+    whose canvas draws 14 px text whatever the page's size. Without the index either way."""
+    if view.present:
+        st.table(data, hide_index=True)
+    else:
+        st.dataframe(data, hide_index=True, width="stretch", **grid)
 
 
 def _leave_presenter() -> None:
@@ -237,10 +256,11 @@ def _setting(
     widget(label, key=widget_key, on_change=_copy_widget, args=(widget_key, state_key, allowed), **kwargs)
 
 
-def sidebar(stage: bool = False, side: Callable[[View], None] | None = None) -> None:
-    """Page links and the shared settings (presenter mode, language, k, formulation, code listing),
-    the same on every page; above them, on a page with the stage, the skip link to it (which sets
-    `<html lang>`); below them, the page's own section, if it has one."""
+def sidebar(stage: bool = False, side: Callable[[View], None] | None = None, presentable: bool = True) -> None:
+    """Page links and the shared settings (presenter mode, off limits on a page that is not
+    `presentable`; language, k, formulation, code listing), the same on every page; above them, on a
+    page with the stage, the skip link to it (which sets `<html lang>`); below them, the page's own
+    section, if it has one."""
     lang = st.session_state[state.LANG]
     with st.sidebar:
         if stage:
@@ -249,16 +269,18 @@ def sidebar(stage: bool = False, side: Callable[[View], None] | None = None) -> 
         for path, key, icon in nav.PAGES:
             st.page_link(nav.page(path), label=t(key, lang), icon=icon)
         st.divider()
-        _settings(lang)
+        _settings(lang, presentable)
         if side is not None:
             st.divider()
             side(state.view())
 
 
-def _settings(lang: Lang) -> None:
-    """The shared settings, each a widget bound to its state key: presenter mode (a toggle), the
-    language (a row of options), k (a slider over TAKES), the formulation and the code listing."""
-    _setting(st.toggle, t("presenter_mode", lang), state.PRESENT, state.W_PRESENT, help=t("presenter_help", lang))
+def _settings(lang: Lang, presentable: bool = True) -> None:
+    """The shared settings, each a widget bound to its state key: presenter mode (a toggle, off limits
+    on a page that is not `presentable`, its help then saying why), the language (a row of options), k
+    (a slider over TAKES), the formulation and the code listing."""
+    why = t("presenter_help" if presentable else "present_not_here", lang)
+    _setting(st.toggle, t("presenter_mode", lang), state.PRESENT, state.W_PRESENT, help=why, disabled=not presentable)
     _choice(t("language", lang), state.LANG, state.W_LANG, LANGS, LANG_NAMES.get, horizontal=True)
     _setting(
         st.select_slider,

@@ -34,3 +34,65 @@ def chart_spec(chart: Any) -> Spec:
     """An Altair chart's spec, ready to send: its to_dict with Altair's default theme and transformer,
     never switched (not validated: the tests validate every builder), datasets as Arrow IPC bytes."""
     return arrow_datasets(chart.to_dict(validate=False))
+
+
+# Presenter mode's chart text: every size of text a spec names (a mark's, an axis', a legend's, a title's)
+# raised to at least PROJECTED_TEXT px, and the defaults of what names none, so that Vega lays the charts out
+# with the text the back row reads (CSS that enlarged the drawn text left Vega's layout at the small size).
+PROJECTED_TEXT = 16
+FONT_KEYS = frozenset({"fontSize", "labelFontSize", "titleFontSize", "subtitleFontSize"})
+PROJECTED_CONFIG: Spec = {
+    "axis": {"labelFontSize": PROJECTED_TEXT, "titleFontSize": PROJECTED_TEXT + 2},
+    "legend": {"labelFontSize": PROJECTED_TEXT, "titleFontSize": PROJECTED_TEXT + 2},
+    "header": {"labelFontSize": PROJECTED_TEXT, "titleFontSize": PROJECTED_TEXT + 2},
+    "title": {"fontSize": PROJECTED_TEXT + 4, "subtitleFontSize": PROJECTED_TEXT},
+    "text": {"fontSize": PROJECTED_TEXT},
+}
+_PROJECTED: dict[int, tuple[Spec, Spec]] = {}  # id of a spec -> (that spec, kept so the id stays its own; its copy)
+
+
+def _size(value: Any) -> Any:
+    """A text size raised to at least PROJECTED_TEXT: a number, or an expression ({"expr": ...}) wrapped
+    in max(); anything else (a signal's name, a field) as it is."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return max(value, PROJECTED_TEXT)
+    if isinstance(value, dict) and set(value) == {"expr"}:
+        return {"expr": f"max({PROJECTED_TEXT}, {value['expr']})"}
+    return value
+
+
+def _raised(node: Any) -> Any:
+    """A copy of a spec's part with every size under FONT_KEYS raised (_size); the datasets (records or
+    Arrow bytes) are shared, not walked."""
+    if isinstance(node, dict):
+        return {
+            key: value
+            if key in ("datasets", "data", "values")
+            else _size(value)
+            if key in FONT_KEYS
+            else _raised(value)
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_raised(item) for item in node]
+    return node
+
+
+def projected(spec: Spec) -> Spec:
+    """The spec for presenter mode: its text sizes raised (_raised) and PROJECTED_CONFIG under its own
+    config (a size it names wins, once raised). Made once per cached spec (the last 64 kept by identity)."""
+    kept = _PROJECTED.get(id(spec))
+    if kept is not None and kept[0] is spec:
+        return kept[1]
+    raised = _raised(spec)
+    config = raised.get("config", {})
+    raised["config"] = {**config, **{k: {**v, **config.get(k, {})} for k, v in PROJECTED_CONFIG.items()}}
+    if len(_PROJECTED) >= 64:
+        _PROJECTED.pop(next(iter(_PROJECTED)))
+    _PROJECTED[id(spec)] = (spec, raised)
+    return raised
+
+
+def shown(spec: Spec, present: bool) -> Spec:
+    """The spec to send: projected() in presenter mode, else the spec as it is."""
+    return projected(spec) if present else spec

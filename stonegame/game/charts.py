@@ -51,7 +51,7 @@ from stonegame.text import wrap
 PLAYER_COLOURS = [ORANGE, SKY]  # Alice, Bob
 PLAYER_NAMES = {p: p for p in PLAYERS}  # a legend's names for the players' own colours
 PALE = "#DDDDDD"
-TITLE_COLUMNS = 62  # display columns per title line (one line of a phone at 10 px, of a desktop at 16 px)
+TITLE_COLUMNS = 54  # display columns per title line (one line of a phone at 12 px, of a desktop at 16 px)
 EDGE_KINDS = ("other", "best", "optimal")
 NODE_KINDS = (*PLAYERS, "end")  # a node with Alice or Bob to move, or a finished game
 ARC_POINTS = 13  # points along each arc of the merged graph
@@ -87,7 +87,7 @@ def title_lines(lines: list[str]) -> alt.Title:
     return alt.Title(
         lines,
         anchor="start",
-        fontSize=alt.ExprRef(expr=f"clamp(containerSize()[0] / ({TITLE_COLUMNS} * 0.53), 10, 16)"),
+        fontSize=alt.ExprRef(expr=f"clamp(containerSize()[0] / ({TITLE_COLUMNS} * 0.53), 12, 16)"),
     )
 
 
@@ -257,12 +257,12 @@ def replay_below_zero(layout: ReplayLayout) -> bool:
 def replay_chart(
     tables: Tables, layout: ReplayLayout, words: ReplayWords, max_take: int, below_zero: bool
 ) -> alt.VConcatChart:
-    """The replay in one chart (tables: replay_data, layout: replay_layout): buttons, caption, the row, the
-    choices (takes 1..max_take) and the totals (with a zero mark if `below_zero`), stepping together
-    from the layout's start frame."""
+    """The replay in one chart (tables: replay_data, layout: replay_layout): buttons (a roomy bar: every
+    control thumb-sized on a phone), caption, the row, the choices (takes 1..max_take) and the totals
+    (with a zero mark if `below_zero`), stepping together from the layout's start frame."""
     chart = (
         alt.vconcat(
-            nav_bar(words.player, tables["scrub"]),
+            nav_bar(words.player, tables["scrub"], roomy=True),
             caption_panel(tables["frames"], widest=layout.widest).properties(height=layout.caption_height),
             row_panel(tables["piles"], tables["positions"], layout, words.row),
             choices_panel(tables["choices"], tables["frames"], layout.gains, words.choices, max_take),
@@ -442,7 +442,9 @@ def board_chart(piles: pd.DataFrame, words: BoardWords, max_take: int) -> alt.La
     takes = (
         alt.Chart(data.assign(row="reach"))
         .transform_filter("datum.reach > 0")
-        .mark_text(fontSize=fit(15, len(piles) * 7), baseline="top", dy=-8, color="#333333")
+        .mark_text(
+            fontSize=fit(15, len(piles) * 6), baseline="top", dy=-8, color="#333333"
+        )  # 12 px at 8 piles on a phone
         .encode(x=x, y=y, text="reach_text:N")
     )
     return alt.layer(

@@ -25,6 +25,12 @@ WORDS: dict[str, dict[str, str]] = {
         "链接中写作 present=1。",
     },
     "exit_presenter": {"en": "Exit presenter mode", "zh": "退出演示模式"},
+    "present_not_here": {
+        "en": "This page has no presenter mode: its files are made for your slides, not for the class to read "
+        "on a projector. Open the file on the projector instead. Presenter mode stays on for the other pages.",
+        "zh": "本页没有演示模式：这里生成的文件是给你的幻灯片用的，不适合在投影上给全班看。请在投影上打开生成的文件。"
+        "其他页面仍保持演示模式。",
+    },
     "keys_hint": {
         "en": "Keys: → ← step · Home / End first / last · space play / pause",
         "zh": "按键：→ ← 逐步 · Home / End 开头 / 结尾 · 空格 播放 / 暂停",

@@ -17,7 +17,7 @@ from stonegame.teach import charts
 from stonegame.teach import deck as cards
 from stonegame.teach.tables import memo_shown, mixed_shown, sentence_fields, turns_shown
 from stonegame.terms import DEFAULT_TAKE, Lang
-from ui import cache, nav, specs, state
+from ui import cache, frame, nav, specs, state
 from ui.parts.teach import locked
 from ui.state import View
 
@@ -37,7 +37,9 @@ def _load(name: cards.CardName) -> None:
 
 
 def cards_shown(view: View) -> None:
-    """Every card: the trap, its numbers, a button that loads its row and a link to the explainer."""
+    """Every card: the trap, its numbers, a button that loads its row and a link to the explainer (in
+    presenter mode the button and the link under the trap, so that the first card's are on the projector's
+    first screen)."""
     if locked():
         st.info(t("deck_locked", view.lang), icon="🔒")
     if st.session_state[state.MAX_TAKE] != DEFAULT_TAKE:
@@ -46,8 +48,11 @@ def cards_shown(view: View) -> None:
         with st.container(border=True):
             st.header(f"{number} · {t('deck_' + name + '_title', view.lang)}")
             st.markdown(t("deck_" + name + "_trap", view.lang))
+            if view.present:
+                _card_actions(name, card, view)
             DETAILS[name](card, view)
-            _card_actions(name, card, view)
+            if not view.present:
+                _card_actions(name, card, view)
 
 
 def _card_actions(name: cards.CardName, card: cards.Card, view: View) -> None:
@@ -75,7 +80,7 @@ def _game_column(column: DeltaGenerator, title: str, game: cards.Game, view: Vie
         st.markdown(
             t("deck_totals", view.lang, alice=game.alice, bob=game.bob, winner=t("winner_" + game.winner, view.lang))
         )
-        st.dataframe(turns_shown(game, view.lang), hide_index=True, width="stretch")
+        frame.table(turns_shown(game, view.lang), view)
 
 
 def _games(card: cards.Card, view: View) -> None:
@@ -134,9 +139,14 @@ def _memo_zero(card: cards.Card, view: View) -> None:
             good=int(last["sentinel"]),
         )
     )
-    st.vega_lite_chart(spec=_memo_spec(view.lang), width="stretch", height=charts.MEMO_HEIGHT, key=state.DECK_CHART)
+    st.vega_lite_chart(
+        spec=specs.shown(_memo_spec(view.lang), view.present),
+        width="stretch",
+        height=charts.MEMO_HEIGHT,
+        key=state.DECK_CHART,
+    )
     with st.expander(t("deck_memo_table", view.lang)):
-        st.dataframe(memo_shown(table, view.lang), hide_index=True, width="stretch")
+        frame.table(memo_shown(table, view.lang), view)
     with st.expander(t("deck_show_code", view.lang)):
         st.code(inspect.getsource(cards.score_difference_memo), language="python")
 
@@ -144,7 +154,7 @@ def _memo_zero(card: cards.Card, view: View) -> None:
 def _mixed(card: cards.Card, view: View) -> None:
     """The three LeetCode examples: the right verdict and the two mixed-up ones, ✓ or ✗ each."""
     st.markdown(t("deck_mixed_numbers", view.lang, **sentence_fields(card.numbers, view.lang)))
-    st.dataframe(mixed_shown(card.numbers["table"], view.lang), hide_index=True, width="stretch")
+    frame.table(mixed_shown(card.numbers["table"], view.lang), view)
 
 
 DETAILS: dict[cards.CardName, Callable[[cards.Card, View], None]] = {

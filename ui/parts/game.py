@@ -131,7 +131,7 @@ def replay_of(sol: Solution, view: View, key: str, takes: tuple[int, ...] | None
         note = t("replay_window_note", view.lang, turns=len(game), first=win.first, last=win.last, size=WINDOW_TURNS)
         st.info(note, icon="🔎")
     spec = _replay(cache.digest(sol.values), sol.values, sol.max_take, takes, centre, view.lang)
-    st.vega_lite_chart(spec=spec, width="stretch", key=key)
+    st.vega_lite_chart(spec=specs.shown(spec, view.present), width="stretch", key=key)
 
 
 def turns_table(game: pd.DataFrame, view: View) -> None:
@@ -282,7 +282,7 @@ def play_board(sol: Solution, game: Game, view: View) -> None:
         st.caption(t("play_board_window", view.lang, n=sol.n, lo=shown.start, hi=shown[-1]))
     st.markdown("**" + t("play_board_title", view.lang) + "**")
     spec = _board(cache.digest(sol.values), sol.values, sol.max_take, game.takes, view.lang)
-    st.vega_lite_chart(spec=spec, width="stretch", key=state.PLAY_BOARD)
+    st.vega_lite_chart(spec=specs.shown(spec, view.present), width="stretch", key=state.PLAY_BOARD)
 
 
 def your_turn(sol: Solution, game: Game, view: View) -> None:
@@ -358,7 +358,7 @@ def compared(sol: Solution, game: Game, table: pd.DataFrame, view: View) -> None
         st.caption(t("play_strip_cap", view.lang, last=shown - 1, n=sol.n))
     st.markdown("**" + t("play_strip_title", view.lang) + "**")
     spec = _strip(cache.digest(sol.values), sol.values, sol.max_take, game.takes, view.lang)
-    st.vega_lite_chart(spec=spec, width="stretch", key=state.PLAY_STRIP)
+    st.vega_lite_chart(spec=specs.shown(spec, view.present), width="stretch", key=state.PLAY_STRIP)
     mistakes = table.index[(table["player"] == game.learner) & (table["regret"] > 0)]
     centre = int(table.loc[mistakes[0], "turn"]) if len(mistakes) else 1
     yours, optimal = st.columns(2)
@@ -441,7 +441,7 @@ def tree_drawing(sol: Solution, view: View, key: str, merged: bool = True) -> No
     """The tree, merged-states and dp-array chart of a short row alone, in the lesson's words (the
     lesson's tree chapter, which comes before dp is taught; the tree alone without `merged`)."""
     spec = _tree(cache.digest(sol.values), sol.values, sol.max_take, view.lang, merged, lesson=True)
-    st.vega_lite_chart(spec=spec, width="stretch", key=key)
+    st.vega_lite_chart(spec=specs.shown(spec, view.present), width="stretch", key=key)
 
 
 STEP_ACTIONS = ("first", "back", "next", "last")  # the tree's step buttons, in the explainer's words (nav_*)
@@ -526,7 +526,7 @@ def tree_steps(sol: Solution, view: View) -> None:
             )
     st.markdown(stage_sentence(sol, stages.iloc[stage], view))
     spec = _stage(cache.digest(sol.values), sol.values, sol.max_take, stage, view.lang, view.present)
-    st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_CHART)
+    st.vega_lite_chart(spec=specs.shown(spec, view.present), width="stretch", key=state.TREE_CHART)
 
 
 def stage_sentence(sol: Solution, row: pd.Series, view: View) -> str:
@@ -568,4 +568,4 @@ def tree_page(sol: Solution, view: View) -> None:
     st.caption(t("tree_recurrence", view.lang, k=sol.max_take))
     st.markdown("**" + t("tree_growth_title", view.lang) + "**")
     spec = _tree_growth(marked_n(sol.n), sol.max_take, view.lang)
-    st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_GROWTH)
+    st.vega_lite_chart(spec=specs.shown(spec, view.present), width="stretch", key=state.TREE_GROWTH)

@@ -183,10 +183,13 @@ def formulations(sol: Solution, view: View) -> None:
     _identity_check(sol, view)
 
 
-def _chart(rung: ap.Rung, shown: spec.Spec) -> None:
-    """A rung's animated chart, in a container keyed by the rung (so a browser test can find it)."""
+def _chart(rung: ap.Rung, shown: spec.Spec, view: View) -> None:
+    """A rung's animated chart (projected in presenter mode: ui.specs.shown), in a container keyed by the rung (so
+    a browser test can find it)."""
     with st.container(key=state.LADDER_RUNG.format(rung=rung)):
-        st.vega_lite_chart(spec=shown, width="stretch", key=state.LADDER_CHART.format(name=rung))
+        st.vega_lite_chart(
+            spec=specs.shown(shown, view.present), width="stretch", key=state.LADDER_CHART.format(name=rung)
+        )
 
 
 def recursion(sol: Solution, view: View) -> None:
@@ -194,7 +197,7 @@ def recursion(sol: Solution, view: View) -> None:
     calls = ap.recursion_calls(sol.n, sol.max_take)
     shown = count_text(calls, view.lang)
     if sol.n <= ap.DRAW_PILES and calls <= ap.DRAW_CALLS:
-        _chart("recursion", _calls_spec(_key(sol), sol.max_take, sol, False, view.lang, view.form))
+        _chart("recursion", _calls_spec(_key(sol), sol.max_take, sol, False, view.lang, view.form), view)
     else:
         note = t(
             "ladder_not_drawn_recursion", view.lang, piles=ap.DRAW_PILES, limit=ap.DRAW_CALLS, n=sol.n, calls=shown
@@ -207,7 +210,7 @@ def recursion(sol: Solution, view: View) -> None:
 def memo(sol: Solution, view: View) -> None:
     """Rung 2: the memo's call sequence animated for short rows; its depth and Python's recursion limit."""
     if sol.n <= ap.MEMO_PILES:
-        _chart("memo", _calls_spec(_key(sol), sol.max_take, sol, True, view.lang, view.form))
+        _chart("memo", _calls_spec(_key(sol), sol.max_take, sol, True, view.lang, view.form), view)
     else:
         st.caption(t("ladder_not_drawn_memo", view.lang, piles=ap.MEMO_PILES, n=sol.n))
     st.markdown(t("ladder_intro_memo", view.lang))
@@ -223,14 +226,14 @@ def _long_row_note(sol: Solution, view: View) -> None:
 def table(sol: Solution, view: View) -> None:
     """Rung 3: the bottom-up fill, from the solver's own trace, with the Python or Java listing."""
     _long_row_note(sol, view)
-    _chart("table", _table_spec(_key(sol), sol.max_take, sol, view.lang, view.code, view.form))
+    _chart("table", _table_spec(_key(sol), sol.max_take, sol, view.lang, view.code, view.form), view)
     st.markdown(t("ladder_intro_table", view.lang))
 
 
 def window(sol: Solution, view: View) -> None:
     """Rung 4: the rolling window, and why posts keep one slot more (with that listing)."""
     _long_row_note(sol, view)
-    _chart("window", _window_spec(_key(sol), sol.max_take, sol, view.lang, view.form))
+    _chart("window", _window_spec(_key(sol), sol.max_take, sol, view.lang, view.form), view)
     st.markdown(t("ladder_intro_window", view.lang))
     size = sol.max_take + 1
     with st.expander(t("ladder_ring_title", view.lang, size=size)):
@@ -246,7 +249,9 @@ def growth(sol: Solution, view: View) -> None:
     st.caption(t("ladder_growth_caption", view.lang, k=sol.max_take, calls=at_30))
     n = sol.n if sol.n <= max(ap.GROWTH_SIZES) else 0
     for name, shown in zip(("growth_work", "growth_memory"), _growth_specs(sol.max_take, n, view.lang), strict=True):
-        st.vega_lite_chart(spec=shown, width="stretch", key=state.LADDER_CHART.format(name=name))
+        st.vega_lite_chart(
+            spec=specs.shown(shown, view.present), width="stretch", key=state.LADDER_CHART.format(name=name)
+        )
     if not n:
         st.caption(t("ladder_growth_off", view.lang, n=sol.n))
 

@@ -18,7 +18,7 @@ from stonegame.lesson import progress as pg
 from stonegame.lesson.chapters import Chapter, chapters, formulations, summary_number, what_if
 from stonegame.lesson.feedback import feedback, said
 from stonegame.teach.deck import play
-from ui import cache, nav, state
+from ui import cache, frame, nav, state
 from ui.parts import fill, game
 from ui.state import View
 
@@ -47,11 +47,13 @@ STYLE = """<style>
     grid-column: 1; grid-row: 2; }
 }
 </style>"""
-# Presenter mode: bigger words; the way out (ui/frame.py) on the top line's right, over the page, not in the
-# flow: a chapter is fitted to the projector's 720 px, and a line of its own pushed the piece 56 px past it.
+# Presenter mode (on ui/frame.py's PROJECTED_STYLE, a 20 px root): less room above the title, the words at
+# 23-24 px; the way out (ui/frame.py) on the top line's right, over the page, not in the flow: a chapter is
+# fitted to the projector's 720 px, and a line of its own pushed the piece 56 px past it.
 PRESENT_STYLE = """<style>
-.st-key-lesson_words p, .st-key-lesson_words li, .st-key-lesson_text p, .st-key-lesson_text li { font-size: 1.45rem; }
-.st-key-lesson_text [data-testid="stRadio"] [role="radiogroup"] p { font-size: 1.5rem; }
+[data-testid="stMainBlockContainer"] { padding-top: 1.6rem; }
+.st-key-lesson_words p, .st-key-lesson_words li, .st-key-lesson_text p, .st-key-lesson_text li { font-size: 1.16rem; }
+.st-key-lesson_text [data-testid="stRadio"] [role="radiogroup"] p { font-size: 1.2rem; }
 [data-testid="stLayoutWrapper"]:has(> .st-key-way_out), .st-key-way_out {
   position: fixed; top: 0.3rem; left: 1rem; right: 1rem; width: auto !important; z-index: 999990;
   pointer-events: none; }
@@ -365,7 +367,7 @@ def _table(table: pd.DataFrame, view: View, key: str) -> None:
     if "winner" in table:
         table = table.assign(winner=[said(w, view.lang) for w in table["winner"]])
     shown = table.rename(columns={c: t(f"lesson_col_{c}", view.lang) for c in table.columns})
-    st.dataframe(shown, hide_index=True, width="stretch", key=key)
+    frame.table(shown, view, key=key)
 
 
 # --- the end ----------------------------------------------------------------------------------------

@@ -181,7 +181,7 @@ def board(sol: Solution, quiz: qz.Quiz, view: View) -> None:
     q = qz.question(quiz)
     st.markdown(t("quiz_board_note", view.lang))
     spec = _board_spec(quiz.key, sol, q, quiz.revealed, view.lang)
-    st.vega_lite_chart(spec=spec, width="stretch", key=state.QUIZ_CHART)
+    st.vega_lite_chart(spec=specs.shown(spec, view.present), width="stretch", key=state.QUIZ_CHART)
 
 
 def _submit(q: int) -> None:

@@ -20,7 +20,7 @@ from stonegame import Solution
 from stonegame.i18n import t
 from stonegame.solver import PHASES
 from stonegame.terms import Lang
-from ui import cache, state
+from ui import cache, frame, state
 from ui.parts import files
 from ui.state import View
 
@@ -81,13 +81,14 @@ def shown(table: pd.DataFrame, lang: Lang, columns: Sequence[str] | None = None)
     return head.rename(columns={c: t("trace_col_" + c, lang) for c in head.columns})
 
 
-def _grid(rows: pd.DataFrame, lang: Lang, columns: Sequence[str] | None = None) -> None:
-    """One st.dataframe of the rows (shown()), its text columns of numbers aligned right like the rest."""
-    frame = shown(rows, lang, columns)
-    phase = t("trace_col_phase", lang)
-    texts = [c for c in frame.columns if c != phase and pd.api.types.is_string_dtype(frame[c])]
+def _grid(rows: pd.DataFrame, view: View, columns: Sequence[str] | None = None) -> None:
+    """One table of the rows (shown()): a data grid with its text columns of numbers aligned right like the
+    rest, or in presenter mode an HTML table (frame.table)."""
+    shown_rows = shown(rows, view.lang, columns)
+    phase = t("trace_col_phase", view.lang)
+    texts = [c for c in shown_rows.columns if c != phase and pd.api.types.is_string_dtype(shown_rows[c])]
     config = {c: st.column_config.TextColumn(alignment="right") for c in texts}
-    st.dataframe(frame, hide_index=True, width="stretch", column_config=config)
+    frame.table(shown_rows, view, column_config=config)
 
 
 def show(table: Table, sol: Solution, view: View) -> None:
@@ -99,9 +100,9 @@ def show(table: Table, sol: Solution, view: View) -> None:
     if len(rows) > SHOWN_ROWS:
         st.caption(t("trace_large", view.lang, shown=SHOWN_ROWS, rows=len(rows)))
     with st.container(key=state.TRACE_WIDE.format(name=table.name)):
-        _grid(rows, view.lang)
+        _grid(rows, view)
     with st.container(key=state.TRACE_NARROW.format(name=table.name)):
-        _grid(rows, view.lang, NARROW[table.name])
+        _grid(rows, view, NARROW[table.name])
         st.caption(t("trace_narrow", view.lang))
     key = f"table:{cache.digest(sol.values)}:{sol.max_take}:{table.name}"
     with st.columns([1, 1])[0]:
