@@ -696,8 +696,10 @@ def teacher_view(room: Room) -> dict[str, Any]:
 
 
 def student_view(room: Room, student: str) -> dict[str, Any]:
-    """The public view, with this student's own status and answers (question number -> answer)."""
-    mine = {str(n): a[student] for n, a in room.answers.items() if student in a}
+    """The public view, with this student's own status and answers (question number -> answer); a "write"
+    answer is "sent" until its question is revealed (its group would tell the student right or wrong early)."""
+    shut = {q.number for q in room.questions if q.kind == "write" and q.state != "revealed"}
+    mine = {str(n): "sent" if n in shut else a[student] for n, a in room.answers.items() if student in a}
     return public_view(room) | {"student": student, "status": room.students[student], "mine": mine}
 
 
@@ -846,7 +848,7 @@ def held_step(question: Question, stage: Stage) -> int:
     """The step the class sees while a question is open: the one before the step that writes its pile's
     dp[i] (so the stage shows the candidates, not the answer), or for "who wins" any step but the
     verdict's."""
-    if question.kind in ("winner", "write"):
+    if question.kind == "winner":
         return min(question.step, stage.last_step - 1)
     return max(question.step - 1, 0)
 

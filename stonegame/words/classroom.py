@@ -120,6 +120,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "class_write_size": {"en": "{size} of {most} bytes", "zh": "{size} / {most} 字节"},
     "class_write_editor": {"en": "Your loop body", "zh": "你的循环体"},
+    "class_write_missed": {"en": "You did not send code for this question.", "zh": "这道题你没有提交代码。"},
     "class_answered": {"en": "{answered} of {joined} answered", "zh": "{joined} 人中已有 {answered} 人作答"},
     "class_lock": {"en": "Lock answers", "zh": "锁定作答"},
     "class_reveal": {"en": "Reveal", "zh": "公布答案"},

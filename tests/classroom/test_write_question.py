@@ -171,7 +171,7 @@ def test_three_phones_answer_over_http_and_the_teacher_sees_the_groups(store):
             sent = client.post(url(code, "/questions/1/answer"), json={"student": phone, "answer": body})
             assert sent.status_code == 200, sent.text
         mine = client.post(url(code, "/me"), json={"student": phones[1]}).json()["mine"]
-        assert mine == {"1": "max_not_min"}, "the phone learns its group, never anyone's code"
+        assert mine == {"1": "sent"}, "before the reveal a phone learns only that its code is in"
         big = client.post(url(code, "/questions/1/answer"), json={"student": phones[0], "answer": "#" * 2049})
         refused(big, 413, "answer_too_long")
         stranger = client.post(url(code, "/questions/1/answer"), json={"student": rm.new_student(), "answer": RIGHT})
@@ -181,3 +181,5 @@ def test_three_phones_answer_over_http_and_the_teacher_sees_the_groups(store):
         assert q["counts"] == {"max_not_min": 1, "refused": 1, "right": 1} and q["right"] == 1
         assert q["examples"] == {"right": RIGHT, "max_not_min": MAX, "refused": SYNTAX}
         assert "examples" not in client.get(url(code)).json()["questions"][0]
+        mine = client.post(url(code, "/me"), json={"student": phones[1]}).json()["mine"]
+        assert mine == {"1": "max_not_min"}, "revealed: the phone learns its group, never anyone's code"

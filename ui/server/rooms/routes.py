@@ -24,6 +24,8 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
                                               per row, step, language and listing; never past a question's hold)
     GET  {PREFIX}/rooms/{code}/captions?lang=&you=  every step's words, [[title, formula, sentence], ...] (JSON)
     GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML with its script, phone.py)
+    GET  {PREFIX}/editor.js?v=                  the code editor's script, which that page imports only when a
+                                              "Write dp[i]" question is asked (cached for a year)
 
 The light student page is HTML: a refusal there is a page saying it (with the same status), never JSON.
 
@@ -107,6 +109,16 @@ PAGE_HEADERS = {
     "Content-Security-Policy": f"default-src 'none'; script-src {phone.SCRIPT_CSP}; style-src 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
+
+
+def page_headers(request: Request) -> dict[str, str]:
+    """PAGE_HEADERS with the page's script-src also allowing the code editor's one file at the page's own
+    origin (phone.editor_csp), which phone.js imports when a "Write dp[i]" question is asked."""
+    origin = f"{request.url.scheme}://{request.url.netloc}"
+    csp = PAGE_HEADERS["Content-Security-Policy"].replace(phone.SCRIPT_CSP, phone.editor_csp(origin, PREFIX), 1)
+    return {**PAGE_HEADERS, "Content-Security-Policy": csp}
+
+
 SVG_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
@@ -447,7 +459,16 @@ class Classroom:
         view = rm.public_view(room)["stage"]
         text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words).encode("utf-8")
         body, headers = phone.compressed(text, request.headers.get("accept-encoding", ""))
-        return Response(body, media_type="text/html; charset=utf-8", headers={**headers, **PAGE_HEADERS})
+        return Response(body, media_type="text/html; charset=utf-8", headers={**headers, **page_headers(request)})
+
+    async def editor(self, request: Request) -> Response:
+        """The code editor's script (phone.EDITOR_JS), for a phone asked "Write dp[i]": gzipped when accepted,
+        cached for a year (its URL carries its version), text/javascript so the page may import it."""
+        body, packing = phone.compressed(
+            phone.EDITOR_JS, request.headers.get("accept-encoding", ""), phone.EDITOR_PACKED
+        )
+        headers = {"Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff"}
+        return Response(body, media_type="text/javascript; charset=utf-8", headers={**headers, **packing})
 
     def _refused_page(self, error: Exception, given: str, lang: str) -> Response:
         """The page for a refusal: its words by reason in the page's language, its status as the JSON
@@ -530,6 +551,7 @@ class Classroom:
             (f"{rooms}/{{code}}/stage.svg", self.stage_svg, "GET"),
             (f"{rooms}/{{code}}/captions", self.captions, "GET"),
             (f"{PREFIX}/join/{{code}}", self.join_page, "GET"),
+            (f"{PREFIX}/editor.js", self.editor, "GET"),
         ]
         return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
 
