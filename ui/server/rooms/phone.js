@@ -272,9 +272,8 @@
     ui.question.append(el("p", {class: "hint"}, !open ? w.class_locked : mine === undefined ? w.class_pick : fill(w.class_your_answer, {answer: label(question, mine)})));
   }
 
-  // --- "Write dp[i]": the loop-body editor. The CodeMirror editor of the write page (ui/editor/editor.js, ~126 KB
-  // gzipped) is imported the first time this kind is asked, never on the first visit (the browser caches it: its
-  // URL carries its version); until it is in, or if it cannot be, a textarea with line numbers and Tab indents. ---
+  // --- "Write dp[i]": the write page's CodeMirror editor, imported when first asked (phone.py EDITOR_JS); a
+  // numbered textarea with Tab indents until then, or if it cannot load ---
   const MOST = 2048, bytes = text => new TextEncoder().encode(text).length;
   function writer(question) {
     if (st.writer && st.writer.number === question.number) return st.writer;
@@ -297,14 +296,14 @@
     mountEditor(me);
     return me;
   }
-  function numbered(me) {  // the line numbers beside the textarea, and the size line under it
+  function numbered(me) {  // line numbers and size
     const lines = me.value.split("\n").length;
     if (me.gutter.childElementCount !== lines) me.gutter.textContent = Array.from({length: lines}, (_, i) => i + 1).join("\n");
     const size = bytes(me.value);
     me.size.textContent = fill(w.class_write_size, {size, most: MOST});
     me.size.classList.toggle("over", size > MOST);
   }
-  function tabbed(e, me) {  // Tab indents by four spaces (Shift+Tab, Escape then Tab leave the box as usual)
+  function tabbed(e, me) {  // Tab indents 4 spaces (Escape then Tab leaves)
     if (e.key !== "Tab" || e.shiftKey || me.escaped) { me.escaped = e.key === "Escape"; return; }
     e.preventDefault();
     me.text.setRangeText("    ", me.text.selectionStart, me.text.selectionEnd, "end");
@@ -314,7 +313,7 @@
   function mountEditor(me) {
     import(d.editor).then(mod => {
       const host = el("div", {class: "cm-host"});
-      me.area.replaceWith(host);  // in the page first: the editor reads its selection from the page's document
+      me.area.replaceWith(host);  // in the page first: the editor reads the document's selection
       mod.default({parentElement: host, data: {code: me.value, label: w.class_write_editor, version: 1},
         setStateValue: (name, value) => { me.value = value; numbered(me); }});
       me.box.dataset.editor = "codemirror";
@@ -330,7 +329,7 @@
     } catch (e) { st.error = refusal(e); }
     drawBar();
   }
-  async function learnGroup(question) {  // revealed: the student's own view says the group their code fell in
+  async function learnGroup(question) {  // revealed: the student's own view has the group
     if (st.learning === question.number) return;
     st.learning = question.number;
     try { st.mine = {...(await post("/me", {student: st.student})).mine}; } catch (e) { st.error = refusal(e); }
@@ -347,7 +346,7 @@
           mine === undefined ? w.class_write_missed : (right ? "✓ " : "✗ ") + fill(w.class_write_group, {group})));
       return;
     }
-    if (!ui.question.contains(me.box)) {  // kept in place while the class's news redraws the bar: typing goes on
+    if (!ui.question.contains(me.box)) {  // kept in place while the bar redraws: typing goes on
       ui.question.replaceChildren(el("p", {class: "prompt", id: prompt}, fill(w.class_q_write, {n: question.number})), me.box);
     }
     const open = question.state === "open";

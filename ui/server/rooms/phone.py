@@ -70,10 +70,9 @@ NAV = ("first", "back", "play", "next", "last")  # the player's buttons, in the 
 LISTINGS = {"py": "Python", "java": "Java"}  # the code listings' names (ui.frame.CODE_NAMES)
 # The catalogue's words the script shows (the class bar's, the player's buttons, the step line).
 WORDS = (
-    tuple(
-        k for k in CATALOGUE if k.startswith(("class_q_", "class_err_", "class_phone_", "class_write_", "class_group_"))
-    )
+    tuple(k for k in CATALOGUE if k.startswith(("class_q_", "class_err_", "class_phone_", "class_group_")))
     + tuple(f"write_name_{m}" for m in MISTAKES)
+    + tuple(f"class_write_{n}" for n in ("editor", "send", "sent", "size", "group", "missed"))
     + tuple(f"winner_{w}" for w in WINNERS)
     + tuple(f"stage_aria_{n}" for n in NAV)
     + tuple(f"nav_{n}" for n in NAV)
