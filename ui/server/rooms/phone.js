@@ -451,7 +451,7 @@
     a.addEventListener("click", e => { e.preventDefault(); switchListing(a.dataset.code); });
   }
   document.addEventListener("keydown", e => {
-    if (e.altKey || e.ctrlKey || e.metaKey || !st.view || e.target.closest("input, select, textarea")) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || !st.view || e.target.closest("input, select, textarea, [contenteditable]")) return;
     if (e.key === " " && !e.target.closest("button, a")) { e.preventDefault(); play(); return; }
     const to = {ArrowLeft: st.shown - 1, ArrowRight: st.shown + 1, Home: 0, End: lastStep()}[e.key];
     if (to === undefined) return;
