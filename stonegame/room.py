@@ -15,8 +15,11 @@ Vocabulary:
     stage       what the teacher shows: values, k, form, step, playing, speed
     version     a counter bumped by every change to a room, so a follower can tell new from seen
     question    a kind asked at the step on stage: "take", "opponent", "dp" (about the pile i that a
-                dp step writes) or "winner"; its state goes open -> locked -> revealed
-    answer      one value per student per question, changeable while the question is open
+                dp step writes), "winner", or "write" (the loop body of the fill, as code, on the row on
+                stage when asked); its state goes open -> locked -> revealed
+    answer      one value per student per question, changeable while the question is open; for "write"
+                the group the student's code falls in (WRITE_GROUPS: what its table does on the row, never
+                the code itself), with one anonymous example of each group's code kept for the teacher
     touched     the time of the teacher's last action; a room expires ROOM_TTL seconds after it
 
 Errors are RoomError subclasses whose message is written for a person; `reason` names the kind for
@@ -41,6 +44,7 @@ from typing import Any, Literal, get_args
 
 from stonegame.solver import Solution, solve
 from stonegame.terms import FORMS, TAKES, WINNERS, Form
+from stonegame.write.mistakes import MISTAKES
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector and typed on a phone
 CODE_LENGTH = 6  # 31**6 ≈ 8.9e8 codes: guessing is what the routes' rate limit is for
@@ -62,13 +66,17 @@ SPEED_TICKS = (
     3,
 )  # the player's speeds, tenths of a second per frame (draw.player.SPEEDS; a test keeps them equal)
 
-Kind = Literal["take", "opponent", "dp", "winner"]
+Kind = Literal["take", "opponent", "dp", "winner", "write"]
 Status = Literal["following", "exploring"]
 State = Literal["open", "locked", "revealed"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 STATUSES: tuple[Status, ...] = get_args(Status)
 STATES: tuple[State, ...] = get_args(State)
-Answer = int | str  # a whole number, or a Winner for "winner"
+Answer = int | str  # a whole number, a Winner for "winner", or a group of WRITE_GROUPS for "write"
+MAX_WRITE = 2048  # bytes (UTF-8) of code one phone may send as its answer to "write"
+# what a "write" answer's table does on the question's row: right, one of the named mistakes the write page
+# knows (stonegame.write.mistakes.MISTAKES), another wrong table, or code that is refused or does not finish
+WRITE_GROUPS: tuple[str, ...] = ("right", *MISTAKES, "other", "refused")
 
 _CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
 _STUDENT = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -116,6 +124,16 @@ class UnknownQuestion(RoomError):
     """The room has no question of this number."""
 
     reason = "unknown_question"
+
+
+class TooLong(RoomError):
+    """A "write" answer of more than MAX_WRITE bytes; `size` is its size in bytes."""
+
+    reason = "answer_too_long"
+
+    def __init__(self, message: str, size: int) -> None:
+        super().__init__(message)
+        self.size = size
 
 
 class Closed(RoomError):
@@ -338,7 +356,9 @@ class Question:
     numbers lie in (low..high; 0..0 for "winner"), and the choices a phone shows as buttons (always
     holding every accepted answer; the only answers read_answer takes). The choices of "take" (1..the
     takes left) and "winner" (Alice, Bob, Tie) keep their natural order: they are labels to read, not a
-    layout to guess; number_choices shuffles those of "opponent" and "dp"."""
+    layout to guess; number_choices shuffles those of "opponent" and "dp". A "write" question keeps the
+    row and k it was asked on (`values`, `k`: its answers are run on them even if the stage moves on);
+    its choices are WRITE_GROUPS, which no phone taps: the server puts an answer's code in one."""
 
     number: int
     kind: Kind
@@ -350,6 +370,8 @@ class Question:
     low: int = 0
     high: int = 0
     choices: tuple[Answer, ...] = ()
+    values: tuple[int, ...] = ()
+    k: int = 0
 
 
 def pile_of_step(n: int, step: int) -> int | None:
@@ -367,6 +389,19 @@ def ask(stage: Stage, kind: Kind, number: int, seed: str) -> Question:
     sol = solve(list(stage.values), stage.k)
     if kind == "winner":
         return Question(number, kind, stage.step, 0, "open", sol.winner, (sol.winner,), choices=WINNERS)
+    if kind == "write":
+        return Question(
+            number,
+            kind,
+            stage.step,
+            0,
+            "open",
+            "right",
+            ("right",),
+            choices=WRITE_GROUPS,
+            values=stage.values,
+            k=stage.k,
+        )
     i = pile_of_step(sol.n, stage.step)
     if i is None:
         raise RoomError(f"Ask about a pile at a step that writes dp[i]: steps {sol.n + 1} to {2 * sol.n}.")
@@ -458,6 +493,17 @@ def _side(expected: int, wrong: Sequence[int], low: int, high: int, count: int) 
     return found
 
 
+def read_code_answer(raw: object) -> str:
+    """The code a phone sent as its answer to "write": a text of at most MAX_WRITE bytes in UTF-8; TooLong
+    (saying its size) above that, RoomError for anything that is not a text."""
+    if not isinstance(raw, str):
+        raise RoomError("answer must be the code of the loop body, as text.")
+    size = len(raw.encode("utf-8", "replace"))
+    if size > MAX_WRITE:
+        raise TooLong(f"The code is {size} bytes: an answer may have at most {MAX_WRITE} bytes.", size)
+    return raw
+
+
 def read_answer(question: Question, raw: object) -> Answer:
     """The student's answer if it is one of the buttons the question offers, of its type (neither True
     nor 1.0 passes for 1); RoomError listing them otherwise. A question stored before choices
@@ -488,12 +534,17 @@ def moved(question: Question, state: State) -> Question:
 
 def question_to_json(question: Question) -> dict[str, Any]:
     """The question as a JSON-able dict (every field)."""
-    return asdict(question) | {"accepted": list(question.accepted), "choices": list(question.choices)}
+    return asdict(question) | {
+        "accepted": list(question.accepted),
+        "choices": list(question.choices),
+        "values": list(question.values),
+    }
 
 
 def question_from_json(data: Mapping[str, Any]) -> Question:
     """A Question from question_to_json's dict (one stored before choices existed gets none)."""
-    return Question(**(dict(data) | {"accepted": tuple(data["accepted"]), "choices": tuple(data.get("choices", ()))}))
+    tuples = {key: tuple(data.get(key, ())) for key in ("accepted", "choices", "values")}
+    return Question(**(dict(data) | tuples))
 
 
 # --- the tally ---------------------------------------------------------------------------------
@@ -541,7 +592,8 @@ class Room:
     """One room as a store keeps it: code, the secret's digest, the stage, the version, when it was made
     and last touched by the teacher, whether it ended, its students (id -> status), its questions in
     the order asked, their answers (question number -> student -> answer), the join token, the teacher's
-    stream id, and the join paces of the addresses that joined lately (hashed: no address is kept)."""
+    stream id, the join paces of the addresses that joined lately (hashed: no address is kept), the students
+    still idle, and for each "write" question one anonymous example of each group's code (the first one given)."""
 
     code: str
     digest: str
@@ -557,6 +609,7 @@ class Room:
     lead: str = ""
     paces: Mapping[str, tuple[float, float]] = field(default_factory=dict)  # pace_key -> (seats left, when)
     idle: Mapping[str, float] = field(default_factory=dict)  # students who never followed nor answered -> joined at
+    examples: Mapping[int, Mapping[str, str]] = field(default_factory=dict)  # "write" question -> group -> a code
 
     def question(self, number: object) -> Question:
         """The question of this number; UnknownQuestion if there is none."""
@@ -583,6 +636,7 @@ def room_to_json(room: Room) -> dict[str, Any]:
         "lead": room.lead,
         "paces": {key: list(pace) for key, pace in room.paces.items()},
         "idle": dict(room.idle),
+        "examples": {str(n): dict(e) for n, e in room.examples.items()},
     }
 
 
@@ -604,6 +658,7 @@ def room_from_json(data: Mapping[str, Any]) -> Room:
         lead=data.get("lead", ""),
         paces={key: (float(pace[0]), float(pace[1])) for key, pace in data.get("paces", {}).items()},
         idle={student: float(at) for student, at in data.get("idle", {}).items()},
+        examples={int(n): dict(e) for n, e in data.get("examples", {}).items()},
     )
 
 
@@ -635,16 +690,24 @@ def picture_name(stage: Stage) -> str:
 
 
 def teacher_view(room: Room) -> dict[str, Any]:
-    """The public view, with each question's true answer and its counts while it is still open, the join
-    token (for the link) and the teacher's stream id."""
+    """The public view, with each question's true answer and its counts while it is still open (a "write"
+    question's with its examples: group -> one code, no student named), the join token (for the link) and
+    the teacher's stream id."""
     view = public_view(room) | {"join": room.join, "lead": room.lead}
-    view["questions"] = [question_to_json(q) | asdict(tally(q, room.answers.get(q.number, {}))) for q in room.questions]
+    view["questions"] = [
+        question_to_json(q)
+        | asdict(tally(q, room.answers.get(q.number, {})))
+        | ({"examples": dict(room.examples.get(q.number, {}))} if q.kind == "write" else {})
+        for q in room.questions
+    ]
     return view
 
 
 def student_view(room: Room, student: str) -> dict[str, Any]:
-    """The public view, with this student's own status and answers (question number -> answer)."""
-    mine = {str(n): a[student] for n, a in room.answers.items() if student in a}
+    """The public view, with this student's own status and answers (question number -> answer); a "write"
+    answer is "sent" until its question is revealed (its group would tell the student right or wrong early)."""
+    shut = {q.number for q in room.questions if q.kind == "write" and q.state != "revealed"}
+    mine = {str(n): "sent" if n in shut else a[student] for n, a in room.answers.items() if student in a}
     return public_view(room) | {"student": student, "status": room.students[student], "mine": mine}
 
 
@@ -828,19 +891,41 @@ def moved_question(room: Room, secret: object, number: object, state: object, no
     return _bumped(room, questions=questions, stage=stage, touched=now)
 
 
-def answered(room: Room, student: object, number: object, raw: object) -> Room:
-    """The room with the student's answer to an open question (replacing their earlier one, so one per
-    student counts; unchanged, same version, if it is the same answer). Closed once it is locked."""
-    who = check_student(room, student)
+def open_question(room: Room, student: object, number: object) -> Question:
+    """The open question `number` that this student of the room may answer; UnknownStudent, UnknownQuestion,
+    or Closed once it is locked."""
+    check_student(room, student)
     question = room.question(number)
     if question.state != "open":
         raise Closed(f"Question {question.number} is {question.state}: answers are no longer taken.")
-    value = read_answer(question, raw)
+    return question
+
+
+def answered(room: Room, student: object, number: object, raw: object, group: str | None = None) -> Room:
+    """The room with the student's answer to an open question (replacing their earlier one, so one per
+    student counts; unchanged, same version, if it is the same answer). Closed once it is locked. For
+    "write", `raw` is the code (read_code_answer) and `group` the one of WRITE_GROUPS that running it put it
+    in (the caller runs it: nothing here runs code); the group is the answer counted, and the code is kept
+    as its group's example if the group has none yet."""
+    who = check_student(room, student)
+    question = open_question(room, who, number)
+    examples = room.examples
+    if question.kind == "write":
+        code = read_code_answer(raw)
+        if group not in WRITE_GROUPS:
+            raise RoomError(f"The code was not run, so it is in no group ({group!r}).")
+        value: Answer = group
+        kept = room.examples.get(question.number, {})
+        if group not in kept:
+            examples = {**room.examples, question.number: {**kept, group: code}}
+    else:
+        value = read_answer(question, raw)
     given = room.answers.get(question.number, {})
     if who in given and given[who] == value:
         return room
     idle = {s: at for s, at in room.idle.items() if s != who}
-    return _bumped(room, answers={**room.answers, question.number: {**given, who: value}}, idle=idle)
+    answers = {**room.answers, question.number: {**given, who: value}}
+    return _bumped(room, answers=answers, idle=idle, examples=examples)
 
 
 def renewed_join(room: Room, secret: object, now: float) -> Room:

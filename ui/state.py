@@ -290,6 +290,7 @@ CLASS_ENDING = "class_ending"  # bool: "End the class" was pressed once; the con
 W_CLASS_LEAVE = "class_leave"  # button: a student leaves the class
 CLASS_BAR = "class_bar"  # element key of the class bar (its "ended" trigger)
 CLASS_CHART = "class_chart"  # element key of the revealed question's chart
+W_CLASS_EXAMPLE = "class_example"  # pills: the group of a revealed "write" question whose example is shown
 HTML_LANG = "html_lang"  # element key of the page's <html lang> setter (ui/frame.py)
 # "Write it yourself" (pages/write.py, ui/parts/write.py)
 WRITE_MODE = "write_mode"  # stonegame.write.modes.Mode: the starting point on screen ("body" | "loop" | "function")
@@ -406,6 +407,7 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_LEAVE: "button",
     W_CLASS_CONTROL: "toggle",
     W_CLASS_OPENING_JOIN: "button",
+    W_CLASS_EXAMPLE: "options",
     **component(CLASS_BAR),
     **component(CLASS_TAB),
     **component(HTML_LANG),

@@ -76,6 +76,7 @@ WORDS: dict[str, dict[str, str]] = {
     "class_kind_opponent": {"en": "The least the opponent is left with", "zh": "对手最少还能拿多少"},
     "class_kind_dp": {"en": "dp[i] here", "zh": "这里的 dp[i]"},
     "class_kind_winner": {"en": "Who wins", "zh": "谁会赢"},
+    "class_kind_write": {"en": "Write dp[i]", "zh": "写出 dp[i]"},
     "class_ask_needs_pile": {
         "en": 'Step to a dp step (the second half of the fill) to ask about a pile; "Who wins" works at any step.',
         "zh": "要问某一堆，请先走到填 dp 的步骤（填表的后半段）；“谁会赢”任何一步都能问。",
@@ -90,6 +91,36 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "class_q_dp": {"en": "Question {n}: what is dp[{i}]?", "zh": "第 {n} 题：dp[{i}] 是多少？"},
     "class_q_winner": {"en": "Question {n}: who wins this row?", "zh": "第 {n} 题：这一行谁会赢？"},
+    "class_q_write": {
+        "en": "Question {n}: write the loop body that fills dp[i] (values, suffix, dp, i, n, k are given).",
+        "zh": "第 {n} 题：写出填 dp[i] 的循环体（已给出 values、suffix、dp、i、n、k）。",
+    },
+    "class_group_right": {"en": "right", "zh": "正确"},
+    "class_group_other": {"en": "other", "zh": "其他"},
+    "class_group_refused": {"en": "does not run", "zh": "运行不了"},
+    "class_chart_group": {"en": "what the code does", "zh": "代码的效果"},
+    "class_write_summary": {
+        "en": "{right} of {answered} wrote a right fill ({share}).",
+        "zh": "{answered} 人中 {right} 人写对了（{share}）。",
+    },
+    "class_write_example": {"en": "Show an example: {group}", "zh": "看一个例子：{group}"},
+    "class_write_example_none": {"en": "No answer in this group.", "zh": "这一组没有作答。"},
+    "class_write_examples": {
+        "en": "One anonymous answer of each group (no student is named):",
+        "zh": "每组一个匿名答案（不显示学生）：",
+    },
+    "class_write_send": {"en": "Send my code", "zh": "提交我的代码"},
+    "class_write_sent": {
+        "en": "Your code is in. You can change it and send again until the teacher locks.",
+        "zh": "你的代码已提交。老师锁定之前都可以修改再提交。",
+    },
+    "class_write_group": {
+        "en": "What your code does on the class's row: {group}.",
+        "zh": "你的代码在课堂这一行上的效果：{group}。",
+    },
+    "class_write_size": {"en": "{size} of {most} bytes", "zh": "{size} / {most} 字节"},
+    "class_write_editor": {"en": "Your loop body", "zh": "你的循环体"},
+    "class_write_missed": {"en": "You did not send code for this question.", "zh": "这道题你没有提交代码。"},
     "class_answered": {"en": "{answered} of {joined} answered", "zh": "{joined} 人中已有 {answered} 人作答"},
     "class_lock": {"en": "Lock answers", "zh": "锁定作答"},
     "class_reveal": {"en": "Reveal", "zh": "公布答案"},
@@ -191,6 +222,14 @@ WORDS: dict[str, dict[str, str]] = {
     "class_err_too_long": {
         "en": "A class row has at most {limit} piles: this one has {n}. The class keeps its row.",
         "zh": "课堂的一行最多 {limit} 堆：这一行有 {n} 堆。课堂保留原来的行。",
+    },
+    "class_err_answer_too_long": {
+        "en": "Your code is too long: an answer may have at most 2048 bytes. Shorten it and send again.",
+        "zh": "你的代码太长：一个答案最多 2048 字节。请缩短后再提交。",
+    },
+    "class_err_write_busy": {
+        "en": "The class's code runs are busy just now: send your code again in a moment.",
+        "zh": "课堂的代码运行现在很忙：请稍后再提交一次。",
     },
     "class_err_bad_request": {
         "en": "The class room could not do that: {detail}",

@@ -193,6 +193,7 @@ function classBar(root, data, trigger) {
       return;
     }
     const mine = st.mine[question.number];
+    if (question.kind === "write") { drawWrite(question, mine); return; }
     if (question.state === "revealed") {
       const right = (question.accepted || []).includes(mine);
       const said = mine === undefined ? fill(w.class_missed, {answer: label(question, question.expected)})
@@ -211,6 +212,43 @@ function classBar(root, data, trigger) {
     ui.question.append(choices);
     const hint = !open ? w.class_locked : mine === undefined ? w.class_pick : fill(w.class_your_answer, {answer: label(question, mine)});
     ui.question.append(el("p", {class: "hint"}, hint));
+  }
+
+  // "Write dp[i]" in the full app: a monospace box for the loop body (Tab indents), kept while the bar redraws,
+  // sent as the answer; the group the code fell in is shown once revealed (phone.js has the same on the phone).
+  function drawWrite(question, mine) {
+    if (!st.writer || st.writer.number !== question.number) {
+      const box = el("textarea", {class: "code", rows: "5", spellcheck: "false", "aria-label": w.class_write_editor, "data-testid": "write-text"});
+      box.value = "dp[i] = ...\n";
+      box.addEventListener("keydown", e => {
+        if (e.key !== "Tab" || e.shiftKey) return;
+        e.preventDefault();
+        box.setRangeText("    ", box.selectionStart, box.selectionEnd, "end");
+      });
+      const send = el("button", {type: "button", class: "choice send", "data-testid": "write-send"}, w.class_write_send);
+      send.addEventListener("click", () => answer(question, box.value));
+      st.writer = {number: question.number, box, send, focused: false, at: 0};
+      box.addEventListener("focus", () => { st.writer.focused = true; });
+      box.addEventListener("blur", () => { if (box.isConnected) st.writer.focused = false; });  // not a redraw's
+      for (const type of ["input", "keyup", "click"]) box.addEventListener(type, () => { st.writer.at = box.selectionStart; });
+    }
+    const {box, send} = st.writer;
+    if (question.state === "revealed" && mine === "sent" && st.learning !== question.number) {  // its group, now
+      st.learning = question.number;
+      post("/me", {student: data.token}).then(view => { st.mine = {...view.mine}; draw(); }).catch(e => { st.error = refusal(e); draw(); });
+      return;
+    }
+    if (st.writer.focused && question.state !== "revealed") {  // a redraw took the box away: give its focus back
+      queueMicrotask(() => { box.focus(); box.setSelectionRange(st.writer.at, st.writer.at); });
+    }
+    if (question.state === "revealed") {
+      const group = w["write_name_" + mine] || w["class_group_" + mine] || mine;
+      const said = mine === undefined ? w.class_write_missed : (mine === "right" ? "✓ " : "✗ ") + fill(w.class_write_group, {group});
+      ui.question.append(el("p", {class: "verdict " + (mine === undefined ? "none" : mine === "right" ? "right" : "wrong"), "data-testid": "verdict"}, said));
+      return;
+    }
+    send.disabled = question.state !== "open";
+    ui.question.append(box, send, el("p", {class: "hint"}, question.state !== "open" ? w.class_locked : mine === "sent" ? w.class_write_sent : ""));
   }
 
   function draw() {

@@ -31,8 +31,9 @@ import streamlit as st
 
 from stonegame import room as rm
 from stonegame.i18n import CATALOGUE, t
-from stonegame.teach.answers import answers_chart, answers_table
+from stonegame.teach.answers import answers_chart, answers_table, group_label, write_chart, write_table
 from stonegame.terms import WINNERS
+from stonegame.write.mistakes import MISTAKES
 from ui import specs, state
 from ui.server.rooms import reach
 from ui.server.rooms import store as stores
@@ -800,25 +801,50 @@ def control_elsewhere(view: View, base: reach.Base | None) -> None:
 
 def _revealed(question: dict[str, Any], view: View) -> None:
     """The revealed question: its prompt, one line of figures (how many were right, and the answer),
-    then the answers chart. In presenter mode one line ("Answers to question 2: 9 of 12 right (75 %).
-    The answer: −3.") with the chart folded beside it, so the stage under it stays on the projector."""
-    table = answers_table(question, view.lang)
+    then the answers chart (a "write" question's: its groups, and one example of each on request). In
+    presenter mode one line ("Answers to question 2: 9 of 12 right (75 %). The answer: −3.") with the chart
+    folded beside it, so the stage under it stays on the projector."""
     title = t("class_chart_title", view.lang, n=question["number"])
     answered, right = int(question["answered"]), int(question["right"])
     share = f"{round(100 * right / answered)} %" if answered else "—"
-    answer = _answer_word(question["expected"], question["kind"], view)
-    summary = t("class_chart_summary", view.lang, right=right, answered=answered, share=share, answer=answer)
-    chart = answers_chart(table, title, view.lang, scale=1.25 if view.present else 1.0)
+    scale = 1.25 if view.present else 1.0
+    if question["kind"] == "write":
+        summary = t("class_write_summary", view.lang, right=right, answered=answered, share=share)
+        chart = write_chart(write_table(question, view.lang), title, view.lang, scale)
+    else:
+        answer = _answer_word(question["expected"], question["kind"], view)
+        summary = t("class_chart_summary", view.lang, right=right, answered=answered, share=share, answer=answer)
+        chart = answers_chart(answers_table(question, view.lang), title, view.lang, scale)
     if view.present:
         line, fold = st.columns([3, 2], vertical_alignment="top")
         with line.container(key="class_result"):
             st.markdown(t("class_result", view.lang, title=title, summary=summary))
         with fold.expander(t("class_chart_show", view.lang), icon=":material/bar_chart:"):
             st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
+            _examples(question, view)
         return
     st.markdown(f"### {_prompt(question, view)}")
     st.markdown(f"#### {summary}")
     st.vega_lite_chart(spec=specs.chart_spec(chart), width="stretch", key=state.CLASS_CHART)
+    _examples(question, view)
+
+
+def _examples(question: dict[str, Any], view: View) -> None:
+    """For a revealed "write" question: "Show an example" as one pill per group some student's code fell in;
+    the pill chosen shows that group's example (the first code sent in it, no student named) as code."""
+    if question["kind"] != "write":
+        return
+    counts, examples = question.get("counts", {}), question.get("examples", {})
+    groups = [g for g in question.get("choices", ()) if counts.get(g) and g in examples]
+    with st.container(key="class_examples"):
+        chosen = st.pills(
+            t("class_write_examples", view.lang),
+            groups,
+            key=state.W_CLASS_EXAMPLE,
+            format_func=lambda g: t("class_write_example", view.lang, group=group_label(g, view.lang)),
+        )
+        if chosen in examples:
+            st.code(examples[chosen], language="python", line_numbers=True)
 
 
 def _prompt(question: dict[str, Any], view: View) -> str:
@@ -827,7 +853,9 @@ def _prompt(question: dict[str, Any], view: View) -> str:
 
 
 def _answer_word(value: object, kind: str, view: View) -> str:
-    """An answer in words: a winner's name in the language, a number as it is."""
+    """An answer in words: a winner's name in the language, a "write" group's words, a number as it is."""
+    if kind == "write":
+        return group_label(str(value), view.lang)
     return t(f"winner_{value}", view.lang) if kind == "winner" and value in WINNERS else str(value)
 
 
@@ -848,7 +876,11 @@ def _earlier(questions: list[dict[str, Any]], view: View) -> list[dict[str, obje
 
 # --- the class bar: the browser side, for both roles -----------------------------------------------
 
-BAR_WORDS = tuple(k for k in CATALOGUE if k.startswith("class_")) + tuple(f"winner_{w}" for w in WINNERS)
+BAR_WORDS = (
+    tuple(k for k in CATALOGUE if k.startswith("class_"))
+    + tuple(f"winner_{w}" for w in WINNERS)
+    + tuple(f"write_name_{m}" for m in MISTAKES)
+)
 
 
 def bar(view: View, mine: Seat) -> None:

@@ -259,6 +259,7 @@
   };
 
   function drawQuestion(question) {
+    if (question && question.kind === "write") { drawWrite(question); return; }
     ui.question.replaceChildren();
     ui.question.removeAttribute("aria-labelledby");
     if (!question) { ui.question.append(el("p", {class: "waiting"}, w.class_waiting)); return; }
@@ -281,6 +282,88 @@
     }
     ui.question.append(choices);
     ui.question.append(el("p", {class: "hint"}, !open ? w.class_locked : mine === undefined ? w.class_pick : fill(w.class_your_answer, {answer: label(question, mine)})));
+  }
+
+  // --- "Write dp[i]": the write page's CodeMirror editor, imported when first asked (phone.py EDITOR_JS); a
+  // numbered textarea with Tab indents until then, or if it cannot load ---
+  const MOST = 2048, bytes = text => new TextEncoder().encode(text).length;
+  function writer(question) {
+    if (st.writer && st.writer.number === question.number) return st.writer;
+    const me = {number: question.number, value: "dp[i] = ...\n", box: el("div", {class: "writer", "data-testid": "writer"})};
+    me.area = el("div", {class: "code-area"});
+    me.gutter = el("pre", {class: "gutter", "aria-hidden": "true"});
+    me.text = el("textarea", {class: "code", "aria-label": w.class_write_editor, spellcheck: "false", autocapitalize: "off", autocomplete: "off", "data-testid": "write-text"});
+    me.text.value = me.value;
+    me.size = el("p", {class: "size", "data-testid": "write-size"});
+    me.send = el("button", {type: "button", class: "send", "data-testid": "write-send"}, w.class_write_send);
+    me.hint = el("p", {class: "hint", "data-testid": "write-hint"});
+    me.area.append(me.gutter, me.text);
+    me.box.append(me.area, me.size, me.send, me.hint);
+    me.text.addEventListener("input", () => { me.value = me.text.value; numbered(me); });
+    me.text.addEventListener("scroll", () => { me.gutter.scrollTop = me.text.scrollTop; });
+    me.text.addEventListener("keydown", e => tabbed(e, me));
+    me.send.addEventListener("click", () => sendCode(question, me));
+    numbered(me);
+    st.writer = me;
+    mountEditor(me);
+    return me;
+  }
+  function numbered(me) {  // line numbers and size
+    const lines = me.value.split("\n").length;
+    if (me.gutter.childElementCount !== lines) me.gutter.textContent = Array.from({length: lines}, (_, i) => i + 1).join("\n");
+    const size = bytes(me.value);
+    me.size.textContent = fill(w.class_write_size, {size, most: MOST});
+    me.size.classList.toggle("over", size > MOST);
+  }
+  function tabbed(e, me) {  // Tab indents 4 spaces (Escape then Tab leaves)
+    if (e.key !== "Tab" || e.shiftKey || me.escaped) { me.escaped = e.key === "Escape"; return; }
+    e.preventDefault();
+    me.text.setRangeText("    ", me.text.selectionStart, me.text.selectionEnd, "end");
+    me.value = me.text.value;
+    numbered(me);
+  }
+  function mountEditor(me) {
+    import(d.editor).then(mod => {
+      const host = el("div", {class: "cm-host"});
+      me.area.replaceWith(host);  // in the page first: the editor reads the document's selection
+      mod.default({parentElement: host, data: {code: me.value, label: w.class_write_editor, version: 1},
+        setStateValue: (name, value) => { me.value = value; numbered(me); }});
+      me.box.dataset.editor = "codemirror";
+    }).catch(() => { me.box.dataset.editor = "textarea"; });
+  }
+  async function sendCode(question, me) {
+    if (bytes(me.value) > MOST) { st.error = refusal({reason: "answer_too_long"}); drawBar(); return; }
+    st.error = "";
+    me.hint.textContent = w.class_sending;
+    try {
+      const view = await post(`/questions/${question.number}/answer`, {student: st.student, answer: me.value});
+      st.mine = {...view.mine};
+    } catch (e) { st.error = refusal(e); }
+    drawBar();
+  }
+  async function learnGroup(question) {  // revealed: the student's own view has the group
+    if (st.learning === question.number) return;
+    st.learning = question.number;
+    try { st.mine = {...(await post("/me", {student: st.student})).mine}; } catch (e) { st.error = refusal(e); }
+    drawBar();
+  }
+  function drawWrite(question) {
+    const me = writer(question), mine = st.mine[question.number], prompt = `q${question.number}`;
+    ui.question.setAttribute("aria-labelledby", prompt);
+    if (question.state === "revealed" && mine === "sent") { learnGroup(question); return; }
+    if (question.state === "revealed") {
+      const right = mine === "right", group = mine === undefined ? "" : (w["write_name_" + mine] || w["class_group_" + mine] || mine);
+      ui.question.replaceChildren(el("p", {class: "prompt", id: prompt}, fill(w.class_q_write, {n: question.number})),
+        el("p", {class: "verdict " + (mine === undefined ? "none" : right ? "right" : "wrong"), "data-testid": "verdict"},
+          mine === undefined ? w.class_write_missed : (right ? "✓ " : "✗ ") + fill(w.class_write_group, {group})));
+      return;
+    }
+    if (!ui.question.contains(me.box)) {  // kept in place while the bar redraws: typing goes on
+      ui.question.replaceChildren(el("p", {class: "prompt", id: prompt}, fill(w.class_q_write, {n: question.number})), me.box);
+    }
+    const open = question.state === "open";
+    me.send.disabled = !open;
+    me.hint.textContent = !open ? w.class_locked : mine === "sent" ? w.class_write_sent : "";
   }
 
   function drawBar() {
@@ -380,7 +463,7 @@
     a.addEventListener("click", e => { e.preventDefault(); switchListing(a.dataset.code); });
   }
   document.addEventListener("keydown", e => {
-    if (e.altKey || e.ctrlKey || e.metaKey || !st.view || e.target.closest("input, select, textarea")) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || !st.view || e.target.closest("input, select, textarea, [contenteditable]")) return;
     if (e.key === " " && !e.target.closest("button, a")) { e.preventDefault(); play(); return; }
     const to = {ArrowLeft: st.shown - 1, ArrowRight: st.shown + 1, Home: 0, End: lastStep()}[e.key];
     if (to === undefined) return;

@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 from stonegame.draw.player import SPEEDS
 from stonegame.i18n import CATALOGUE, t
 from stonegame.terms import WINNERS
+from stonegame.write.mistakes import MISTAKES
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = (HERE / "phone.js").read_text(encoding="utf-8")
@@ -51,11 +52,27 @@ def _hash(script: str) -> str:
 
 
 SCRIPT_CSP = f"{_hash(EARLY)} {_hash(SCRIPT)}"  # the page's two scripts, and no other, may run
+# The code editor of "Write it yourself" (ui/editor/editor.js, CodeMirror 6, ~126 KB gzipped): a phone fetches it
+# only once a "Write dp[i]" question is asked (phone.js imports it then), from {PREFIX}/editor.js?v=EDITOR_VERSION,
+# cached for a year (the version changes with the file); never on the first visit.
+EDITOR_JS = (HERE.parents[1] / "editor" / "editor.js").read_bytes()
+EDITOR_PACKED = gzip.compress(EDITOR_JS, 9, mtime=0)
+EDITOR_VERSION = hashlib.sha256(EDITOR_JS).hexdigest()[:12]
+
+
+def editor_csp(origin: str, prefix: str) -> str:
+    """The page's script-src: its two scripts by hash, and the editor's one file at this origin (a CSP source
+    with a path allows that file alone)."""
+    return f"{SCRIPT_CSP} {origin}{prefix}/editor.js"
+
+
 NAV = ("first", "back", "play", "next", "last")  # the player's buttons, in the full app's stage's order
 LISTINGS = {"py": "Python", "java": "Java"}  # the code listings' names (ui.frame.CODE_NAMES)
 # The catalogue's words the script shows (the class bar's, the player's buttons, the step line).
 WORDS = (
-    tuple(k for k in CATALOGUE if k.startswith(("class_q_", "class_err_", "class_phone_")))
+    tuple(k for k in CATALOGUE if k.startswith(("class_q_", "class_err_", "class_phone_", "class_group_")))
+    + tuple(f"write_name_{m}" for m in MISTAKES)
+    + tuple(f"class_write_{n}" for n in ("editor", "send", "sent", "size", "group", "missed"))
     + tuple(f"winner_{w}" for w in WINNERS)
     + tuple(f"stage_aria_{n}" for n in NAV)
     + tuple(f"nav_{n}" for n in NAV)
@@ -74,6 +91,7 @@ WORDS = (
         "class_wrong",
         "class_missed",
         "class_reconnecting",
+        "class_sending",
         "step_of",
     )
 )
@@ -134,6 +152,17 @@ input[type=range] { flex: 1 1 auto; min-width: 8rem; height: 44px; margin: 0; ac
 .listings a[aria-current] { color: #1f2328; text-decoration: none; }
 .keys { color: #444; font-size: 0.95rem; margin: 0.2rem 0; }
 .full { display: inline-block; min-height: 44px; line-height: 44px; color: #0b3d91; font-weight: 600; }
+.writer .code-area, .writer .cm-host { margin: 0.3rem 0; }
+.writer .code-area { display: flex; border: 1px solid #8a8a8a; border-radius: 6px; background: #fff; }
+.writer .gutter, .writer textarea { font: 16px/1.6 "Source Code Pro", ui-monospace, "DejaVu Sans Mono", monospace;
+  margin: 0; padding: 8px 6px; }
+.writer .gutter { background: #f0f2f6; color: #4a4a4a; text-align: right; border-right: 1px solid #bbb;
+  overflow: hidden; user-select: none; min-width: 1.5em; }
+.writer textarea { flex: 1; min-width: 0; border: 0; min-height: 9.6em; resize: vertical; white-space: pre;
+  overflow: auto; tab-size: 4; background: #fff; color: #1f2328; }
+.writer .send { background: #1a5fb4; color: #fff; }
+.writer .size { margin: 0 0 0.3rem; color: #444; font-size: 0.9rem; }
+.writer .size.over { color: #b3261e; font-weight: 700; }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """
@@ -150,7 +179,7 @@ PAGE = """<!doctype html>
 </head>
 <body>
 <main id="phone" data-testid="phone" data-prefix="{prefix}" data-code="{code}" data-join="{join}" data-lang="{lang}"
- data-listing="{listing}" data-step="{step}">
+ data-listing="{listing}" data-step="{step}" data-editor="{prefix}/editor.js?v={editor}">
 <div class="top"><h1>{title}</h1>
 <nav class="langs" aria-label="{language}">{langs}</nav>
 <nav class="listings" aria-label="{listing_words}">{listings}</nav></div>
@@ -232,6 +261,7 @@ def page(
         style=STYLE,
         script=SCRIPT,
         early=EARLY,
+        editor=EDITOR_VERSION,
         prefix=esc(prefix),
         code=esc(code),
         join=esc(join),

@@ -13,6 +13,8 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     POST {PREFIX}/rooms/{code}/questions      {secret, kind}               -> 201 the teacher's view
     POST {PREFIX}/rooms/{code}/questions/{n}  {secret, state}              -> the teacher's view
     POST {PREFIX}/rooms/{code}/questions/{n}/answer  {student, answer}     -> the student's view
+                                              (for "write" the answer is the loop body's code, <= 2 KB, run
+                                              in the write pool and counted by its group; 503 when busy)
     POST {PREFIX}/rooms/{code}/join-token     {secret}                     -> the teacher's view, a new join token
     POST {PREFIX}/rooms/{code}/end            {secret}                     -> the teacher's view
     GET  {PREFIX}/rooms/{code}/events?you=    text/event-stream of public views, id = version (you: a proof)
@@ -28,6 +30,8 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     GET  {PREFIX}/rooms/{code}/pictures/{name}/{lang}/words.json  the same words at one URL for the whole class,
                                               immutable and kept by nginx as the pictures are
     GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML with its script, phone.py)
+    GET  {PREFIX}/editor.js?v=                  the code editor's script, which that page imports only when a
+                                              "Write dp[i]" question is asked (cached for a year)
 
 The light student page is HTML: a refusal there is a page saying it (with the same status), never JSON.
 
@@ -39,8 +43,9 @@ class-sized one by the link).
 Refusals: 400 bad input, 403 wrong secret, join token or unknown student, 404 unknown room or question,
 409 a closed question or a full room, 410 a room that ended (with its last view as "room"; its event
 stream instead sends that view as its one event, which EventSource can read and a page stops on), 413 a
-body over MAX_BODY, 415 not JSON, 429 too many wrong codes, rooms, joins or streams from one address
-(with Retry-After), 503 the store is down. Route code runs outside any script run.
+body over MAX_BODY (an answer's over ANSWER_BODY, or its code over rm.MAX_WRITE bytes), 415 not JSON,
+429 too many wrong codes, rooms, joins or streams from one address (with Retry-After), 503 the store is
+down (or the write pool too busy to run an answer's code). Route code runs outside any script run.
 """
 
 from __future__ import annotations
@@ -62,6 +67,7 @@ from starlette.routing import BaseRoute, Route
 from stonegame import room as rm
 from stonegame.i18n import CATALOGUE, t
 from stonegame.terms import CODES, LANGS
+from stonegame.write import grouping
 from ui import cache
 from ui.server.rooms import hub as hubs
 from ui.server.rooms import phone
@@ -78,6 +84,7 @@ hubs.WATCHERS.append(WARMER.warm)  # each process makes its phones' next picture
 
 PREFIX = "/classroom"
 MAX_BODY = 4096  # bytes: the largest body, a 200-pile row, is about 1.2 KB
+ANSWER_BODY = 16384  # bytes: an answer's body, room for rm.MAX_WRITE bytes of code however JSON escapes them
 RETRY_MS = 2000  # EventSource waits this long before it reconnects
 RETRY = f"retry: {RETRY_MS}\n\n".encode()  # a stream's first line
 Answer = Response | EventStream  # what an endpoint answers: JSON, or a room's event stream
@@ -91,6 +98,7 @@ STATUS = {
     rm.Full: 409,
     rm.WrongJoin: 403,
     rm.Paced: 429,
+    rm.TooLong: 413,
     rm.RoomError: 400,
 }
 
@@ -107,6 +115,16 @@ PAGE_HEADERS = {
     "Content-Security-Policy": f"default-src 'none'; script-src {phone.SCRIPT_CSP}; style-src 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
+
+
+def page_headers(request: Request) -> dict[str, str]:
+    """PAGE_HEADERS with the page's script-src also allowing the code editor's one file at the page's own
+    origin (phone.editor_csp), which phone.js imports when a "Write dp[i]" question is asked."""
+    origin = f"{request.url.scheme}://{request.url.netloc}"
+    csp = PAGE_HEADERS["Content-Security-Policy"].replace(phone.SCRIPT_CSP, phone.editor_csp(origin, PREFIX), 1)
+    return {**PAGE_HEADERS, "Content-Security-Policy": csp}
+
+
 SVG_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
@@ -165,18 +183,18 @@ def refusal(status: int, message: str, reason: str, headers: dict[str, str] | No
     return JSONResponse({"error": message, "reason": reason}, status, headers=headers)
 
 
-async def read_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object; Refused for another content type, more than MAX_BODY bytes (read no
+async def read_body(request: Request, most: int = MAX_BODY) -> dict[str, Any]:
+    """The request's JSON object; Refused for another content type, more than `most` bytes (read no
     further than that), bytes that are not JSON, or JSON that is not an object."""
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise Refused(415, "Send the request as application/json.", "not_json")
-    if int(request.headers.get("content-length") or 0) > MAX_BODY:
-        raise Refused(413, f"The request is over {MAX_BODY} bytes.", "too_big")
+    if int(request.headers.get("content-length") or 0) > most:
+        raise Refused(413, f"The request is over {most} bytes.", "too_big")
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused(413, f"The request is over {MAX_BODY} bytes.", "too_big")
+        if len(body) > most:
+            raise Refused(413, f"The request is over {most} bytes.", "too_big")
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
@@ -336,13 +354,32 @@ class Classroom:
         return JSONResponse(rm.teacher_view(room))
 
     async def answer(self, request: Request) -> Response:
-        """A student answers an open question."""
-        body, number = await read_body(request), request.path_params["number"]
-        student = body.get("student")
-        room = await self.attempted(
-            request, lambda code: self.store().answer(code, student, number, body.get("answer")), student
-        )
+        """A student answers an open question; an answer to "write" is run first (answer_group), in the
+        worker thread, before the room's lock is taken."""
+        body, number = await read_body(request, ANSWER_BODY), request.path_params["number"]
+        student, value = body.get("student"), body.get("answer")
+
+        def answering(code: str) -> rm.Room:
+            group = self.answer_group(code, student, number, value)
+            return self.store().answer(code, student, number, value, group)
+
+        room = await self.attempted(request, answering, student)
         return JSONResponse(rm.student_view(room, str(student)))
+
+    def answer_group(self, code: str, student: object, number: object, value: object) -> str | None:
+        """For an open "write" question this student may answer: the group of the code in `value` on the
+        question's row (grouping.group_of: the write pool, at most once per code); None for other kinds.
+        TooLong above rm.MAX_WRITE bytes; Refused 503 when the pool is too busy to run it."""
+        question = rm.open_question(self.store().room(code), student, number)
+        if question.kind != "write":
+            return None
+        text = rm.read_code_answer(value)
+        group = grouping.group_of(text, question.values, question.k)
+        if group is None:
+            raise Refused(
+                503, "The class's code runs are busy: send your answer again.", "write_busy", {"Retry-After": "2"}
+            )
+        return group
 
     async def renew_join(self, request: Request) -> Response:
         """The teacher makes a new join token (the old QR code stops taking seats): the teacher's view, whose
@@ -430,7 +467,16 @@ class Classroom:
         view = rm.public_view(room)["stage"]
         text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words).encode("utf-8")
         body, headers = phone.compressed(text, request.headers.get("accept-encoding", ""))
-        return Response(body, media_type="text/html; charset=utf-8", headers={**headers, **PAGE_HEADERS})
+        return Response(body, media_type="text/html; charset=utf-8", headers={**headers, **page_headers(request)})
+
+    async def editor(self, request: Request) -> Response:
+        """The code editor's script (phone.EDITOR_JS), for a phone asked "Write dp[i]": gzipped when accepted,
+        cached for a year (its URL carries its version), text/javascript so the page may import it."""
+        body, packing = phone.compressed(
+            phone.EDITOR_JS, request.headers.get("accept-encoding", ""), phone.EDITOR_PACKED
+        )
+        headers = {"Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff"}
+        return Response(body, media_type="text/javascript; charset=utf-8", headers={**headers, **packing})
 
     def _refused_page(self, error: Exception, given: str, lang: str) -> Response:
         """The page for a refusal: its words by reason in the page's language, its status as the JSON
@@ -571,6 +617,7 @@ class Classroom:
             (f"{rooms}/{{code}}/pictures/{{name}}/{{lang}}/words.json", self.words, "GET"),
             (f"{rooms}/{{code}}/captions", self.captions, "GET"),
             (f"{PREFIX}/join/{{code}}", self.join_page, "GET"),
+            (f"{PREFIX}/editor.js", self.editor, "GET"),
         ]
         return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
 

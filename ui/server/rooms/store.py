@@ -255,9 +255,11 @@ class Store(ABC):
         """The teacher locks or reveals a question."""
         return self._change(code, lambda r: rm.moved_question(r, secret, number, state, self.clock()))
 
-    def answer(self, code: str, student: object, number: object, value: object) -> Room:
-        """A student answers an open question (their last answer before the lock is the one counted)."""
-        return self._change(code, lambda r: rm.answered(r, student, number, value))
+    def answer(self, code: str, student: object, number: object, value: object, group: str | None = None) -> Room:
+        """A student answers an open question (their last answer before the lock is the one counted); for
+        "write", `value` is the code and `group` what running it gave (stonegame.write.grouping, run before:
+        never under the room's lock)."""
+        return self._change(code, lambda r: rm.answered(r, student, number, value, group))
 
     def renew_join(self, code: str, secret: object) -> Room:
         """The teacher makes a new join token: the old link and QR code take no more seats."""
