@@ -149,3 +149,42 @@ def test_a_step_of_the_teacher_makes_the_phones_pictures_of_it_and_the_next_ahea
         assert cache.stage_svg_cached(ROW, 3, step, "zh", "java", "total"), step
     assert not cache.stage_svg_cached(ROW, 3, 5, "en", "py", "total"), "only what this class's phones asked for"
     assert not cache.stage_svg_cached(ROW, 3, 7, "zh", "java", "total"), "only this step and the next"
+
+
+def test_the_page_follows_the_browsers_language_when_its_link_names_none(client):
+    code, _, token = class_at(client)
+    cases = [
+        ("zh-CN,zh;q=0.9,en;q=0.8", "", "zh"),
+        ("zh-TW", "", "zh"),
+        ("fr-FR,zh;q=0.7,en;q=0.5", "", "zh"),  # the most wanted of ours
+        ("en-GB,en;q=0.9,zh;q=0.8", "", "en"),
+        ("de-DE", "", "en"),
+        ("zh-CN", "&lang=en", "en"),  # an explicit choice wins
+        ("en-US", "&lang=zh", "zh"),
+    ]
+    for header, query, lang in cases:
+        page = client.get(page_url(code, f"join={token}{query}"), headers={"Accept-Language": header})
+        assert page.status_code == 200 and f'<html lang="{lang}">' in page.text, (header, query)
+        assert "Accept-Language" in page.headers["vary"]
+    bare = client.get(page_url(code, f"join={token}"), headers={"Accept-Language": ""})
+    assert '<html lang="en">' in bare.text and 'data-guess="1"' in bare.text, "no header: the script asks the browser"
+    said = client.get(page_url(code, f"join={token}"), headers={"Accept-Language": "zh-CN"})
+    assert 'data-guess="1"' not in said.text
+    refused_zh = client.get(page_url("ABCDEF"), headers={"Accept-Language": "zh-CN"})
+    assert refused_zh.status_code == 404 and '<html lang="zh">' in refused_zh.text
+
+
+def test_leaving_drops_the_teachers_count_and_twice_is_harmless(client):
+    code, secret, _ = class_at(client)
+    staying, leaving = join(client, code), join(client, code)
+    teacher = lambda: client.post(url(code, "/teacher"), json={"secret": secret}).json()  # noqa: E731
+    assert teacher()["joined"] == 2
+    for _ in range(2):
+        left = client.post(url(code, "/leave"), json={"student": leaving})
+        assert left.status_code == 200 and left.json()["left"] is True, left.text
+        assert teacher()["joined"] == 1 and teacher()["following"] == 1
+    refused(client.post(url(code, "/me"), json={"student": leaving}), 403, "unknown_student")
+    assert client.post(url(code, "/me"), json={"student": staying}).status_code == 200, "the others stay"
+    refused(client.post(url(code, "/leave"), content=b"student=x"), 415, "not_json")
+    refused(client.post(url(code, "/leave"), json={"student": 7}), 403, "unknown_student")
+    refused(client.post(url("ABCDEF", "/leave"), json={"student": staying}), 404, "unknown_room")
