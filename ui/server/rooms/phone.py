@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 
 from stonegame.draw.player import SPEEDS
 from stonegame.i18n import CATALOGUE, t
-from stonegame.terms import WINNERS
+from stonegame.terms import LANGS, WINNERS
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = (HERE / "phone.js").read_text(encoding="utf-8")
@@ -35,8 +35,15 @@ assert "</script" not in SCRIPT.lower(), "phone.js must not close the <script> i
 # link's token) as soon as the head is read, so that round trip overlaps the reading and drawing of the body's
 # picture; phone.js takes its answer as its first try (window.stonegameSeat: {mine, first}). It reads what it
 # needs from its own data-* attributes, so its text, and hash, is the same on every page.
+# With data-guess (the link named no language and the browser sent no Accept-Language), it first reads the
+# browser's own languages (navigator.languages): the first of ours it names being 中文, it reopens the page
+# with lang=zh (window.stonegameAway: phone.js then does nothing) and asks for no seat.
 EARLY = (
     "(()=>{const d=document.currentScript.dataset;let mine='';"
+    "if(d.guess){const l=(navigator.languages||[navigator.language||'']).map(x=>String(x).toLowerCase())"
+    ".find(x=>/^(zh|en)(-|$)/.test(x))||'';"
+    "if(l.startsWith('zh')){const u=new URL(location.href);u.searchParams.set('lang','zh');"
+    "window.stonegameAway=true;location.replace(u.href);return}}"
     "try{mine=localStorage.getItem('stonegame:student:'+d.code)||''}catch(e){}"
     "const post=(p,b)=>fetch(d.base+p,{method:'POST',headers:{'Content-Type':'application/json'},"
     "body:JSON.stringify(b)});"
@@ -145,7 +152,7 @@ PAGE = """<!doctype html>
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>{title}</title>
-<script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}">{early}</script>
+<script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}"{guess}>{early}</script>
 <style>{style}</style>
 </head>
 <body>
@@ -213,9 +220,11 @@ def page(
     step: int,
     svg: bytes,
     captions: bytes,
+    guess: bool = False,
 ) -> str:
     """The light student page of class `code` (join: the link's token, "" for none) in `lang` and `listing`,
-    showing the room's `stage` at `step` (its picture `svg`, every step's words `captions` as JSON)."""
+    showing the room's `stage` at `step` (its picture `svg`, every step's words `captions` as JSON); `guess`:
+    neither the link nor the browser's header named a language, so the head's script asks the browser."""
     words = {key: t(key, lang) for key in WORDS}
     said = json.loads(captions)
     shown = said[step] if 0 <= step < len(said) else ["", "", ""]
@@ -232,6 +241,7 @@ def page(
         style=STYLE,
         script=SCRIPT,
         early=EARLY,
+        guess=' data-guess="1"' if guess else "",
         prefix=esc(prefix),
         code=esc(code),
         join=esc(join),
@@ -267,6 +277,26 @@ def page(
         words=_json_in_html(words),
         captions=_json_in_html(said),
     )
+
+
+def browser_lang(header: str) -> str | None:
+    """The language of ours (LANGS; any "zh-*" is zh, any "en-*" en) an Accept-Language header wants most, by
+    its q-values and then its order; None when it names neither."""
+    best, most = None, 0.0
+    for part in header.split(",")[:32]:
+        tag, *params = (piece.strip() for piece in part.split(";"))
+        weight = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        base = tag.lower().split("-")[0]
+        if base in LANGS and weight > most:
+            best, most = base, weight
+    return best
 
 
 def _symbol_and_word(label: str) -> str:

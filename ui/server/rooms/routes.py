@@ -8,6 +8,7 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     POST {PREFIX}/rooms/{code}/join           {join?}                      -> 201 {student, room}
     POST {PREFIX}/rooms/{code}/me             {student}                    -> the student's view
     POST {PREFIX}/rooms/{code}/status         {student, status}            -> the student's view
+    POST {PREFIX}/rooms/{code}/leave          {student}                    -> {"left": true} (again: the same)
     POST {PREFIX}/rooms/{code}/teacher        {secret}                     -> the teacher's view
     POST {PREFIX}/rooms/{code}/stage          {secret, step?, playing?, speed?, values?, k?, form?}
     POST {PREFIX}/rooms/{code}/questions      {secret, kind}               -> 201 the teacher's view
@@ -39,6 +40,7 @@ body over MAX_BODY, 415 not JSON, 429 too many wrong codes, rooms, joins or stre
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -292,6 +294,17 @@ class Classroom:
         )
         return JSONResponse(rm.student_view(room, str(student)))
 
+    async def leave(self, request: Request) -> Response:
+        """The student leaves the class: their seat is given up, the teacher's counts drop. An id of the right
+        shape the room no longer holds (a second leave) is answered the same, and changes nothing; one of
+        another shape is refused (403) before any look at the room. From an address shut out by wrong codes,
+        an id the room does not hold is refused as shut (attempt), so a leave tells nobody which codes exist."""
+        student = (await read_body(request)).get("student")
+        rm.read_student(student)
+        with contextlib.suppress(rm.UnknownStudent):  # left already
+            await self.attempted(request, lambda code: self.store().leave(code, student), student)
+        return JSONResponse({"left": True})
+
     async def teacher(self, request: Request) -> Response:
         """The teacher's view, for the holder of the secret (reopening the control on another device)."""
         secret = (await read_body(request)).get("secret")
@@ -392,12 +405,13 @@ class Classroom:
     # --- the light student page (phone.py) ---
 
     async def join_page(self, request: Request) -> Response:
-        """The light student page of the path's class in ?lang= and ?code= (English and Python when absent or
-        unknown), its stage drawn at the class's step (never past a question's hold), for a link whose ?join=
-        token is the room's (or none: the page then joins as a typed code does). Under the guessing limit like
-        every request naming a code (the token is its proof); any refusal is a small page saying it, with the
-        refusal's status."""
-        lang = _choice(request, "lang", LANGS)
+        """The light student page of the path's class in ?lang= (when absent or unknown: the language of ours
+        the browser's Accept-Language wants most, else English, and with no header at all the page's script
+        asks the browser) and ?code= (Python when absent or unknown), its stage drawn at the class's step
+        (never past a question's hold), for a link whose ?join= token is the room's (or none: the page then
+        joins as a typed code does). Under the guessing limit like every request naming a code (the token is
+        its proof); any refusal is a small page saying it, with the refusal's status."""
+        lang, guess = _page_lang(request)
         listing, token = _choice(request, "code", CODES), request.query_params.get("join") or ""
 
         def opened(code: str) -> rm.Room:
@@ -420,8 +434,9 @@ class Classroom:
             return self._refused_page(busy, given, lang)
         words = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
         view = rm.public_view(room)["stage"]
-        text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words).encode("utf-8")
+        text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words, guess).encode("utf-8")
         body, headers = phone.compressed(text, request.headers.get("accept-encoding", ""))
+        headers["Vary"] += ", Accept-Language"
         return Response(body, media_type="text/html; charset=utf-8", headers={**headers, **PAGE_HEADERS})
 
     def _refused_page(self, error: Exception, given: str, lang: str) -> Response:
@@ -493,6 +508,7 @@ class Classroom:
             (f"{rooms}/{{code}}/join", self.join, "POST"),
             (f"{rooms}/{{code}}/me", self.me, "POST"),
             (f"{rooms}/{{code}}/status", self.status, "POST"),
+            (f"{rooms}/{{code}}/leave", self.leave, "POST"),
             (f"{rooms}/{{code}}/teacher", self.teacher, "POST"),
             (f"{rooms}/{{code}}/stage", self.stage, "POST"),
             (f"{rooms}/{{code}}/questions", self.ask, "POST"),
@@ -557,6 +573,17 @@ def _choice(request: Request, name: str, allowed: tuple[str, ...]) -> str:
     language it does not know: it shows the default)."""
     given = request.query_params.get(name, allowed[0])
     return given if given in allowed else allowed[0]
+
+
+def _page_lang(request: Request) -> tuple[str, bool]:
+    """The light page's language: ?lang= when it is one of LANGS (an explicit choice wins), else the one the
+    browser's Accept-Language wants most (phone.browser_lang), else the first; and whether the browser sent no
+    such header at all (the page's script then asks navigator.languages)."""
+    given = request.query_params.get("lang", "")
+    if given in LANGS:
+        return given, False
+    header = request.headers.get("accept-language", "").strip()
+    return phone.browser_lang(header) or LANGS[0], not header
 
 
 def _since(request: Request) -> int:
