@@ -188,3 +188,26 @@ def test_leaving_drops_the_teachers_count_and_twice_is_harmless(client):
     refused(client.post(url(code, "/leave"), content=b"student=x"), 415, "not_json")
     refused(client.post(url(code, "/leave"), json={"student": 7}), 403, "unknown_student")
     refused(client.post(url("ABCDEF", "/leave"), json={"student": staying}), 404, "unknown_room")
+
+
+def test_a_second_visit_costs_a_304_and_the_assets_come_from_the_cache(client):
+    """The page's script and style are versioned files (their content's hash in the URL) cached for a year;
+    the page itself is small, revalidated (no-cache, private) with an ETag, and a phone that has it gets a 304."""
+    code, _, token = class_at(client)
+    gz = {"Accept-Encoding": "gzip"}
+    page = client.get(page_url(code, f"join={token}"), headers=gz)
+    assert page.status_code == 200 and page.headers["cache-control"] == "no-cache, private", page.headers
+    assets = re.findall(
+        r'<(?:script|link)[^>]* (?:src|href)="(/classroom/static/phone\.[0-9a-f]{16}\.(?:js|css))"', page.text
+    )
+    assert sorted(a.rsplit(".", 1)[1] for a in assets) == ["css", "js"], assets
+    for asset in assets:
+        got = client.get(asset, headers=gz)
+        assert got.status_code == 200 and "immutable" in got.headers["cache-control"], (asset, got.headers)
+        assert "max-age=31536000" in got.headers["cache-control"] and got.headers["content-encoding"] == "gzip"
+        assert hashlib.sha256(client.get(asset).content).hexdigest()[:16] in asset, "named by its content"
+    assert "EventSource" in client.get(assets[0] if assets[0].endswith(".js") else assets[1]).text
+    assert client.get("/classroom/static/phone.0123456789abcdef.js").status_code == 404, "an old version is gone"
+    again = client.get(page_url(code, f"join={token}"), headers={**gz, "If-None-Match": page.headers["etag"]})
+    assert again.status_code == 304 and not again.content
+    assert int(page.headers["content-length"]) < 13_000, "the page without its script and style"
