@@ -54,14 +54,15 @@ def test_the_link_opens_a_small_page_in_its_language_with_the_stage_at_the_class
         assert f'<html lang="{lang}">' in text and words in text
         assert re.search(r'data-testid="stage" data-ready="false" data-frame="12"', text), "drawn at step 12"
         assert f'data-join="{token}"' in text and "<svg" in text
-        assert page.headers["cache-control"] == "no-store" and page.headers["referrer-policy"] == "no-referrer"
-        script = re.search(r"<script>(.+?)</script>", text, re.S)
-        assert script is not None and "EventSource" in script.group(1), "its script is in the page"
+        assert page.headers["cache-control"] == "no-cache, private" and page.headers["referrer-policy"] == "no-referrer"
+        script = re.search(r'<script src="(/classroom/static/phone\.[0-9a-f]+\.js)" defer></script>', text)
+        assert script is not None and "EventSource" in client.get(script.group(1)).text, "its script, as a file"
         early = re.search(r"<head>.*<script data-base=\"[^\"]+\"[^>]*>(.+?)</script>", text, re.S)
         assert early is not None and "/join" in early.group(1), "the head asks for the seat early"
-        digests = [base64.b64encode(hashlib.sha256(s.group(1).encode()).digest()).decode() for s in (early, script)]
-        allowed = f"script-src 'sha256-{digests[0]}' 'sha256-{digests[1]}';"
+        digest = base64.b64encode(hashlib.sha256(early.group(1).encode()).digest()).decode()
+        allowed = f"script-src 'self' 'sha256-{digest}';"
         assert allowed in page.headers["content-security-policy"], "and only they may run"
+        assert len(re.findall(r"<script>", text)) == 0, "no other inline script"
     assert client.get(page_url(code, "lang=xx")).status_code == 200, "an unknown language shows English"
 
 

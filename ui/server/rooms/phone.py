@@ -4,9 +4,10 @@
 One small HTML page (made here: the room's stage at the class's step as an inline SVG, made on the server
 from the explainer's own Vega-Lite spec by vl-convert and cached per row, step, language and listing in
 ui/cache.py; every step's words for screen readers; the words the page shows, in the page's language) and
-one small script of ours (phone.js, written into the page: a separate file costs a phone on a slow network
-another round trip before it can join, and the script is 3 KB gzipped; the page's Content-Security-Policy
-allows that script by its hash, SCRIPT_CSP, and no other). The script
+one small script of ours (phone.js) and its style, each a file named by its content's hash (ASSETS) and cached
+for a year, so a phone's second visit takes them from its cache (the head loads the script `defer`, alongside
+the body, while the head's own small script has asked for the seat already; the page's
+Content-Security-Policy allows the app's own files and that head script by its hash, SCRIPT_CSP). The script
 joins (POST .../join with the link's join token, or the student id this browser kept for the class), holds
 the room's event stream, follows the teacher's step by fetching {PREFIX}/rooms/{code}/stage.svg, draws the
 question's answer buttons and the result, and lets the student explore on their own (buttons and keys) and
@@ -57,7 +58,7 @@ def _hash(script: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
 
 
-SCRIPT_CSP = f"{_hash(EARLY)} {_hash(SCRIPT)}"  # the page's two scripts, and no other, may run
+SCRIPT_CSP = f"'self' {_hash(EARLY)}"  # the page's own files (ASSETS) and its head's script may run
 NAV = ("first", "back", "play", "next", "last")  # the player's buttons, in the full app's stage's order
 LISTINGS = {"py": "Python", "java": "Java"}  # the code listings' names (ui.frame.CODE_NAMES)
 # The catalogue's words the script shows (the class bar's, the player's buttons, the step line).
@@ -144,6 +145,20 @@ input[type=range] { flex: 1 1 auto; min-width: 8rem; height: 44px; margin: 0; ac
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """
+
+
+def _asset(text: str, kind: str, media: str) -> tuple[str, tuple[bytes, bytes, str]]:
+    """A versioned file of the page: its name (phone.<16 hex digits of its content's sha256>.<kind>) and its
+    bytes, gzipped bytes and media type."""
+    body = text.encode("utf-8")
+    return f"phone.{hashlib.sha256(body).hexdigest()[:16]}.{kind}", (body, gzip.compress(body, 9, mtime=0), media)
+
+
+# The page's script and style as files named by their content, served for a year (routes.py's asset route):
+# a phone's second visit takes both from its cache; a new version is a new name.
+SCRIPT_FILE, _script = _asset(SCRIPT, "js", "text/javascript; charset=utf-8")
+STYLE_FILE, _style = _asset(STYLE, "css", "text/css; charset=utf-8")
+ASSETS = {SCRIPT_FILE: _script, STYLE_FILE: _style}
 PAGE = """<!doctype html>
 <html lang="{lang}">
 <head>
@@ -153,7 +168,8 @@ PAGE = """<!doctype html>
 <link rel="icon" href="data:,">
 <title>{title}</title>
 <script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}"{guess}>{early}</script>
-<style>{style}</style>
+<link rel="stylesheet" href="{prefix}/static/{style_file}">
+<script src="{prefix}/static/{script_file}" defer></script>
 </head>
 <body>
 <main id="phone" data-testid="phone" data-prefix="{prefix}" data-code="{code}" data-join="{join}" data-lang="{lang}"
@@ -185,7 +201,6 @@ PAGE = """<!doctype html>
 </main>
 <script type="application/json" id="words">{words}</script>
 <script type="application/json" id="captions">{captions}</script>
-<script>{script}</script>
 </body>
 </html>
 """
@@ -238,8 +253,8 @@ def page(
     return PAGE.format(
         lang=esc(lang),
         title=esc(t("class_phone_title", lang, code=code)),
-        style=STYLE,
-        script=SCRIPT,
+        style_file=STYLE_FILE,
+        script_file=SCRIPT_FILE,
         early=EARLY,
         guess=' data-guess="1"' if guess else "",
         prefix=esc(prefix),

@@ -22,7 +22,8 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     GET  {PREFIX}/rooms/{code}/stage.svg?step=&lang=&code=&you=  the stage's picture at that step (SVG, made once
                                               per row, step, language and listing; never past a question's hold)
     GET  {PREFIX}/rooms/{code}/captions?lang=&you=  every step's words, [[title, formula, sentence], ...] (JSON)
-    GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML with its script, phone.py)
+    GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML, phone.py; an ETag, a 304 again)
+    GET  {PREFIX}/static/phone.<hash>.js|css       its script and style, named by their content, cached a year
 
 The light student page is HTML: a refusal there is a page saying it (with the same status), never JSON.
 
@@ -94,14 +95,20 @@ STATUS = {
 T = TypeVar("T")
 CODES_LIMIT = (20, 60.0, 300.0)  # wrong codes: 20 a minute from one address, then 5 minutes shut out
 ROOMS_LIMIT = (5, 600.0)  # rooms made: 5 in 10 minutes from one address
-# The light page: never stored (it carries the room's state), its join token never sent on as a referrer,
-# only its own script (by its hash) and inline style, and nothing may frame it.
+# The light page: a refusal never stored; its join token never sent on as a referrer, only the app's own
+# files and its head's script (by its hash) and styles, and nothing may frame it. The page itself (PAGE_CACHE)
+# is kept only by the phone's own browser and asked again at each visit (its ETag: a 304 when unchanged).
 PAGE_HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": f"default-src 'none'; script-src {phone.SCRIPT_CSP}; style-src 'unsafe-inline'; "
+    "Content-Security-Policy": f"default-src 'none'; script-src {phone.SCRIPT_CSP}; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+}
+PAGE_CACHE = {"Cache-Control": "no-cache, private"}
+ASSET_HEADERS = {  # a versioned file (phone.ASSETS): its name changes with its content
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
 }
 SVG_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -436,8 +443,22 @@ class Classroom:
         view = rm.public_view(room)["stage"]
         text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words, guess).encode("utf-8")
         body, headers = phone.compressed(text, request.headers.get("accept-encoding", ""))
+        tag = '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
+        headers = {**headers, **PAGE_HEADERS, **PAGE_CACHE, "ETag": tag}
         headers["Vary"] += ", Accept-Language"
-        return Response(body, media_type="text/html; charset=utf-8", headers={**headers, **PAGE_HEADERS})
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers={k: v for k, v in headers.items() if k != "Content-Encoding"})
+        return Response(body, media_type="text/html; charset=utf-8", headers=headers)
+
+    async def asset(self, request: Request) -> Response:
+        """One of the light page's versioned files (phone.ASSETS: its script and style), gzipped when accepted,
+        cached for a year; 404 for any other name (an old version included)."""
+        found = phone.ASSETS.get(request.path_params["name"])
+        if found is None:
+            raise Refused(404, "No such file of the class page.", "not_found")
+        plain, packed, media = found
+        body, packing = phone.compressed(plain, request.headers.get("accept-encoding", ""), packed)
+        return Response(body, media_type=media, headers={**ASSET_HEADERS, **packing})
 
     def _refused_page(self, error: Exception, given: str, lang: str) -> Response:
         """The page for a refusal: its words by reason in the page's language, its status as the JSON
@@ -521,6 +542,7 @@ class Classroom:
             (f"{rooms}/{{code}}/stage.svg", self.stage_svg, "GET"),
             (f"{rooms}/{{code}}/captions", self.captions, "GET"),
             (f"{PREFIX}/join/{{code}}", self.join_page, "GET"),
+            (f"{PREFIX}/static/{{name}}", self.asset, "GET"),
         ]
         return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
 
