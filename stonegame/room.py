@@ -844,6 +844,14 @@ def with_status(room: Room, student: object, status: object) -> Room:
     return _bumped(room, students={**room.students, who: status}, idle=idle)
 
 
+def left(room: Room, student: object) -> Room:
+    """The room without the student (they left the class: the counts drop, their seat is free); the answers
+    they gave stay counted. UnknownStudent for an id the room does not hold (one that left already)."""
+    who = check_student(room, student)
+    students = {s: status for s, status in room.students.items() if s != who}
+    return _bumped(room, students=students, idle={s: at for s, at in room.idle.items() if s != who})
+
+
 def holding(room: Room) -> int | None:
     """The step the class is held at while its latest question is open or locked (held_step): what a
     student's stage may not go past; None when there is no question or it was revealed."""

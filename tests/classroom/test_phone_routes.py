@@ -57,15 +57,17 @@ def test_the_link_opens_a_small_page_in_its_language_with_the_stage_at_the_class
         assert f'<html lang="{lang}">' in text and words in text
         assert re.search(r'data-testid="stage" data-ready="false" data-frame="12"', text), "drawn at step 12"
         assert f'data-join="{token}"' in text and "<svg" in text
-        assert page.headers["cache-control"] == "no-store" and page.headers["referrer-policy"] == "no-referrer"
-        script = re.search(r"<script>(.+?)</script>", text, re.S)
-        assert script is not None and "EventSource" in script.group(1), "its script is in the page"
+        assert page.headers["cache-control"] == "no-cache, private" and page.headers["referrer-policy"] == "no-referrer"
+        script = re.search(r'<script src="(/classroom/static/phone\.[0-9a-f]+\.js)" defer></script>', text)
+        assert script is not None and "EventSource" in client.get(script.group(1)).text, "its script, as a file"
         early = re.search(r"<head>.*<script data-base=\"[^\"]+\"[^>]*>(.+?)</script>", text, re.S)
         assert early is not None and "/join" in early.group(1), "the head asks for the seat early"
-        digests = [base64.b64encode(hashlib.sha256(s.group(1).encode()).digest()).decode() for s in (early, script)]
-        editor = "http://testserver/classroom/editor.js"  # the write editor's one file, imported only when asked
-        allowed = f"script-src 'sha256-{digests[0]}' 'sha256-{digests[1]}' {editor};"
-        assert allowed in page.headers["content-security-policy"], "and only they (and the editor) may run"
+        digest = base64.b64encode(hashlib.sha256(early.group(1).encode()).digest()).decode()
+        allowed = f"script-src 'self' 'sha256-{digest}';"
+        assert allowed in page.headers["content-security-policy"], (
+            "and only they (the editor is one of the app's own files) may run"
+        )
+        assert len(re.findall(r"<script>", text)) == 0, "no other inline script"
     assert client.get(page_url(code, "lang=xx")).status_code == 200, "an unknown language shows English"
 
 
@@ -205,3 +207,65 @@ def test_the_shared_picture_refuses_other_rows_held_steps_and_strangers(client):
     assert shared(client, code, 3, **other).status_code == 200, "the row's name passes a shut-out address"
     assert client.post(url(code, "/end"), json={"secret": secret}).status_code == 200
     assert shared(client, code, 3, name=name).status_code == 200, "an ended class's phones explore its row"
+
+
+def test_the_page_follows_the_browsers_language_when_its_link_names_none(client):
+    code, _, token = class_at(client)
+    cases = [
+        ("zh-CN,zh;q=0.9,en;q=0.8", "", "zh"),
+        ("zh-TW", "", "zh"),
+        ("fr-FR,zh;q=0.7,en;q=0.5", "", "zh"),  # the most wanted of ours
+        ("en-GB,en;q=0.9,zh;q=0.8", "", "en"),
+        ("de-DE", "", "en"),
+        ("zh-CN", "&lang=en", "en"),  # an explicit choice wins
+        ("en-US", "&lang=zh", "zh"),
+    ]
+    for header, query, lang in cases:
+        page = client.get(page_url(code, f"join={token}{query}"), headers={"Accept-Language": header})
+        assert page.status_code == 200 and f'<html lang="{lang}">' in page.text, (header, query)
+        assert "Accept-Language" in page.headers["vary"]
+    bare = client.get(page_url(code, f"join={token}"), headers={"Accept-Language": ""})
+    assert '<html lang="en">' in bare.text and 'data-guess="1"' in bare.text, "no header: the script asks the browser"
+    said = client.get(page_url(code, f"join={token}"), headers={"Accept-Language": "zh-CN"})
+    assert 'data-guess="1"' not in said.text
+    refused_zh = client.get(page_url("ABCDEF"), headers={"Accept-Language": "zh-CN"})
+    assert refused_zh.status_code == 404 and '<html lang="zh">' in refused_zh.text
+
+
+def test_leaving_drops_the_teachers_count_and_twice_is_harmless(client):
+    code, secret, _ = class_at(client)
+    staying, leaving = join(client, code), join(client, code)
+    teacher = lambda: client.post(url(code, "/teacher"), json={"secret": secret}).json()  # noqa: E731
+    assert teacher()["joined"] == 2
+    for _ in range(2):
+        left = client.post(url(code, "/leave"), json={"student": leaving})
+        assert left.status_code == 200 and left.json()["left"] is True, left.text
+        assert teacher()["joined"] == 1 and teacher()["following"] == 1
+    refused(client.post(url(code, "/me"), json={"student": leaving}), 403, "unknown_student")
+    assert client.post(url(code, "/me"), json={"student": staying}).status_code == 200, "the others stay"
+    refused(client.post(url(code, "/leave"), content=b"student=x"), 415, "not_json")
+    refused(client.post(url(code, "/leave"), json={"student": 7}), 403, "unknown_student")
+    refused(client.post(url("ABCDEF", "/leave"), json={"student": staying}), 404, "unknown_room")
+
+
+def test_a_second_visit_costs_a_304_and_the_assets_come_from_the_cache(client):
+    """The page's script and style are versioned files (their content's hash in the URL) cached for a year;
+    the page itself is small, revalidated (no-cache, private) with an ETag, and a phone that has it gets a 304."""
+    code, _, token = class_at(client)
+    gz = {"Accept-Encoding": "gzip"}
+    page = client.get(page_url(code, f"join={token}"), headers=gz)
+    assert page.status_code == 200 and page.headers["cache-control"] == "no-cache, private", page.headers
+    assets = re.findall(
+        r'<(?:script|link)[^>]* (?:src|href)="(/classroom/static/phone\.[0-9a-f]{16}\.(?:js|css))"', page.text
+    )
+    assert sorted(a.rsplit(".", 1)[1] for a in assets) == ["css", "js"], assets
+    for asset in assets:
+        got = client.get(asset, headers=gz)
+        assert got.status_code == 200 and "immutable" in got.headers["cache-control"], (asset, got.headers)
+        assert "max-age=31536000" in got.headers["cache-control"] and got.headers["content-encoding"] == "gzip"
+        assert hashlib.sha256(client.get(asset).content).hexdigest()[:16] in asset, "named by its content"
+    assert "EventSource" in client.get(assets[0] if assets[0].endswith(".js") else assets[1]).text
+    assert client.get("/classroom/static/phone.0123456789abcdef.js").status_code == 404, "an old version is gone"
+    again = client.get(page_url(code, f"join={token}"), headers={**gz, "If-None-Match": page.headers["etag"]})
+    assert again.status_code == 304 and not again.content
+    assert int(page.headers["content-length"]) < 13_000, "the page without its script and style"

@@ -297,7 +297,9 @@ def test_the_full_app_link_opens_the_row_at_the_step_on_screen(hall: Hall) -> No
 
 def test_a_phone_leaves_the_class_and_keeps_the_row(hall: Hall) -> None:
     leaver = hall.phones[2]
+    expect(hall.teacher.get_by_test_id("classbar")).to_contain_text("4 joined · 4 following")
     leaver.get_by_role("button", name="离开课堂").click()
+    expect(hall.teacher.get_by_test_id("classbar")).to_contain_text("3 joined · 3 following")  # told the server
     expect(leaver.get_by_test_id("classbar")).to_contain_text("你已离开课堂。这一行留给你。")
     expect(leaver.get_by_role("button", name="离开课堂")).to_have_count(0)
     expect(leaver.get_by_role("button", name="自己探索")).to_have_count(0)
@@ -329,3 +331,35 @@ def test_ending_the_class_says_so_on_every_phone(hall: Hall) -> None:
     for page, _, name in staying:
         fits(page)
         shot(page, f"phone-ended-{name}.png")
+
+
+def test_a_link_without_a_language_opens_in_the_browsers(browser: Browser, class_url: str, class_headers) -> None:
+    """A zh-CN phone opening the link without lang= gets 中文 (its Accept-Language; and, with the header taken
+    away, its navigator.languages); an explicit lang=en still wins."""
+    maker = browser.new_context(extra_http_headers=class_headers)
+    made = maker.request.post(f"{class_url}/classroom/rooms", data={"values": [5, -3, 8], "step": 2})
+    assert made.ok, made.text()
+    code, token = made.json()["code"], made.json()["room"]["join"]
+    maker.close()
+    link = f"{class_url}/classroom/join/{code}?join={token}"
+    cases = [(link, "zh", False), (link, "zh", True), (f"{link}&lang=en", "en", False)]
+    for address, lang, bare in cases:
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, locale="zh-CN", is_mobile=True, extra_http_headers=class_headers
+        )
+        page = context.new_page()
+        if bare:  # an empty Accept-Language (a route that drops it gets Chromium's en-US put back): the page's
+            # script reads navigator.languages
+            page.route(
+                "**/classroom/join/**",
+                lambda route: route.continue_(headers={**route.request.headers, "accept-language": ""}),
+            )
+        page.goto(address)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.get_by_test_id("classbar")).to_contain_text(FOLLOWING[lang].format(code=code))
+        expect_step(page, 2)
+        if lang == "zh":
+            expect(page.get_by_role("link", name="English")).not_to_have_attribute("aria-current", "true")
+            expect(page.get_by_role("link", name="中文")).to_have_attribute("aria-current", "true")
+            shot(page, f"phone-browser-zh{'-bare' if bare else ''}.png")
+        context.close()

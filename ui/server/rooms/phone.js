@@ -9,14 +9,15 @@
 //   scrubber goes to any step;
 // - switches the listing (Python, Java) in place: the picture is fetched again in the listing chosen;
 // - "Link to this step" shows (and copies when it may) the full app's link to the row at the step on screen;
-// - "Leave the class" forgets this browser's seat, closes the stream and keeps the row to explore;
+// - "Leave the class" forgets this browser's seat, closes the stream, tells the server (POST .../leave: the
+//   teacher's count drops) and keeps the row to explore;
 // - draws the open question's answer buttons, posts the tapped answer, shows the result once revealed;
 // - stops on "The class has ended". The stage's data-frame / data-ready say what is drawn (the benchmark's
 //   and the tests' signal: data-ready="true" and data-frame = the step, once joined).
 (() => {
   "use strict";
   const root = document.getElementById("phone");
-  if (!root) return;
+  if (!root || window.stonegameAway) return;  // the head's script reopens the page in the browser's language
   const d = root.dataset, base = `${d.prefix}/rooms/${d.code}`, KEPT = "stonegame:student:" + d.code;
   const w = JSON.parse(document.getElementById("words").textContent);
   const q = sel => root.querySelector(sel);
@@ -34,7 +35,7 @@
   };
 
   const fill = (text, fields) => String(text).replace(/\{(\w+)\}/g, (m, name) => (name in fields ? String(fields[name]) : m));
-  const you = () => `&you=${encodeURIComponent(st.student)}`;
+  const you = () => (st.left ? "" : `&you=${encodeURIComponent(st.student)}`);  // a seat given up proves nothing
   function kept() { try { return localStorage.getItem(KEPT) || ""; } catch (e) { return ""; } }
   function keep(id) { try { localStorage.setItem(KEPT, id); } catch (e) { /* nothing kept */ } }
   function forget() { try { localStorage.removeItem(KEPT); } catch (e) { /* nothing kept */ } }
@@ -212,6 +213,11 @@
     forget();
     close();
     drawBar();
+    told();
+  }
+  // the server is told, so the teacher's count drops (a refusal changes nothing here: the phone has left)
+  function told() {
+    if (st.student) post("/leave", {student: st.student}).catch(() => {});
   }
 
   // the student's own moves: explore, then step

@@ -4,9 +4,10 @@
 One small HTML page (made here: the room's stage at the class's step as an inline SVG, made on the server
 from the explainer's own Vega-Lite spec by vl-convert and cached per row, step, language and listing in
 ui/cache.py; every step's words for screen readers; the words the page shows, in the page's language) and
-one small script of ours (phone.js, written into the page: a separate file costs a phone on a slow network
-another round trip before it can join, and the script is 3 KB gzipped; the page's Content-Security-Policy
-allows that script by its hash, SCRIPT_CSP, and no other). The script
+one small script of ours (phone.js) and its style, each a file named by its content's hash (ASSETS) and cached
+for a year, so a phone's second visit takes them from its cache (the head loads the script `defer`, alongside
+the body, while the head's own small script has asked for the seat already; the page's
+Content-Security-Policy allows the app's own files and that head script by its hash, SCRIPT_CSP). The script
 joins (POST .../join with the link's join token, or the student id this browser kept for the class), holds
 the room's event stream, follows the teacher's step by fetching {PREFIX}/rooms/{code}/stage.svg, draws the
 question's answer buttons and the result, and lets the student explore on their own (buttons and keys) and
@@ -26,7 +27,7 @@ from urllib.parse import urlencode
 
 from stonegame.draw.player import SPEEDS
 from stonegame.i18n import CATALOGUE, t
-from stonegame.terms import WINNERS
+from stonegame.terms import LANGS, WINNERS
 from stonegame.write.mistakes import MISTAKES
 
 HERE = Path(__file__).resolve().parent
@@ -36,8 +37,15 @@ assert "</script" not in SCRIPT.lower(), "phone.js must not close the <script> i
 # link's token) as soon as the head is read, so that round trip overlaps the reading and drawing of the body's
 # picture; phone.js takes its answer as its first try (window.stonegameSeat: {mine, first}). It reads what it
 # needs from its own data-* attributes, so its text, and hash, is the same on every page.
+# With data-guess (the link named no language and the browser sent no Accept-Language), it first reads the
+# browser's own languages (navigator.languages): the first of ours it names being 中文, it reopens the page
+# with lang=zh (window.stonegameAway: phone.js then does nothing) and asks for no seat.
 EARLY = (
     "(()=>{const d=document.currentScript.dataset;let mine='';"
+    "if(d.guess){const l=(navigator.languages||[navigator.language||'']).map(x=>String(x).toLowerCase())"
+    ".find(x=>/^(zh|en)(-|$)/.test(x))||'';"
+    "if(l.startsWith('zh')){const u=new URL(location.href);u.searchParams.set('lang','zh');"
+    "window.stonegameAway=true;location.replace(u.href);return}}"
     "try{mine=localStorage.getItem('stonegame:student:'+d.code)||''}catch(e){}"
     "const post=(p,b)=>fetch(d.base+p,{method:'POST',headers:{'Content-Type':'application/json'},"
     "body:JSON.stringify(b)});"
@@ -51,19 +59,13 @@ def _hash(script: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
 
 
-SCRIPT_CSP = f"{_hash(EARLY)} {_hash(SCRIPT)}"  # the page's two scripts, and no other, may run
+SCRIPT_CSP = f"'self' {_hash(EARLY)}"  # the page's own files (ASSETS) and its head's script may run
 # The code editor of "Write it yourself" (ui/editor/editor.js, CodeMirror 6, ~126 KB gzipped): a phone fetches it
 # only once a "Write dp[i]" question is asked (phone.js imports it then), from {PREFIX}/editor.js?v=EDITOR_VERSION,
 # cached for a year (the version changes with the file); never on the first visit.
 EDITOR_JS = (HERE.parents[1] / "editor" / "editor.js").read_bytes()
 EDITOR_PACKED = gzip.compress(EDITOR_JS, 9, mtime=0)
 EDITOR_VERSION = hashlib.sha256(EDITOR_JS).hexdigest()[:12]
-
-
-def editor_csp(origin: str, prefix: str) -> str:
-    """The page's script-src: its two scripts by hash, and the editor's one file at this origin (a CSP source
-    with a path allows that file alone)."""
-    return f"{SCRIPT_CSP} {origin}{prefix}/editor.js"
 
 
 NAV = ("first", "back", "play", "next", "last")  # the player's buttons, in the full app's stage's order
@@ -166,6 +168,20 @@ input[type=range] { flex: 1 1 auto; min-width: 8rem; height: 44px; margin: 0; ac
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """
+
+
+def _asset(text: str, kind: str, media: str) -> tuple[str, tuple[bytes, bytes, str]]:
+    """A versioned file of the page: its name (phone.<16 hex digits of its content's sha256>.<kind>) and its
+    bytes, gzipped bytes and media type."""
+    body = text.encode("utf-8")
+    return f"phone.{hashlib.sha256(body).hexdigest()[:16]}.{kind}", (body, gzip.compress(body, 9, mtime=0), media)
+
+
+# The page's script and style as files named by their content, served for a year (routes.py's asset route):
+# a phone's second visit takes both from its cache; a new version is a new name.
+SCRIPT_FILE, _script = _asset(SCRIPT, "js", "text/javascript; charset=utf-8")
+STYLE_FILE, _style = _asset(STYLE, "css", "text/css; charset=utf-8")
+ASSETS = {SCRIPT_FILE: _script, STYLE_FILE: _style}
 PAGE = """<!doctype html>
 <html lang="{lang}">
 <head>
@@ -174,8 +190,9 @@ PAGE = """<!doctype html>
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>{title}</title>
-<script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}">{early}</script>
-<style>{style}</style>
+<script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}"{guess}>{early}</script>
+<link rel="stylesheet" href="{prefix}/static/{style_file}">
+<script src="{prefix}/static/{script_file}" defer></script>
 </head>
 <body>
 <main id="phone" data-testid="phone" data-prefix="{prefix}" data-code="{code}" data-join="{join}" data-lang="{lang}"
@@ -207,7 +224,6 @@ PAGE = """<!doctype html>
 </main>
 <script type="application/json" id="words">{words}</script>
 <script type="application/json" id="captions">{captions}</script>
-<script>{script}</script>
 </body>
 </html>
 """
@@ -242,9 +258,11 @@ def page(
     step: int,
     svg: bytes,
     captions: bytes,
+    guess: bool = False,
 ) -> str:
     """The light student page of class `code` (join: the link's token, "" for none) in `lang` and `listing`,
-    showing the room's `stage` at `step` (its picture `svg`, every step's words `captions` as JSON)."""
+    showing the room's `stage` at `step` (its picture `svg`, every step's words `captions` as JSON); `guess`:
+    neither the link nor the browser's header named a language, so the head's script asks the browser."""
     words = {key: t(key, lang) for key in WORDS}
     said = json.loads(captions)
     shown = said[step] if 0 <= step < len(said) else ["", "", ""]
@@ -258,10 +276,11 @@ def page(
     return PAGE.format(
         lang=esc(lang),
         title=esc(t("class_phone_title", lang, code=code)),
-        style=STYLE,
-        script=SCRIPT,
+        style_file=STYLE_FILE,
+        script_file=SCRIPT_FILE,
         early=EARLY,
         editor=EDITOR_VERSION,
+        guess=' data-guess="1"' if guess else "",
         prefix=esc(prefix),
         code=esc(code),
         join=esc(join),
@@ -297,6 +316,26 @@ def page(
         words=_json_in_html(words),
         captions=_json_in_html(said),
     )
+
+
+def browser_lang(header: str) -> str | None:
+    """The language of ours (LANGS; any "zh-*" is zh, any "en-*" en) an Accept-Language header wants most, by
+    its q-values and then its order; None when it names neither."""
+    best, most = None, 0.0
+    for part in header.split(",")[:32]:
+        tag, *params = (piece.strip() for piece in part.split(";"))
+        weight = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        base = tag.lower().split("-")[0]
+        if base in LANGS and weight > most:
+            best, most = base, weight
+    return best
 
 
 def _symbol_and_word(label: str) -> str:

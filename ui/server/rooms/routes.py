@@ -8,6 +8,7 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     POST {PREFIX}/rooms/{code}/join           {join?}                      -> 201 {student, room}
     POST {PREFIX}/rooms/{code}/me             {student}                    -> the student's view
     POST {PREFIX}/rooms/{code}/status         {student, status}            -> the student's view
+    POST {PREFIX}/rooms/{code}/leave          {student}                    -> {"left": true} (again: the same)
     POST {PREFIX}/rooms/{code}/teacher        {secret}                     -> the teacher's view
     POST {PREFIX}/rooms/{code}/stage          {secret, step?, playing?, speed?, values?, k?, form?}
     POST {PREFIX}/rooms/{code}/questions      {secret, kind}               -> 201 the teacher's view
@@ -29,7 +30,8 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     GET  {PREFIX}/rooms/{code}/captions?lang=&you=  every step's words, [[title, formula, sentence], ...] (JSON)
     GET  {PREFIX}/rooms/{code}/pictures/{name}/{lang}/words.json  the same words at one URL for the whole class,
                                               immutable and kept by nginx as the pictures are
-    GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML with its script, phone.py)
+    GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML, phone.py; an ETag, a 304 again)
+    GET  {PREFIX}/static/phone.<hash>.js|css       its script and style, named by their content, cached a year
     GET  {PREFIX}/editor.js?v=                  the code editor's script, which that page imports only when a
                                               "Write dp[i]" question is asked (cached for a year)
 
@@ -50,6 +52,7 @@ down (or the write pool too busy to run an answer's code). Route code runs outsi
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -106,25 +109,21 @@ STATUS = {
 T = TypeVar("T")
 CODES_LIMIT = (20, 60.0, 300.0)  # wrong codes: 20 a minute from one address, then 5 minutes shut out
 ROOMS_LIMIT = (5, 600.0)  # rooms made: 5 in 10 minutes from one address
-# The light page: never stored (it carries the room's state), its join token never sent on as a referrer,
-# only its own script (by its hash) and inline style, and nothing may frame it.
+# The light page: a refusal never stored; its join token never sent on as a referrer, only the app's own
+# files and its head's script (by its hash) and styles, and nothing may frame it. The page itself (PAGE_CACHE)
+# is kept only by the phone's own browser and asked again at each visit (its ETag: a 304 when unchanged).
 PAGE_HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": f"default-src 'none'; script-src {phone.SCRIPT_CSP}; style-src 'unsafe-inline'; "
+    "Content-Security-Policy": f"default-src 'none'; script-src {phone.SCRIPT_CSP}; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
-
-
-def page_headers(request: Request) -> dict[str, str]:
-    """PAGE_HEADERS with the page's script-src also allowing the code editor's one file at the page's own
-    origin (phone.editor_csp), which phone.js imports when a "Write dp[i]" question is asked."""
-    origin = f"{request.url.scheme}://{request.url.netloc}"
-    csp = PAGE_HEADERS["Content-Security-Policy"].replace(phone.SCRIPT_CSP, phone.editor_csp(origin, PREFIX), 1)
-    return {**PAGE_HEADERS, "Content-Security-Policy": csp}
-
-
+PAGE_CACHE = {"Cache-Control": "no-cache, private"}
+ASSET_HEADERS = {  # a versioned file (phone.ASSETS): its name changes with its content
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+}
 SVG_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
@@ -318,6 +317,17 @@ class Classroom:
         )
         return JSONResponse(rm.student_view(room, str(student)))
 
+    async def leave(self, request: Request) -> Response:
+        """The student leaves the class: their seat is given up, the teacher's counts drop. An id of the right
+        shape the room no longer holds (a second leave) is answered the same, and changes nothing; one of
+        another shape is refused (403) before any look at the room. From an address shut out by wrong codes,
+        an id the room does not hold is refused as shut (attempt), so a leave tells nobody which codes exist."""
+        student = (await read_body(request)).get("student")
+        rm.read_student(student)
+        with contextlib.suppress(rm.UnknownStudent):  # left already
+            await self.attempted(request, lambda code: self.store().leave(code, student), student)
+        return JSONResponse({"left": True})
+
     async def teacher(self, request: Request) -> Response:
         """The teacher's view, for the holder of the secret (reopening the control on another device)."""
         secret = (await read_body(request)).get("secret")
@@ -437,12 +447,13 @@ class Classroom:
     # --- the light student page (phone.py) ---
 
     async def join_page(self, request: Request) -> Response:
-        """The light student page of the path's class in ?lang= and ?code= (English and Python when absent or
-        unknown), its stage drawn at the class's step (never past a question's hold), for a link whose ?join=
-        token is the room's (or none: the page then joins as a typed code does). Under the guessing limit like
-        every request naming a code (the token is its proof); any refusal is a small page saying it, with the
-        refusal's status."""
-        lang = _choice(request, "lang", LANGS)
+        """The light student page of the path's class in ?lang= (when absent or unknown: the language of ours
+        the browser's Accept-Language wants most, else English, and with no header at all the page's script
+        asks the browser) and ?code= (Python when absent or unknown), its stage drawn at the class's step
+        (never past a question's hold), for a link whose ?join= token is the room's (or none: the page then
+        joins as a typed code does). Under the guessing limit like every request naming a code (the token is
+        its proof); any refusal is a small page saying it, with the refusal's status."""
+        lang, guess = _page_lang(request)
         listing, token = _choice(request, "code", CODES), request.query_params.get("join") or ""
 
         def opened(code: str) -> rm.Room:
@@ -465,9 +476,24 @@ class Classroom:
             return self._refused_page(busy, given, lang)
         words = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
         view = rm.public_view(room)["stage"]
-        text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words).encode("utf-8")
+        text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words, guess).encode("utf-8")
         body, headers = phone.compressed(text, request.headers.get("accept-encoding", ""))
-        return Response(body, media_type="text/html; charset=utf-8", headers={**headers, **page_headers(request)})
+        tag = '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
+        headers = {**headers, **PAGE_HEADERS, **PAGE_CACHE, "ETag": tag}
+        headers["Vary"] += ", Accept-Language"
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers={k: v for k, v in headers.items() if k != "Content-Encoding"})
+        return Response(body, media_type="text/html; charset=utf-8", headers=headers)
+
+    async def asset(self, request: Request) -> Response:
+        """One of the light page's versioned files (phone.ASSETS: its script and style), gzipped when accepted,
+        cached for a year; 404 for any other name (an old version included)."""
+        found = phone.ASSETS.get(request.path_params["name"])
+        if found is None:
+            raise Refused(404, "No such file of the class page.", "not_found")
+        plain, packed, media = found
+        body, packing = phone.compressed(plain, request.headers.get("accept-encoding", ""), packed)
+        return Response(body, media_type=media, headers={**ASSET_HEADERS, **packing})
 
     async def editor(self, request: Request) -> Response:
         """The code editor's script (phone.EDITOR_JS), for a phone asked "Write dp[i]": gzipped when accepted,
@@ -475,8 +501,7 @@ class Classroom:
         body, packing = phone.compressed(
             phone.EDITOR_JS, request.headers.get("accept-encoding", ""), phone.EDITOR_PACKED
         )
-        headers = {"Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff"}
-        return Response(body, media_type="text/javascript; charset=utf-8", headers={**headers, **packing})
+        return Response(body, media_type="text/javascript; charset=utf-8", headers={**ASSET_HEADERS, **packing})
 
     def _refused_page(self, error: Exception, given: str, lang: str) -> Response:
         """The page for a refusal: its words by reason in the page's language, its status as the JSON
@@ -603,6 +628,7 @@ class Classroom:
             (f"{rooms}/{{code}}/join", self.join, "POST"),
             (f"{rooms}/{{code}}/me", self.me, "POST"),
             (f"{rooms}/{{code}}/status", self.status, "POST"),
+            (f"{rooms}/{{code}}/leave", self.leave, "POST"),
             (f"{rooms}/{{code}}/teacher", self.teacher, "POST"),
             (f"{rooms}/{{code}}/stage", self.stage, "POST"),
             (f"{rooms}/{{code}}/questions", self.ask, "POST"),
@@ -618,6 +644,7 @@ class Classroom:
             (f"{rooms}/{{code}}/captions", self.captions, "GET"),
             (f"{PREFIX}/join/{{code}}", self.join_page, "GET"),
             (f"{PREFIX}/editor.js", self.editor, "GET"),
+            (f"{PREFIX}/static/{{name}}", self.asset, "GET"),
         ]
         return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
 
@@ -678,6 +705,17 @@ def _choice(request: Request, name: str, allowed: tuple[str, ...]) -> str:
     language it does not know: it shows the default)."""
     given = request.query_params.get(name, allowed[0])
     return given if given in allowed else allowed[0]
+
+
+def _page_lang(request: Request) -> tuple[str, bool]:
+    """The light page's language: ?lang= when it is one of LANGS (an explicit choice wins), else the one the
+    browser's Accept-Language wants most (phone.browser_lang), else the first; and whether the browser sent no
+    such header at all (the page's script then asks navigator.languages)."""
+    given = request.query_params.get("lang", "")
+    if given in LANGS:
+        return given, False
+    header = request.headers.get("accept-language", "").strip()
+    return phone.browser_lang(header) or LANGS[0], not header
 
 
 def _since(request: Request) -> int:

@@ -247,6 +247,10 @@ class Store(ABC):
         """The student follows or explores."""
         return self._change(code, lambda r: rm.with_status(r, student, status))
 
+    def leave(self, code: str, student: object) -> Room:
+        """The student leaves the class (rm.left)."""
+        return self._change(code, lambda r: rm.left(r, student))
+
     def ask(self, code: str, secret: object, kind: object) -> Room:
         """The teacher opens a question of this kind at the stage's step."""
         return self._change(code, lambda r: rm.asked(r, secret, kind, self.clock()))
