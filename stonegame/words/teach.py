@@ -287,6 +287,10 @@ WORDS: dict[str, dict[str, str]] = {
         "与侧边栏的选择一致。每个文件在你点击按钮时才在服务器上生成。",
     },
     "export_step": {"en": "Step to export (the explainer opens here too)", "zh": "要导出的步骤（图解也会从这里开始）"},
+    "export_step_range": {
+        "en": "There is no step {token:,} in this row: the steps go from 0 to {last}. Still showing step {step}.",
+        "zh": "这个数组没有第 {token:,} 步：步骤从 0 到 {last}。仍显示第 {step} 步。",
+    },
     "export_trace": {"en": "The trace", "zh": "追踪表"},
     "export_trace_help": {
         "en": "One row per step ({steps:,} steps): step, phase, i, value, suffix_next, suffix, dp, take, opponent. "

@@ -45,6 +45,7 @@ from ui.parts.fill import chart_spec, interactive_html
 from ui.server import renderer
 from ui.state import View
 
+BIG = 2**53 - 1  # the largest whole number a browser holds exactly: the step box's bounds
 POLL = 1.0  # seconds between two looks at a file being made (the fragment's run_every)
 TRACE_KINDS: tuple[Kind, ...] = ("csv", "json")
 # What the render service runs for each picture kind: the core's drawing of a spec (vl-convert, PIL only).
@@ -84,19 +85,30 @@ class Download(NamedTuple):
 
 
 def _set_step() -> None:
-    """Callback: the step to export, shared with the explainer (a step outside the row, a forged value,
-    leaves it as it was)."""
+    """Callback: the step to export, shared with the explainer; a whole number outside the row is
+    noted (EXPORT_STEP_BAD, said by step_input) and leaves the step as it was, as does a forged value."""
     ss = st.session_state
     last = cache.session_solution().last_step
+    typed = ss.get(state.EXPORT_W_STEP)
+    if isinstance(typed, int | float) and float(typed).is_integer() and not 0 <= typed <= last:
+        ss[state.EXPORT_STEP_BAD] = int(typed)
+        return
+    ss.pop(state.EXPORT_STEP_BAD, None)
     ss[state.STEP] = state.valid(state.EXPORT_W_STEP, range(last + 1), min(ss[state.STEP], last))
 
 
 def step_input(sol: Solution, view: View) -> int:
-    """The step to export (the explainer's step; changing it here changes it there), clamped to the row."""
+    """The step to export (the explainer's step; changing it here changes it there), clamped to the row.
+    The box takes any whole number: one outside the row gets a sentence with the row's range, once."""
     step = min(st.session_state[state.STEP], sol.last_step)
     st.session_state[state.STEP] = step
     st.session_state[state.EXPORT_W_STEP] = step
-    st.number_input(t("export_step", view.lang), 0, sol.last_step, key=state.EXPORT_W_STEP, on_change=_set_step)
+    st.number_input(
+        t("export_step", view.lang), -BIG, BIG, step=1, key=state.EXPORT_W_STEP, on_change=_set_step
+    )  # any whole number the browser holds exactly: a step outside the row is answered, not refused silently
+    bad = st.session_state.pop(state.EXPORT_STEP_BAD, None)
+    if bad is not None:
+        st.warning(t("export_step_range", view.lang, token=bad, last=sol.last_step, step=step), icon=":material/error:")
     return step
 
 
