@@ -236,8 +236,19 @@ def _box(scene: Scene, title: str, kinds: Sequence[Kind], help_text: str, view: 
 
 
 def _trace_button(scene: Scene, kind: Kind, view: View) -> None:
-    """A trace file's two buttons (files.made_here): the file made from the solved row."""
-    files.made_here(_buttons(scene, kind, view), view, _trace_key(scene.sol, kind), _trace_make(scene.sol, kind))
+    """A trace file's one button: Download, holding the file made from the solved row (a few
+    milliseconds, kept in files.made), so one click downloads it."""
+    buttons = _buttons(scene, kind, view)
+    st.download_button(
+        buttons.label,
+        data=files.made(_trace_key(scene.sol, kind), _trace_make(scene.sol, kind)),
+        file_name=buttons.file_name,
+        mime=buttons.mime,
+        key=buttons.download,
+        on_click="ignore",
+        icon=files.DOWNLOAD_ICON,
+        width="stretch",
+    )
 
 
 def _buttons(scene: Scene, kind: Kind, view: View) -> files.Buttons:
