@@ -15,12 +15,14 @@ elif not view.present:
     fill.header(sol, view)
     fill.intro(view, beside=lambda: classroom.join_popover(view))
 classroom.said(view)
-classroom.teacher_panel(view)
+phones = classroom.teacher_panel(view)  # where phones reach the app, worked out once
 if view.present and classroom.seat() is None:  # the projector's first screen: the row, Start a class, Exit
     fill.presenter_bar(sol, view, beside=lambda: classroom.presenter_start(view))
-fill.stage(sol, view, follow=classroom.following(), lead=classroom.leading(), held=classroom.held())
+fill.stage(
+    sol, view, follow=classroom.following(), lead=classroom.leading(), held=classroom.held(), hold=classroom.holding()
+)
 classroom.questions_panel(view)
-classroom.control_elsewhere(view)
+classroom.control_elsewhere(view, phones)
 fill.long_row(sol, view)
 if view.present and classroom.seat() is not None:  # in a class the first screen is the class's panel
     fill.presenter_bar(sol, view)

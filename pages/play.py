@@ -3,7 +3,7 @@
 from ui import frame, state
 from ui.parts import game
 
-view, sol = frame.page("play_title")
+view, sol = frame.page("play_title", projected=True)
 game.row(sol, view, state.PLAY_PRESET)
 game.play_page(sol, view)
 state.sync_url()

@@ -7,13 +7,16 @@ from stonegame.i18n import t
 from ui import frame, state
 from ui.parts import quiz
 
-view, _ = frame.page("quiz_title")  # the quiz asks about its own row (quiz.current), not the session's
-st.caption(t("quiz_intro", view.lang))
+view, _ = frame.page("quiz_title", projected=True)  # the quiz asks about its own row (quiz.current)
 quiz.from_link()
-quiz.row_choice(view)
-sol, attempt = quiz.current()
-quiz.progress(sol, attempt, view)
-quiz.board(sol, attempt, view)
-quiz.question(sol, attempt, view)
-quiz.share(view)
+if view.present:  # the projector: the row and the way out on one line, the board beside the question
+    quiz.projected(view)
+else:
+    st.caption(t("quiz_intro", view.lang))
+    quiz.row_choice(view)
+    sol, attempt = quiz.current()
+    quiz.progress(sol, attempt, view)
+    quiz.board(sol, attempt, view)
+    quiz.question(sol, attempt, view)
+    quiz.share(view)
 state.sync_url(quiz.params())

@@ -3,7 +3,7 @@
 from ui import frame, state
 from ui.parts import game
 
-view, sol = frame.page("replay_title")
-game.row(sol, view, state.REPLAY_PRESET)
+view, sol = frame.page("replay_title", projected=True)
+game.row(sol, view, state.REPLAY_PRESET, keys=True)
 game.replay_page(sol, view)
 state.sync_url()

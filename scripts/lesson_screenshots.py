@@ -13,25 +13,20 @@ and the browser tests' helpers (tests/e2e/helpers.py).
 
 from __future__ import annotations
 
-import argparse
 import sys
-from contextlib import nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 
+from scripts.screenshots import picture_parser, shoot_all  # noqa: E402
 from stonegame.i18n import t  # noqa: E402
 from tests.e2e.helpers import (  # noqa: E402
-    CHROMIUM_ARGS,
     DESKTOP,
     PHONE,
     STAGE_READY,
-    StreamlitServer,
-    chromium_available,
-    chromium_path,
     open_app,
     screenshot,
     wait_for_app_run,
@@ -81,23 +76,8 @@ def shoot(browser: Browser, url: str, out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--url", help="a running app (default: start one on a free port)")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs", help="folder for the PNGs (default: docs/)")
-    args = parser.parse_args(argv)
-    if not chromium_available():
-        print(f"No Chromium at {chromium_path()}: apt-get install -y chromium, or set CHROMIUM_PATH.", file=sys.stderr)
-        return 2
-    with StreamlitServer() if args.url is None else nullcontext() as server:
-        url = (args.url or server.url).rstrip("/")
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            try:
-                for path in shoot(browser, url, args.out):
-                    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-            finally:
-                browser.close()
-    return 0
+    args = picture_parser(__doc__).parse_args(argv)
+    return shoot_all(args.url, lambda browser, url: shoot(browser, url, args.out))
 
 
 if __name__ == "__main__":

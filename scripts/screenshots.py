@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -69,10 +70,34 @@ def shoot(browser: Browser, url: str, out: Path, top: str) -> list[Path]:
     return written
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def picture_parser(description: str) -> argparse.ArgumentParser:
+    """The options every picture script takes: --url (a running app) and --out (the folder)."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", help="a running app (default: start one on a free port)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs", help="folder for the PNGs (default: docs/)")
+    return parser
+
+
+def shoot_all(url: str | None, shoot: Callable[[Browser, str], list[Path]]) -> int:
+    """Run `shoot(browser, app_url)` in headless Chromium against the app at `url` (or one started on a free
+    port and stopped after) and print the files it wrote; 2 with a hint if there is no Chromium."""
+    if not chromium_available():
+        print(f"No Chromium at {chromium_path()}: apt-get install -y chromium, or set CHROMIUM_PATH.", file=sys.stderr)
+        return 2
+    with StreamlitServer() if url is None else nullcontext() as server:
+        app_url = (url or server.url).rstrip("/")
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            try:
+                for path in shoot(browser, app_url):
+                    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+            finally:
+                browser.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = picture_parser(__doc__)
     parser.add_argument(
         "--top",
         choices=("chart", "page"),
@@ -80,19 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         help="what is at the top of the phone's picture (default: chart)",
     )
     args = parser.parse_args(argv)
-    if not chromium_available():
-        print(f"No Chromium at {chromium_path()}: apt-get install -y chromium, or set CHROMIUM_PATH.", file=sys.stderr)
-        return 2
-    with StreamlitServer() if args.url is None else nullcontext() as server:
-        url = (args.url or server.url).rstrip("/")
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            try:
-                for path in shoot(browser, url, args.out, args.top):
-                    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-            finally:
-                browser.close()
-    return 0
+    return shoot_all(args.url, lambda browser, url: shoot(browser, url, args.out, args.top))
 
 
 if __name__ == "__main__":

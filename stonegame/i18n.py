@@ -8,6 +8,7 @@ key, or a key defined twice is a bug the tests catch.
 from __future__ import annotations
 
 from stonegame.terms import Lang
+from stonegame.text import fill
 from stonegame.words import app, card, classroom, game, ladder, lesson, renderer, teach
 
 LANG_NAMES: dict[Lang, str] = {"en": "English", "zh": "中文"}
@@ -26,10 +27,11 @@ CATALOGUE: dict[str, dict[str, str]] = {key: entry for words in SECTIONS.values(
 
 
 def t(key: str, lang: Lang = "en", **fields: object) -> str:
-    """The catalogue text for `key` in `lang` (English if the language is unknown), with fields filled in."""
+    """The catalogue text for `key` in `lang` (English if the language is unknown), with fields filled in
+    by stonegame.text.fill (a negative operand in parentheses, "1 pile" not "1 piles")."""
     entry = CATALOGUE[key]
     text = entry.get(lang, entry["en"])
-    return text.format(**fields) if fields else text
+    return fill(text, fields) if fields else text
 
 
 def piles(k: int, lang: Lang) -> str:

@@ -34,7 +34,7 @@ import random
 import re
 import secrets
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from itertools import chain
 from typing import Any, Literal, get_args
@@ -50,6 +50,7 @@ MAX_PILES = 200  # a room's row travels whole to every student's stage (the stag
 PILE_LIMIT = 1000  # each value in -PILE_LIMIT .. PILE_LIMIT, as the parser allows
 DEFAULT_STUDENTS = 200  # per room (STONEGAME_ROOM_STUDENTS)
 DEFAULT_ROOMS = 100  # open rooms in one store (STONEGAME_ROOMS_OPEN)
+IDLE_SECONDS = 60.0  # a seat that never opened a stream nor answered this long is given to a new joiner of a full room
 SPEED_TICKS = (
     20,
     10,
@@ -418,25 +419,39 @@ CHOICES = 4  # a number question's buttons: the answer and the likeliest mistake
 
 
 def number_choices(expected: int, mistakes: Sequence[int], low: int, high: int, seed: str) -> tuple[int, ...]:
-    """The buttons of a number question: the expected answer and the first distinct mistakes in
-    low..high, then (only if those run out) the numbers nearest the answer, up to CHOICES (fewer only
-    when low..high is shorter), shuffled by random.Random(seed): the same order on every phone and
-    replica (a str seed is hashed with SHA-512, never the salted hash()), the answer's place uniform
-    over the buttons. All of them are shuffled, as a sorted rest would show where the answer went."""
-    offered = [expected]
-    for value in chain(mistakes, _nearby(expected, low, high)):
-        if len(offered) == CHOICES:
-            break
-        if low <= value <= high and value not in offered:
-            offered.append(value)
-    random.Random(seed).shuffle(offered)
+    """The buttons of a number question, drawn by random.Random(seed) (the same on every phone and replica:
+    a str seed is hashed with SHA-512, never the salted hash()): first how many of the CHOICES - 1 wrong
+    buttons lie below the answer (uniform over 0..CHOICES - 1, so the answer is the smallest, the largest or
+    between as often), then each side filled by _side (its likeliest mistakes first), the other side making
+    up for one that has no room in low..high; then all shuffled, the answer's place uniform over the buttons
+    (a sorted rest would show where the answer went). Fewer only when low..high is shorter."""
+    rng = random.Random(seed)
+    below_wanted = rng.randrange(CHOICES)
+    wrong = [m for m in dict.fromkeys(mistakes) if low <= m <= high and m != expected]
+    below = _side(expected, wrong, low, expected - 1, below_wanted)
+    above = _side(expected, wrong, expected + 1, high, CHOICES - 1 - len(below))
+    if len(below) + len(above) < CHOICES - 1:  # the side above has no room for its share: the side below
+        below = _side(expected, wrong, low, expected - 1, CHOICES - 1 - len(above))
+    offered = [expected, *below, *above]
+    rng.shuffle(offered)
     return tuple(offered)
 
 
-def _nearby(center: int, low: int, high: int) -> Iterator[int]:
-    """The whole numbers of low..high other than center, nearest first (above before below)."""
-    for distance in range(1, high - low + 1):
-        yield from (near for near in (center + distance, center - distance) if low <= near <= high)
+def _side(expected: int, wrong: Sequence[int], low: int, high: int, count: int) -> list[int]:
+    """Up to `count` distinct values in low..high (one side of the answer): the mistakes that lie there,
+    likeliest first, then the mistakes mirrored through the answer (2 * expected - m: as far from it, on
+    this side), then the numbers nearest the answer."""
+    if count <= 0 or low > high:
+        return []
+    mirrored = (2 * expected - m for m in wrong)
+    nearest = range(high, low - 1, -1) if high < expected else range(low, high + 1)
+    found: list[int] = []
+    for value in chain(wrong, mirrored, nearest):
+        if len(found) == count:
+            break
+        if low <= value <= high and value not in found:
+            found.append(value)
+    return found
 
 
 def read_answer(question: Question, raw: object) -> Answer:
@@ -537,6 +552,7 @@ class Room:
     join: str = ""
     lead: str = ""
     paces: Mapping[str, tuple[float, float]] = field(default_factory=dict)  # pace_key -> (seats left, when)
+    idle: Mapping[str, float] = field(default_factory=dict)  # students who never followed nor answered -> joined at
 
     def question(self, number: object) -> Question:
         """The question of this number; UnknownQuestion if there is none."""
@@ -562,6 +578,7 @@ def room_to_json(room: Room) -> dict[str, Any]:
         "join": room.join,
         "lead": room.lead,
         "paces": {key: list(pace) for key, pace in room.paces.items()},
+        "idle": dict(room.idle),
     }
 
 
@@ -582,6 +599,7 @@ def room_from_json(data: Mapping[str, Any]) -> Room:
         join=data.get("join", ""),
         lead=data.get("lead", ""),
         paces={key: (float(pace[0]), float(pace[1])) for key, pace in data.get("paces", {}).items()},
+        idle={student: float(at) for student, at in data.get("idle", {}).items()},
     )
 
 
@@ -657,7 +675,10 @@ def check_follower(room: Room, you: object) -> None:
 def check_join(room: Room, token: object) -> None:
     """Nothing if the token is the room's join token; WrongJoin otherwise (also for one that is no string)."""
     if not isinstance(token, str) or not room.join or not hmac.compare_digest(token.encode(), room.join.encode()):
-        raise WrongJoin("This join link is not this class's: scan the QR code again, or type the code.")
+        raise WrongJoin(
+            "This join link is not this class's, or its teacher made a new one: scan the QR code again, "
+            "or type the code."
+        )
 
 
 def staged(room: Room, secret: object, data: Mapping[str, Any], now: float) -> Room:
@@ -673,10 +694,30 @@ def joined(room: Room, student: str, limits: Limits, now: float = 0.0, who: str 
     linked = token is not None
     if linked:
         check_join(room, token)
-    if len(room.students) >= limits.students:
-        raise Full(f"This class is full: it admits {limits.students} students.")
+    students, idle = dict(room.students), dict(room.idle)
+    if len(students) >= limits.students:
+        gone = reclaimable(room, now)
+        if gone is None:
+            raise Full(f"This class is full: it admits {limits.students} students.")
+        del students[gone], idle[gone]
     paces = took_seat(room, pace_key(room.code, who, linked), limits, now)
-    return _bumped(room, students={**room.students, student: "following"}, paces=paces)
+    return _bumped(room, students={**students, student: "following"}, paces=paces, idle={**idle, student: now})
+
+
+def reclaimable(room: Room, now: float) -> str | None:
+    """The student whose seat a new joiner of a full room takes: the one idle longest (never opened the
+    room's stream, never answered, never changed status) if that is IDLE_SECONDS or more; None otherwise."""
+    oldest = min(room.idle, key=lambda s: room.idle[s], default=None)
+    return oldest if oldest is not None and now - room.idle[oldest] >= IDLE_SECONDS else None
+
+
+def followed(room: Room, student: object) -> Room:
+    """The room with the student no longer idle (they opened the stream): their seat is never reclaimed;
+    unchanged, same version, if they were not idle."""
+    who = check_student(room, student)
+    if who not in room.idle:
+        return room
+    return _bumped(room, idle={s: at for s, at in room.idle.items() if s != who})
 
 
 def pace_key(code: str, who: str, linked: bool) -> str:
@@ -724,7 +765,8 @@ def with_status(room: Room, student: object, status: object) -> Room:
     status = _choice(status, STATUSES, "status")
     if room.students[who] == status:
         return room
-    return _bumped(room, students={**room.students, who: status})
+    idle = {s: at for s, at in room.idle.items() if s != who}
+    return _bumped(room, students={**room.students, who: status}, idle=idle)
 
 
 def holding(room: Room) -> int | None:
@@ -785,7 +827,15 @@ def answered(room: Room, student: object, number: object, raw: object) -> Room:
     given = room.answers.get(question.number, {})
     if who in given and given[who] == value:
         return room
-    return _bumped(room, answers={**room.answers, question.number: {**given, who: value}})
+    idle = {s: at for s, at in room.idle.items() if s != who}
+    return _bumped(room, answers={**room.answers, question.number: {**given, who: value}}, idle=idle)
+
+
+def renewed_join(room: Room, secret: object, now: float) -> Room:
+    """The room with a new join token (256 random bits), for its teacher: the old link and QR code take no
+    seat any more (check_join refuses them in one sentence); students already in keep their seats."""
+    check_teacher(room, secret)
+    return _bumped(room, join=secrets.token_urlsafe(32), touched=now)
 
 
 def ended_room(room: Room, secret: object, now: float) -> Room:

@@ -7,8 +7,13 @@ with a zero-width space (ZWSP) before its non-breaking spaces (NBSP).
 
 from __future__ import annotations
 
+import functools
+import numbers
 import re
+import string
 import unicodedata
+from collections.abc import Mapping
+from typing import NamedTuple
 
 NBSP = "\u00a0"
 ZWSP = "\u200b"
@@ -120,6 +125,91 @@ def _wide(c: str) -> bool:
 def bracketed(x: object) -> str:
     """A number for a formula: negatives in parentheses so `12 − (-3)` reads right."""
     return f"({x})" if int(x) < 0 else str(x)
+
+
+# A sentence's field right after one of these is the right operand of a sum or a difference: a
+# negative one is written in parentheses, `5 − (-6) = 11`, never `5 − -6 = 11`.
+OPERATOR_BEFORE = ("− ", "+ ", "- ", "× ")
+# English nouns a count comes before: after a count of exactly 1 the singular ("1 pile left")
+SINGULAR = {
+    "piles": "pile",
+    "steps": "step",
+    "frames": "frame",
+    "calls": "call",
+    "nodes": "node",
+    "rows": "row",
+    "moves": "move",
+    "points": "point",
+    "questions": "question",
+    "turns": "turn",
+    "games": "game",
+}
+_PLURAL_AFTER = re.compile(r"^ (" + "|".join(SINGULAR) + r")\b")
+_FORMATTER = string.Formatter()
+
+
+class _Part(NamedTuple):
+    """A piece of a sentence template: its literal text (and that text after a count of 1), then the
+    field after it (name, conversion, spec) and whether that field is an operand (OPERATOR_BEFORE)."""
+
+    literal: str
+    after_one: str
+    name: str | None
+    conversion: str | None
+    spec: str
+    operand: bool
+
+
+@functools.lru_cache(maxsize=4096)
+def _plan(template: str) -> tuple[_Part, ...] | None:
+    """The template cut into _Parts, or None when no field is an operand and no literal starts with a
+    counted noun (then str.format fills it as it is)."""
+    parts = tuple(
+        _Part(
+            literal,
+            _PLURAL_AFTER.sub(lambda m: " " + SINGULAR[m.group(1)], literal),
+            name,
+            conversion,
+            spec or "",
+            name is not None and literal.endswith(OPERATOR_BEFORE),
+        )
+        for literal, name, spec, conversion in _FORMATTER.parse(template)
+    )
+    special = any(p.operand or p.after_one != p.literal for p in parts)
+    return parts if special else None
+
+
+def number_word(value: object) -> bool:
+    """Whether a field's value is a whole number (a Python or NumPy int, not a bool)."""
+    if isinstance(value, str | float | bool):
+        return False
+    return isinstance(value, int | numbers.Integral)
+
+
+def fill(template: str, fields: Mapping[str, object]) -> str:
+    """template.format(**fields), except that a whole-number field right after an operator
+    (OPERATOR_BEFORE) is in parentheses when negative (`5 − (-6) = 11`, see bracketed), and a counted
+    English noun right after a field equal to 1 is singular ("1 pile left", SINGULAR)."""
+    plan = _plan(template)
+    if plan is None:
+        return template.format(**fields)
+    out: list[str] = []
+    one = False
+    for part in plan:
+        out.append(part.after_one if one else part.literal)
+        one = False
+        if part.name is None:
+            continue
+        value = fields[part.name] if part.name in fields else _FORMATTER.get_field(part.name, (), fields)[0]
+        if part.conversion:
+            value = _FORMATTER.convert_field(value, part.conversion)
+        text = format(value, part.spec.format(**fields) if "{" in part.spec else part.spec)
+        if number_word(value):
+            one = value == 1
+            if part.operand and value < 0:
+                text = f"({text})"
+        out.append(text)
+    return "".join(out)
 
 
 def two_lines(left: str, symbols: str, numbers: str) -> str:

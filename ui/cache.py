@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import Any, ParamSpec, TypeVar
 
 from stonegame import Solution, solve
-from stonegame.fill.stage import Data, carried, held_back, stage_data, stage_window
+from stonegame.fill.stage import Data, carried, held_back, stage_data, stage_window, untaught
 from stonegame.fill.template import picture
 from stonegame.fill.view import frame_of_step, frame_steps
 from stonegame.memo import Memo, Policy
@@ -180,6 +180,14 @@ def held_body(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: F
     """stage_body(...) held back at frame `last` (stonegame.fill.stage.held_back: nothing past it), for a
     class's students while a question is open; cached per frame, as every student of the class asks."""
     return _startless(held_back(stage(key, _sol, lo, lang, code, form, present), last))
+
+
+@cached(CACHE)
+def untaught_body(
+    key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool, hide: tuple[str, ...]
+) -> bytes:
+    """stage_body(...) without what a lesson's chapter has not taught yet (stonegame.fill.stage.untaught)."""
+    return _startless(untaught(stage(key, _sol, lo, lang, code, form, present), hide, lang))
 
 
 def _startless(data: Data) -> bytes:

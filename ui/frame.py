@@ -19,7 +19,7 @@ CODE_NAMES: dict[Code, str] = {"py": "Python", "java": "Java"}
 # captions in MUTED (AA contrast; Streamlit draws them at opacity 0.6: 3.9:1); section headings are h2
 # (after the page's h1, for screen readers' heading order) at the size of Streamlit's h3; the approaches
 # page's two recurrences shrink with their box (container units) instead of scrolling sideways in it (a
-# scrolling region that a keyboard cannot reach).
+# scrolling region that a keyboard cannot reach); Play's moves wrap their words rather than cut them ("…").
 STYLE = (
     """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.6rem; }
@@ -38,6 +38,8 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
 [class*="st-key-ladder_form_"] .katex-display { overflow: visible; }
 .st-key-ladder_form_total .katex-display > .katex { font-size: min(1.21em, 5.2cqw); }
 .st-key-ladder_form_diff .katex-display > .katex { font-size: min(1.21em, 4.1cqw); }
+[class*="st-key-play_take_"] button [data-testid="stMarkdownContainer"],
+[class*="st-key-play_take_"] button p { white-space: normal; overflow: visible; }
 @media (pointer: coarse) {  /* a touch screen: every control at least 44 x 44 CSS px (WCAG 2.5.5) */
   [data-testid="stAppViewContainer"] button, [data-testid="stPageLink-NavLink"], [data-testid="stExpander"] summary,
   [data-testid="stRadioOption"], [data-testid="stCheckbox"] label, [data-testid="stSelectbox"] input,
@@ -46,6 +48,22 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
     display: flex; align-items: center; box-sizing: border-box; }
   [data-testid="stRadioOption"] { padding-right: 0.75rem; }
 }
+/* --- the other pages on a touch screen (issue 40, helper words): kept apart from the rules above --- */
+@media (pointer: coarse) {  /* tabs (the trace table's), and the boxes typed into (the quiz's answers) */
+  [data-testid="stAppViewContainer"] [role="tab"] { min-height: 44px !important; min-width: 44px !important; }
+  [data-testid="stNumberInputContainer"] { height: auto !important; min-height: 44px; }
+  [data-testid="stNumberInputField"] { min-height: 44px; box-sizing: border-box; }
+  /* a table's toolbar, always shown on touch and 64 px tall with thumb-sized buttons, hid its header row */
+  [data-testid="stDataFrame"] { padding-top: 24px; }
+}
+/* a trace table shows all its columns on a wide screen and the ones the fill is about on a phone
+   (ui/parts/trace.py NARROW), so a phone never scrolls the table sideways to find dp, take and opponent */
+[class*="st-key-trace_narrow_"] { display: none; }
+@media (max-width: 640px) {
+  [class*="st-key-trace_wide_"] { display: none; }
+  [class*="st-key-trace_narrow_"] { display: flex; }
+}
+/* --- end of the other pages on a touch screen --- */
 </style>"""
 ).replace("MUTED", MUTED)
 
@@ -109,8 +127,24 @@ PRESENTER_STYLE = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 1.2rem; max-width: 100%; }
 h1 { font-size: 2.6rem !important; }
 </style>"""
+# Presenter mode on a projected page without the stage (the quiz, Play, the replay): text the back row can
+# read. Streamlit sizes its text in rem, so a 20 px root makes body text 20 px, and the words of buttons,
+# widget labels and metric labels (their markdown) are raised to it too (captions stay 17.5 px); inline code
+# (the row chip, 0.75em) is raised to 0.9em, the title kept at 44 px; a chart's text under 16 px (Vega
+# writes its size as an attribute, which CSS overrides) is drawn at 16 px.
+PROJECTED_STYLE = """<style>
+html { font-size: 20px; }
+h1 { font-size: 2.2rem !important; }
+[data-testid="stMainBlockContainer"] code { font-size: 0.9em; }
+[data-testid="stMainBlockContainer"] [data-testid="stMarkdownContainer"] p:not([data-testid="stMetricValue"] p) {
+  font-size: 1rem; }
+[data-testid="stVegaLiteChart"] svg text:is([font-size^="8"], [font-size^="9"], [font-size^="10"],
+  [font-size^="11"], [font-size^="12"], [font-size^="13"], [font-size^="14"], [font-size^="15"]) {
+  font-size: 16px; }
+</style>"""
 # Each page's CSS goes out as one element: each element costs every run its share of Streamlit's work.
 PRESENT_CSS = f"{STYLE}{PRESENTER_STYLE}"
+PROJECTED_CSS = f"{STYLE}{PRESENTER_STYLE}{PROJECTED_STYLE}"
 STAGE_CSS = f"{STYLE}{STAGE_STYLE}"
 PRESENT_STAGE_CSS = f"{STYLE}{PRESENTER_STYLE}{STAGE_STYLE}{STAGE_PRESENT_STYLE}"
 
@@ -128,20 +162,25 @@ def page(
     stage: bool = False,
     arrive: Callable[[], None] | None = None,
     side: Callable[[View], None] | None = None,
+    projected: bool = False,
 ) -> Page:
     """Set up a page: config, state (reading the URL on a session's first run; then the page's `arrive`,
     which may change the row before it is solved), our CSS (with, on a page with the `stage`, its own,
     and in presenter mode, presenter mode's) in one element, the sidebar (hidden in
     presenter mode; on a page with the `stage`, the skip link to it first, which also sets `<html lang>`;
     the page's `side` section last), else the setter of `<html lang>` hidden in the page, the title (unless
-    the page draws its own) and the notices; return the view settings and the session's row, solved."""
+    the page draws its own) and the notices; return the view settings and the session's row, solved.
+    A `projected` page (one without the stage made for a projector) gets bigger text in presenter mode."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
     if arrive is not None:
         arrive()
     view = state.view()
     if view.present:
-        st.html(PRESENT_STAGE_CSS if stage else PRESENT_CSS)
+        if stage:
+            st.html(PRESENT_STAGE_CSS)
+        else:
+            st.html(PROJECTED_CSS if projected else PRESENT_CSS)
         HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
     else:
         st.html(STAGE_CSS if stage else STYLE)

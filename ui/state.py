@@ -173,6 +173,8 @@ W_ANSWER = "explainer_answer"
 W_SHARE = "explainer_share"
 SHARE_QUIZ_PAGE = "quiz"  # the page a share link opens when it asks for the quiz ...
 SHARE_QUIZ_ROW = ("quiz_row", "yours")  # ... and the quiz page's query parameter asking for the link's row
+TRACE_WIDE = "trace_wide_{name}"  # the containers of a trace table: all its columns (hidden on a phone),
+TRACE_NARROW = "trace_narrow_{name}"  # and its columns for a phone (hidden on a wider screen; ui/frame.py)
 TRACE_MAKE = "trace_make_{name}"  # the trace page's buttons, name = steps | candidates | positions: make the CSV,
 TRACE_DOWNLOAD = "trace_download_{name}"  # ... download it,
 TRACE_WAIT = "trace_wait_{name}"  # ... and the disabled stand-in for Download until it is made
@@ -195,6 +197,10 @@ PLAY_REPLAY_OPTIMAL = "play_replay_optimal"  # element key of the replay of the 
 TREE_PRESET = "tree_preset"  # widget: the example-row pills on the tree page
 TREE_CHART = "tree_chart"  # element key of the tree, states and dp-array chart
 TREE_GROWTH = "tree_growth"  # element key of the counts chart
+TREE_STAGE = "tree_stage"  # int: the stage the tree page shows (stonegame.game.tree.tree_stages); its link's `stage`
+TREE_NOTICES = "tree_notices"  # list[Notice]: what was wrong with the tree page's link parameter
+TREE_STEP = "tree_step_{action}"  # buttons: first, back, next, last (the tree page's steps)
+TREE_STEPS = "tree_steps"  # the container of the step buttons
 
 # --- the ladder page ("Every way to solve it") ----------------------------------------------------
 LADDER_CHART = "ladder_chart_{name}"  # element keys: each rung's chart (name = the rung), growth_work, growth_memory
@@ -257,6 +263,8 @@ CLASS_JOIN = "join"  # query parameter of the QR code's join link: the room's jo
 # (`key` is only read, from "Open the control on another device"'s link, and taken out of the address at once)
 CLASS_OPENING = "class_opening"  # str | None: a class link's code whose tab is asked for the secret it keeps
 CLASS_TAB = "class_tab"  # element key: asks the tab for the class's secret it keeps (its "kept" trigger)
+CLASS_OPENING_SINCE = "class_opening_since"  # float | None: when (time.monotonic) the tab was first asked
+W_CLASS_OPENING_JOIN = "class_opening_join"  # button: join as a student when the tab did not answer in time
 W_CLASS_CONTROL = "class_control"  # expander: "Open the control on another device" (drawn only while open)
 W_CLASS_START = "class_start"  # buttons: start a class (the sidebar's, presenter mode's bar's)
 W_CLASS_START_BAR = "class_start_bar"
@@ -327,6 +335,7 @@ WIDGETS: dict[str, WidgetKind] = {
     PLAY_UNDO: "button",
     PLAY_NEW: "button",
     TREE_PRESET: "options",
+    TREE_STEP: "button",
     QUIZ_W_ROW: "text",
     QUIZ_W_LEVEL: "text",
     QUIZ_W_SEED: "number",
@@ -367,6 +376,7 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_KEEP: "button",
     W_CLASS_LEAVE: "button",
     W_CLASS_CONTROL: "toggle",
+    W_CLASS_OPENING_JOIN: "button",
     **component(CLASS_BAR),
     **component(CLASS_TAB),
     **component(HTML_LANG),
@@ -434,6 +444,7 @@ def start() -> Link | None:
             CLASS_HELD: None,
             CLASS_ENDING: False,
             CLASS_OPENING: None,
+            CLASS_OPENING_SINCE: None,
         }
     )
     st.session_state[STARTED] = True

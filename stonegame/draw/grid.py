@@ -294,13 +294,14 @@ def _symbols(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], s
 
 def _numbers(base: alt.Chart, digits: int, across: tuple[int | str, str], scale: float) -> alt.Chart:
     """Each cell's number (a hyphen for minus, as the formulas and the input write it) from the frame
-    that writes it (· before, greyed once let go), fitted to `across` (columns, and the width they
+    that writes it (· before, whether or not the data holds the number: a held stage's has none; blank for
+    a cell with no number, values[n]), greyed once let go, fitted to `across` (columns, and the width they
     share) of `digits` characters; the row names, if they fill a column."""
     columns, room = across
     return (
         base.transform_calculate(
-            label="datum.label_cell ? datum.name : !isValid(datum.number) ? '' : "
-            "frame >= datum.reveal ? toString(datum.number) : '·'"
+            label="datum.label_cell ? datum.name : frame < datum.reveal ? '·' : "
+            "isValid(datum.number) ? toString(datum.number) : ''"
         )
         .mark_text(fontWeight="bold", fontSize=fit(18 * scale, f"({columns}) * {digits}", room))
         .encode(

@@ -34,16 +34,15 @@ from stonegame.terms import Lang
 SPEEDS = {"0.5×": 20, "1×": 10, "2×": 5, "4×": 3}  # tenths of a second per frame
 TICK_MS = 100
 NAV = ("first", "back", "play", "next", "last")
-SHORT = {"first": "|◀", "back": "◀", "play": "▶", "next": "▶", "last": "▶|"}  # a narrow bar's labels
-PAUSE_SHORT = "❚❚"
+SHORT = {"first": "|◀", "back": "◀", "next": "▶", "last": "▶|"}  # a narrow bar's labels; play keeps its word
 ACTIVE = "playing && frame < last"  # what the user sees as playing
-NARROW = "containerSize()[0] < 560"  # a phone: buttons with symbols only, the bar on two rows
+NARROW = "containerSize()[0] < 560"  # a phone: the buttons across the first row (symbols only but ▶ play)
 # Vega names a named layer's marks <name>_<index of its view in the vconcat>_marks; the drawn bar is view 0.
 MARKS = "_0_marks"
 NAV_MARKS = tuple(name + MARKS for name in ("nav_button", "nav_label"))
 SCRUB_MARKS = "scrub_cell" + MARKS
 SPEED_MARKS = tuple(name + MARKS for name in ("speed_chip", "speed_label"))
-BAR_HEIGHT = 76  # the drawn bar: a row of buttons (40 px), a gap, the scrubber row (26 px)
+BAR_HEIGHT = 80  # the drawn bar: a row of buttons (44 px: a touch target), a gap, the scrubber row (26 px)
 
 # Keys the player answers anywhere on the page, except while the user types, works a menu or a slider,
 # holds a modifier, or presses space on a button or link (which clicks it).
@@ -65,16 +64,21 @@ Handlers = dict[str, list[dict[str, Any]]]
 @dataclass(frozen=True)
 class PlayerWords:
     """The drawn player's words: each button's label (in NAV order), the play button's while playing,
-    and "step {n} of {N}" (n the frame, N the last frame)."""
+    "step {n} of {N}" (n the frame, N the last frame), and each button's name for screen readers (in NAV
+    order; the explainer's stage names its buttons the same) and the play button's while playing."""
 
     buttons: tuple[str, ...]
     pause: str
     step_of: str
+    names: tuple[str, ...] = ()
+    pause_name: str = ""
 
     @classmethod
     def of(cls, lang: Lang, step_of: str = "player_step_of") -> PlayerWords:
         """The player's words in `lang` ("step n of N" from the catalogue key `step_of`)."""
-        return cls(tuple(t("nav_" + a, lang) for a in NAV), t("nav_pause", lang), t(step_of, lang))
+        names = tuple(t("stage_aria_" + a, lang) for a in NAV)
+        buttons = tuple(t("nav_" + a, lang) for a in NAV)
+        return cls(buttons, t("nav_pause", lang), t(step_of, lang), names, t("stage_aria_pause", lang))
 
 
 def add_vega_on(spec: dict[str, Any], handlers: Handlers) -> dict[str, Any]:
@@ -164,9 +168,9 @@ def scrub_frames(last: int) -> pd.DataFrame:
 def nav_bar(words: PlayerWords, frames: pd.DataFrame, scale: float = 1.0) -> alt.LayerChart:
     """The drawn player, as wide as the chart: first · back · play/pause · next · last, the speed chips
     and "step n of N" on the first row, the scrubber (a cell per row of `frames`: scrub_frames) on the
-    second. On a narrow chart the buttons show symbols only and "step n of N" moves beside the
-    scrubber. Every clickable mark has an (empty) tooltip, which keeps it interactive beside a
-    selection param."""
+    second. On a narrow chart the buttons fill the first row, showing symbols only but on play, and the
+    chips, the scrubber and "step n of N" share the second. Every clickable mark has an (empty) tooltip,
+    which keeps it interactive beside a selection param."""
     x = alt.Scale(domain=[0, 1], nice=False, zero=False)
     layers = [*_buttons(words, x, scale), *_chips(x, scale), _step_text(words, x, scale), _scrubber(frames, x, scale)]
     return alt.layer(*layers).properties(width="container", height=round(BAR_HEIGHT * scale))
@@ -189,48 +193,69 @@ def _row(top: float, bottom: float, scale: float) -> dict[str, alt.YValue]:
 
 
 def _buttons(words: PlayerWords, x: alt.Scale, scale: float) -> list[alt.Chart]:
-    """The five buttons (the play button orange while playing) and their labels."""
+    """The five buttons (the play button orange while playing) and their labels; each button is a button
+    with its name for screen readers (Pause while playing), its label drawn over it hidden from them. On a
+    narrow chart the play button is wide enough for its word, and every button at least 44 px across."""
     table = pd.DataFrame(
         {
             "action": NAV,
             "label": list(words.buttons),
-            "short": [SHORT[a] for a in NAV],
+            "short": [SHORT.get(a, "") for a in NAV],
+            "name": list(words.names or words.buttons),
             "w0": [k * 0.11 for k in range(5)],
-            "n0": [k * 0.122 for k in range(5)],
+            "n0": [0, 0.15, 0.3, 0.57, 0.72],
+            "nw": [0.14, 0.14, 0.26, 0.14, 0.14],
         }
     )
     base = alt.Chart(table).transform_calculate(
-        x0="narrow ? datum.n0 : datum.w0", x1="narrow ? datum.n0 + 0.115 : datum.w0 + 0.104"
+        x0="narrow ? datum.n0 : datum.w0", x1="narrow ? datum.n0 + datum.nw : datum.w0 + 0.104"
     )
     on = f"datum.action == 'play' && {ACTIVE}"
-    box = base.mark_rect(cornerRadius=8, cursor="pointer", stroke=GREY, strokeWidth=1).encode(
-        x=_at("x0:Q", x),
-        x2="x1:Q",
-        **_row(0, 40, scale),
-        tooltip=alt.value(None),
-        color=alt.condition(on, alt.value(ORANGE), alt.value("#F4F4F4")),
+    pause_name = json.dumps(words.pause_name or words.pause)
+    box = (
+        base.transform_calculate(named=f"{on} ? {pause_name} : datum.name")
+        .mark_rect(
+            cornerRadius=8,
+            cursor="pointer",
+            stroke=GREY,
+            strokeWidth=1,
+            ariaRole="button",
+            ariaRoleDescription="button",
+        )
+        .encode(
+            x=_at("x0:Q", x),
+            x2="x1:Q",
+            **_row(0, 44, scale),
+            tooltip=alt.value(None),
+            description="named:N",
+            color=alt.condition(on, alt.value(ORANGE), alt.value("#F4F4F4")),
+        )
     )
-    shown = f"{on} ? (narrow ? '{PAUSE_SHORT}' : {json.dumps(words.pause)}) : narrow ? datum.short : datum.label"
+    shown = f"{on} ? {json.dumps(words.pause)} : narrow && datum.action != 'play' ? datum.short : datum.label"
     label = (
         base.transform_calculate(mid="(datum.x0 + datum.x1) / 2", shown=shown)
-        .mark_text(fontSize=_font(16 * scale, 80, 18 * scale), fontWeight="bold", cursor="pointer", color="#111111")
-        .encode(x=_at("mid:Q", x), y=alt.value(round(20 * scale)), text="shown:N", tooltip=alt.value(None))
+        .mark_text(
+            fontSize=_font(16 * scale, 80, 18 * scale), fontWeight="bold", cursor="pointer", color="#111111", aria=False
+        )
+        .encode(x=_at("mid:Q", x), y=alt.value(round(22 * scale)), text="shown:N", tooltip=alt.value(None))
     )
     return [box.properties(name="nav_button"), label.properties(name="nav_label")]
 
 
 def _chips(x: alt.Scale, scale: float) -> list[alt.Chart]:
-    """A chip per speed (the current one filled), right of the buttons."""
+    """A chip per speed (the current one filled), right of the buttons (on a narrow chart, left of the
+    scrubber on the second row)."""
     table = pd.DataFrame({"ticks": list(SPEEDS.values()), "label": list(SPEEDS), "k": range(len(SPEEDS))})
     base = alt.Chart(table).transform_calculate(
-        x0="narrow ? 0.615 + datum.k * 0.097 : 0.57 + datum.k * 0.062",
-        x1="narrow ? 0.615 + datum.k * 0.097 + 0.09 : 0.57 + datum.k * 0.062 + 0.056",
+        x0="narrow ? datum.k * 0.09 : 0.57 + datum.k * 0.062",
+        x1="narrow ? datum.k * 0.09 + 0.082 : 0.57 + datum.k * 0.062 + 0.056",
     )
     current = "datum.ticks == speed"
     chip = base.mark_rect(cornerRadius=10, cursor="pointer", stroke=GREY).encode(
         x=_at("x0:Q", x),
         x2="x1:Q",
-        **_row(4, 36, scale),
+        y=alt.YValue(alt.ExprRef(expr=f"narrow ? {round(54 * scale)} : {round(6 * scale)}")),
+        y2=alt.Y2Value(alt.ExprRef(expr=f"narrow ? {round(80 * scale)} : {round(38 * scale)}")),
         tooltip=alt.value(None),
         color=alt.condition(current, alt.value(BLUE), alt.value("white")),
     )
@@ -239,7 +264,7 @@ def _chips(x: alt.Scale, scale: float) -> list[alt.Chart]:
         .mark_text(fontSize=_font(14 * scale, 60, 13 * scale), cursor="pointer")
         .encode(
             x=_at("mid:Q", x),
-            y=alt.value(round(20 * scale)),
+            y=alt.YValue(alt.ExprRef(expr=f"narrow ? {round(67 * scale)} : {round(22 * scale)}")),
             text="label:N",
             tooltip=alt.value(None),
             color=alt.condition(current, alt.value("white"), alt.value("#111111")),
@@ -249,16 +274,16 @@ def _chips(x: alt.Scale, scale: float) -> list[alt.Chart]:
 
 
 def _step_text(words: PlayerWords, x: alt.Scale, scale: float) -> alt.Chart:
-    """ "step n of N": after the chips on a wide chart, beside the scrubber on a narrow one."""
+    """ "step n of N": after the chips on a wide chart, right of the scrubber on a narrow one."""
     text = json.dumps(words.step_of).replace("{n}", '" + frame + "').replace("{N}", '" + last + "')
     spot = pd.DataFrame({"spot": [0]})
     return (
         alt.Chart(spot)
-        .transform_calculate(text=text, x="narrow ? 0.7 : 0.83")
+        .transform_calculate(text=text, x="narrow ? 0.64 : 0.83")
         .mark_text(align="left", fontSize=_font(15 * scale, 70, 13 * scale), color="#111111")
         .encode(
             x=_at("x:Q", x),
-            y=alt.YValue(alt.ExprRef(expr=f"narrow ? {round(63 * scale)} : {round(20 * scale)}")),
+            y=alt.YValue(alt.ExprRef(expr=f"narrow ? {round(67 * scale)} : {round(22 * scale)}")),
             text="text:N",
         )
         .properties(name="step_text")
@@ -266,17 +291,18 @@ def _step_text(words: PlayerWords, x: alt.Scale, scale: float) -> alt.Chart:
 
 
 def _scrubber(cells: pd.DataFrame, x: alt.Scale, scale: float) -> alt.Chart:
-    """One cell per frame across the second row (up to 0.68 of the width on a narrow chart), each
-    1 / (last + 1) of it: the frames up to the current one filled, the current one darker; press or
-    drag to seek."""
-    width = "(narrow ? 0.68 : 1) / (last + 1)"
+    """One cell per frame across the second row (from 0.37 to 0.62 of the width on a narrow chart, between
+    the chips and "step n of N"), each 1 / (last + 1) of it: the frames up to the current one filled, the
+    current one darker; press or drag to seek."""
+    width = "(narrow ? 0.25 : 1) / (last + 1)"
+    left = "(narrow ? 0.37 : 0)"
     colour = alt.when("datum.frame == frame").then(alt.value("#00476E"))
     colour = colour.when("datum.frame < frame").then(alt.value(BLUE)).otherwise(alt.value("#D9D9D9"))
     return (
         alt.Chart(cells)
-        .transform_calculate(x0=f"datum.frame * {width}", x1=f"(datum.frame + 1) * {width}")
+        .transform_calculate(x0=f"{left} + datum.frame * {width}", x1=f"{left} + (datum.frame + 1) * {width}")
         .mark_rect(cursor="ew-resize", stroke="white", strokeWidth=1)
-        .encode(x=_at("x0:Q", x), x2="x1:Q", **_row(50, 76, scale), color=colour, tooltip=alt.value(None))
+        .encode(x=_at("x0:Q", x), x2="x1:Q", **_row(54, 80, scale), color=colour, tooltip=alt.value(None))
         .properties(name="scrub_cell")
     )
 

@@ -90,7 +90,8 @@ function skeleton(root, data) {
   picture.append(vega);
   const notice = el("p", {class: "notice", role: "status"}, data.words.loading);
   const {code, list} = listing(data);
-  body.append(picture, code);
+  if (data.lines.length) body.append(picture, code);
+  else body.append(picture), body.classList.add("alone");  // a lesson's stage before its code is taught
   stage.append(parts.bar, caption, live, notice, body);
   root.append(stage);
   return {...parts, stage, title, formula, sentence, live, notice, body, vega, code, list};
@@ -200,14 +201,18 @@ function scale(ui) {
 // of its nominal height (presenter: up to 250 %, to fill a large screen); the listing is never taller than
 // the picture. The code's font fits the listing's widest line, from 12 px up to 16 (presenter: PRESENT_CHARS
 // characters, from 16 px up to 20). Every width and height is compared in the stage's own pixels (scale), so a
-// zoomed stage fits too.
+// zoomed stage fits too; and the least font is that many pixels on screen: a stage a page zooms out gets a
+// larger font in its own pixels, its long lines wrapped (class "wrap", as in presenter mode) if they no longer fit.
 function fitter(ui, data, view) {
   const base = [view.signal("concat_0_height"), view.signal("concat_1_height")];
   const widest = Math.max(...data.lines.map(l => [...l].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e80 ? 2 : 1), 0))) + 6;
   const side = () => getComputedStyle(ui.body).gridTemplateColumns.split(" ").length > 1;
   return async () => {
-    const cap = data.present ? 20 : 16, chars = data.present ? PRESENT_CHARS : widest;  // presenter: lines wrap
-    ui.code.style.fontSize = Math.min(cap, Math.max(data.present ? 16 : 12, (ui.code.clientWidth - 16) / (chars * 0.6))).toFixed(1) + "px";
+    const chars = data.present ? PRESENT_CHARS : widest;  // presenter: lines wrap
+    const zoomed = Math.min(scale(ui), 1), least = (data.present ? 16 : 12) / zoomed;
+    const cap = Math.max(data.present ? 20 : 16, least), fits = (ui.code.clientWidth - 16) / (chars * 0.6);
+    ui.code.style.fontSize = Math.min(cap, Math.max(least, fits)).toFixed(1) + "px";
+    ui.code.classList.toggle("wrap", zoomed < 0.99 && least > fits + 0.05);
     view.width(Math.max(ui.vega.clientWidth - 12, 120));
     view.signal("concat_0_height", base[0]).signal("concat_1_height", base[1]);
     await view.resize().runAsync();  // Vega's autosize "pad" measures again only after resize()
@@ -291,7 +296,7 @@ export async function mountStage(root, data, host = {}) {
   const ui = skeleton(root, data);
   const send = detail => window.dispatchEvent(new CustomEvent("player", {detail: {id: data.id, ...detail}}));
   // own: a student moved this stage themselves; a rerun (a language, say) then keeps their frame
-  const state = {start: data.start, own: !!(data.follow && kept(data)?.own)};
+  const state = {start: data.start, hold: data.hold ?? null, own: !!(data.follow && kept(data)?.own)};
   let embedded;
   try {
     const embed = await vegaEmbedReady(data.bundle);
@@ -314,7 +319,7 @@ export async function mountStage(root, data, host = {}) {
   let pending = 0;
   // fit again when the stage changes size, or anything around it does (content above moves it down)
   const resize = new ResizeObserver(() => { cancelAnimationFrame(pending); pending = requestAnimationFrame(fit); });
-  resize.observe(ui.stage);
+  resize.observe(ui.stage, {box: "device-pixel-content-box"});  // its window pixels: a page's zoom changes them too
   resize.observe(document.body);
   wire(ui, data, view, host, send, state);
   // the page's "Skip to the stage" link (ui/frame.py) lands a keyboard user on Play, past the sidebar
@@ -332,11 +337,14 @@ export async function mountStage(root, data, host = {}) {
       ui.stage.remove();
     },
     // the same picture again with another start step: go there only if the server asks for a new one
-    // (not the one "Link to this step" just sent it, nor the teacher's while a student explores)
+    // (not the one "Link to this step" just sent it, nor the teacher's while a student explores); a
+    // leader's class held or let go (a question asked or revealed) goes to the start, the same one or not
     update: next => {
-      if (next.start !== state.start) {
+      const rehold = (next.hold ?? null) !== state.hold;
+      if (next.start !== state.start || rehold) {
         state.start = next.start;
-        if (next.start !== state.linked && !state.own) send({action: "seek", frame: next.start});
+        state.hold = next.hold ?? null;
+        if ((rehold || next.start !== state.linked) && !state.own) send({action: "seek", frame: next.start});
       }
       state.linked = null;
       remember(data, state.start, view.signal("frame"), state.own);

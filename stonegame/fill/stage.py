@@ -17,6 +17,7 @@ WINDOW piles the server picks for the step, pile 0 added for the verdict. Pure: 
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from typing import Any
@@ -409,3 +410,43 @@ def step_of_frame(sol: Solution, win: Window, frame: int) -> int:
     """The row's step a frame of the window shows (kept within the frames)."""
     steps = frame_steps(sol, win)
     return steps[min(max(int(frame), 0), len(steps) - 1)]
+
+
+HIDABLE = ("formula", "code", "suffix")  # what untaught may leave out of a stage
+
+
+def untaught(data: Data, hide: tuple[str, ...], lang: Lang) -> Data:
+    """A copy of a stage's data without what a lesson has not taught yet, by the names in `hide` (of
+    HIDABLE): "formula", every frame's formula (stage.js draws an empty one not at all); "code", the
+    listing (no lines: stage.js draws the picture alone); "suffix", the suffix array's name, which the
+    grid's row label and the bars' legend say as t("stage_suffix_plain") instead."""
+    out = dict(data)
+    if "formula" in hide:
+        out["frames"] = [frame | {"formula": ""} for frame in data["frames"]]
+    if "code" in hide:
+        out["lines"], out["highlight"] = [], [[] for _ in data["highlight"]]
+    if "suffix" in hide:
+        plain = t("stage_suffix_plain", lang)
+        spec = _renamed_label(data["spec"], "suffix", plain)
+        grid = dict(spec["datasets"]["stage_grid"])
+        if "name" in grid:
+            names = explainer_words(lang, "total").grid.names
+            grid["name"] = [plain if name == names["suffix"] else name for name in grid["name"]]
+        out["spec"] = spec | {"datasets": spec["datasets"] | {"stage_grid": grid}}
+    return out
+
+
+def _renamed_label(node: Any, label: str, shown: str) -> Any:
+    """The spec tree with every axis's and legend's labelExpr on a scale whose domain holds `label` saying
+    `shown` for it."""
+    if isinstance(node, list):
+        return [_renamed_label(v, label, shown) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _renamed_label(v, label, shown) for k, v in node.items()}
+    if label in (node.get("scale") or {}).get("domain", []):
+        for part in ("axis", "legend"):
+            if isinstance(out.get(part), dict) and "labelExpr" in out[part]:
+                said = f"datum.label == {json.dumps(label)} ? {json.dumps(shown, ensure_ascii=False)} : "
+                out[part] = out[part] | {"labelExpr": said + out[part]["labelExpr"]}
+    return out

@@ -28,6 +28,7 @@ from stonegame.draw.kit import (
     GREEN,
     GREY,
     HIGHLIGHT,
+    LEGIBLE,
     ORANGE,
     SKY,
     VERMILLION,
@@ -42,7 +43,7 @@ from stonegame.draw.player import PlayerWords, add_vega_on, nav_bar, player_hand
 from stonegame.draw.template import Tables, Templates, validated
 from stonegame.game.replay import MARKS, Replay
 from stonegame.game.rules import PLAYERS
-from stonegame.game.tree import GameTree
+from stonegame.game.tree import STAGE_KINDS, GameTree, stage_edges, stage_kind, stage_nodes
 from stonegame.i18n import t
 from stonegame.terms import Lang
 from stonegame.text import wrap
@@ -805,6 +806,186 @@ def table_panel(tables: Tables, heading: list[str], x: alt.X, words: TreeWords) 
     return alt.layer(boxes, numbers.properties(name="table_dp"), name).properties(
         width="container", height=48, title=title_lines(heading)
     )
+
+
+# --- the tree page's steps: the tree grown depth by depth, merged, laid flat ------------------------
+
+STAGE_ROW_PX = 20  # px per row of the shown tree: room for a 13 px number on every node, none touching
+STAGE_MIN_PX = 120  # the tree's least height (its first stages have one to three rows)
+STAGE_FONT = 13  # px: the number on each node, state and dp cell is never smaller
+BIG_ROW_PX, BIG_FONT = 24, 16  # presenter mode's: no text that carries content under 16 px
+
+
+@dataclass(frozen=True)
+class StageWords:
+    """The stepped tree chart's words: each stage kind's title (templates: grow {depth} {deepest} {nodes}
+    {total}; merge {states} {total}; flat {cells}), the node kinds' and edge kinds' names, the tooltips'
+    titles and the dp row's name."""
+
+    titles: Mapping[str, str]
+    nodes: Mapping[str, str]
+    edges: Mapping[str, str]
+    tips: Mapping[str, str]
+    dp: str
+
+    @classmethod
+    def of(cls, lang: Lang) -> StageWords:
+        """The stepped tree chart's words in `lang`."""
+        tree = TreeWords.of(lang)
+        kinds = {"Alice": t("tree_legend_Alice", lang), "Bob": t("tree_legend_Bob", lang)}
+        return cls(
+            {kind: t("tree_stage_chart_" + kind, lang) for kind in STAGE_KINDS},
+            kinds | {"end": t("tree_legend_over", lang)},
+            tree.edges,
+            tree.tips,
+            tree.dp,
+        )
+
+
+class StageLayout(NamedTuple):
+    """What a stage's chart takes from its row: the right end of the position axis, the last row of the
+    shown tree (rows - 0.5), the tree's height in px and the title's lines."""
+
+    x_end: float
+    y_end: float
+    height: int
+    title: list[str]
+
+
+def stage_layout(tree: GameTree, stage: int, words: StageWords, big: bool = False) -> StageLayout:
+    """The layout of `stage`: n + 0.6, rows - 0.5, the height (the tree's STAGE_ROW_PX a row, BIG_ROW_PX
+    when `big`, at least STAGE_MIN_PX; the states' 220 px, the array's 70) and the stage kind's title."""
+    nodes, kind = stage_nodes(tree, stage), stage_kind(tree, stage)
+    rows = int(nodes["y"].max()) + 1 if kind == "grow" else 1
+    n, deepest = int(tree.nodes["i"].max()), int(tree.nodes["depth"].max())
+    fields = {"depth": stage, "deepest": deepest, "nodes": f"{len(nodes):,}", "total": f"{len(tree.nodes):,}"}
+    heading = words.titles[kind].format(**fields, states=n + 1, cells=n + 1)
+    row = BIG_ROW_PX if big else STAGE_ROW_PX
+    height = {"grow": max(STAGE_MIN_PX, row * rows), "merge": 220, "flat": 70}[kind]
+    return StageLayout(n + 0.6, rows - 0.5, height, wrap(heading, TITLE_COLUMNS))
+
+
+def stage_data(tree: GameTree, stage: int) -> dict[str, pd.DataFrame]:
+    """The tables `stage`'s chart draws: the column heads 'i = 0' .. 'i = n' and the stage's nodes; for the
+    tree its edges, for the merged states each take's arc, for the dp array each cell's box."""
+    nodes, edges, kind = stage_nodes(tree, stage), stage_edges(tree, stage), stage_kind(tree, stage)
+    n = int(tree.nodes["i"].max())
+    tables = {"columns": pd.DataFrame({"x": range(n + 1), "text": [f"i = {i}" for i in range(n + 1)]})}
+    if kind == "grow":
+        return tables | {
+            "edges": edges.assign(x=edges["i"], x2=edges["j"], kind=_edge_kind(edges)),
+            "points": nodes.assign(x=nodes["i"]),
+        }
+    if kind == "merge":
+        links = tree.links
+        return tables | {
+            "arcs": _arcs(links),
+            "spots": nodes.assign(x=nodes["i"], times="×" + nodes["merged"].astype(str)),
+        }
+    return tables | {"cells": nodes.assign(x=nodes["i"] - 0.45, x2=nodes["i"] + 0.45, mid=nodes["i"], row="dp")}
+
+
+STAGES = Templates()  # the stepped tree chart, one template per (stage kind, language, big)
+
+
+def stage_spec(tree: GameTree, stage: int, lang: Lang, big: bool = False) -> dict[str, Any]:
+    """The chart of `stage` named for screen readers (no text under BIG_FONT px with `big`, for presenter
+    mode): its kind's template filled with the stage's tables and layout."""
+    words, kind = StageWords.of(lang), stage_kind(tree, stage)
+    build = partial(_described_stage, kind=kind, words=words, description=t("tree_desc", lang), big=big)
+    return STAGES.spec((kind, lang, big), build, stage_data(tree, stage), stage_layout(tree, stage, words, big))
+
+
+def stage_chart(tables: Tables, layout: StageLayout, kind: str, words: StageWords, big: bool = False) -> alt.LayerChart:
+    """The chart of one stage (tables: stage_data, layout: stage_layout) on the position axis: the tree cut
+    at a depth (grow), the merged states (merge) or the dp array (flat), a number on every mark; with `big`
+    (presenter mode) no text under BIG_FONT px."""
+    x = alt.X("x:Q", scale=alt.Scale(domain=[-0.6, layout.x_end], nice=False, zero=False), axis=None)
+    draw = {"grow": _grown_tree, "merge": _merged_states, "flat": _dp_array}[kind]
+    heads = _column_heads(tables["columns"], x)
+    layers = [heads.mark_text(fontSize=BIG_FONT, baseline="bottom", dy=-6, color="#444444") if big else heads]
+    layers += draw(tables, layout, x, words, big)
+    return (
+        alt.layer(*layers)
+        .resolve_scale(color="independent", shape="independent", strokeWidth="independent", strokeDash="independent")
+        .properties(width="container", height=layout.height, autosize=FIT_X, title=title_lines(layout.title))
+        .configure_view(stroke=None)
+    )
+
+
+def _described_stage(
+    tables: Tables, layout: StageLayout, kind: str, words: StageWords, description: str, big: bool
+) -> alt.LayerChart:
+    """stage_chart's chart, named by `description` for screen readers (its legends' labels BIG_FONT px
+    with `big`)."""
+    chart = described_chart(stage_chart(tables, layout, kind, words, big), description)
+    return chart.configure_legend(**LEGIBLE, labelFontSize=BIG_FONT) if big else chart
+
+
+def _grown_tree(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords, big: bool) -> list[alt.Chart]:
+    """The shown tree: its edges styled by kind, each node a mark by kind (Alice's turn an orange circle,
+    Bob's a sky-blue square, a finished game a grey diamond) with dp[i] on it."""
+    y = alt.Y("y:Q", scale=alt.Scale(domain=[-0.5, layout.y_end], reverse=True, nice=False, zero=False), axis=None)
+    kinds, bigger = words.nodes, {"labelFontSize": BIG_FONT} if big else {}
+    key = legend(dict(kinds), orient="top", columns=2, labelLimit=400, symbolType="circle", **bigger)
+    points = alt.Chart(tables["points"]).encode(x=x, y=y)
+    marks = points.mark_point(filled=True, size=480 if big else 330, stroke="black", strokeWidth=0.8, opacity=1).encode(
+        color=alt.Color("kind:N", scale=alt.Scale(domain=list(kinds), range=[ORANGE, SKY, "#CCCCCC"]), legend=key),
+        shape=alt.Shape(
+            "kind:N", scale=alt.Scale(domain=list(kinds), range=["circle", "square", "diamond"]), legend=key
+        ),
+        tooltip=_tips((("i", "Q"), ("dp", "Q")), words.tips),
+    )
+    font = BIG_FONT if big else STAGE_FONT
+    numbers = points.mark_text(fontSize=font, fontWeight="bold", color="black").encode(text="dp:Q")
+    lines = (  # no ARIA of its own (the chart's description says it): a stage with no edges yet (depth 0)
+        # would leave an empty, unnamed image for a screen reader (axe's svg-img-alt)
+        alt.Chart(tables["edges"])
+        .mark_rule(aria=False)
+        .encode(x=x, x2="x2:Q", y=y, y2="y2:Q", **_edge_encodings(words.edges))
+    )
+    return [
+        lines.properties(name="node_edges"),
+        marks.properties(name="node_marks"),
+        numbers.properties(name="node_dp"),
+    ]
+
+
+def _merged_states(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords, big: bool) -> list[alt.Chart]:
+    """The n + 1 states in a line, dp[i] in each, ×m (tree nodes merged) under it, each take (i, k) an arc
+    to i + k as high as k."""
+    y = alt.Y("y:Q", scale=alt.Scale(domain=[-1.5, 2.9], nice=False, zero=False), axis=None)
+    arcs = (
+        alt.Chart(tables["arcs"])
+        .mark_line(interpolate="monotone")
+        .encode(x=x, y=y, detail="link:N", order="order:Q", **_edge_encodings(words.edges))
+    )
+    spots = alt.Chart(tables["spots"]).encode(x=x, y=y)
+    circles = spots.mark_circle(size=900, color="#FFFFFF", stroke="black", strokeWidth=2, opacity=1).encode(
+        tooltip=_tips(STATE_TIPS, words.tips)
+    )
+    numbers = spots.mark_text(fontSize=16, fontWeight="bold").encode(text="dp:Q")
+    merged = spots.mark_text(fontSize=BIG_FONT if big else 15, baseline="top", dy=20, color="#333333")
+    merged = merged.encode(text="times:N")
+    return [
+        arcs.properties(name="state_links"),
+        circles.properties(name="state_nodes"),
+        numbers.properties(name="state_dp"),
+        merged.properties(name="state_merged"),
+    ]
+
+
+def _dp_array(tables: Tables, layout: StageLayout, x: alt.X, words: StageWords, big: bool) -> list[alt.Chart]:
+    """The dp array: one box per position under its column head, dp[i] in it."""
+    y = alt.Y("row:N", scale=alt.Scale(domain=["dp"]), axis=None)
+    cells = alt.Chart(tables["cells"])
+    boxes = cells.mark_rect(color="#FFFFFF", stroke="black", strokeWidth=1.5).encode(x=x, x2="x2:Q", y=y)
+    numbers = cells.mark_text(fontSize=18, fontWeight="bold").encode(
+        x=alt.X("mid:Q", scale=alt.Scale(domain=[-0.6, layout.x_end], nice=False, zero=False), axis=None),
+        y=y,
+        text="dp:Q",
+    )
+    return [boxes.properties(name="table_cells"), numbers.properties(name="table_dp")]
 
 
 # --- how the counts grow -----------------------------------------------------------------------------

@@ -9,20 +9,27 @@ Tables (one row per observation; the schemas are written once, below):
                 .edges: one row per take from a node              EDGES_SCHEMA
                 .states / .links: the same tables merged by position (n + 1 states)
     growth      one row per n: tree nodes and leaves, states and dp cells
+    tree_stages one row per stage of the tree page's steps: the tree grown depth by depth, then its
+                positions merged, then flattened into the dp array                   STAGES_SCHEMA
+    stage_nodes / stage_edges   what one stage draws: one row per node (or state, or dp cell) and
+                per edge (or merged take)                       STAGE_NODES_SCHEMA, STAGE_EDGES_SCHEMA
 """
 
 from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
+import numpy as np
 import pandas as pd
 
 from stonegame.game.rules import Points, mover_of, optimal_takes, other, typed_table
+from stonegame.link import Problem, single_param, whole_number
+from stonegame.parse import quoted
 from stonegame.solver import Solution, solve
 from stonegame.terms import DEFAULT_TAKE
 
@@ -96,6 +103,130 @@ class GameTree:
             tree_edges=("child", "size"),
         )
         return merged.astype({"tree_edges": "int64"})
+
+
+#: One row per stage of the tree page's steps: stages 0..D grow the tree (D its deepest level), D + 1 merges
+#: the nodes of each position i into one state, D + 2 lays the states flat as the dp array.
+STAGES_SCHEMA: dict[str, str] = {
+    "stage": "int64",
+    "kind": "string",  # "grow" | "merge" | "flat" (STAGE_KINDS)
+    "depth": "int64",  # grow: the deepest level shown (turns played); merge and flat: the tree's depth
+    "nodes": "int64",  # marks drawn: tree nodes of depth <= depth, or n + 1 states, or n + 1 dp cells
+    "new": "int64",  # grow: nodes at exactly this depth; merge and flat: n + 1
+}
+STAGE_KINDS = ("grow", "merge", "flat")
+#: One row per node a stage draws: a tree node (grow), a merged state or a dp cell (merge, flat: node = i).
+STAGE_NODES_SCHEMA: dict[str, str] = {
+    "node": "int64",  # the tree's node number (grow), else the position i
+    "i": "int64",
+    "depth": "int64",  # turns played to get here (grow); -1 for a state or a cell
+    "kind": "string",  # "Alice" | "Bob" (to move) | "end" (i == n) in the tree; "state" | "cell" after it
+    "dp": "int64",  # dp[i], the number over the node
+    "optimal": "bool",  # on the optimal game (for a state: some node merged into it is)
+    "merged": "int64",  # tree nodes this mark stands for: 1 in the tree, m for a state or a cell
+    "y": "float64",  # rows of the shown tree: its bottom nodes 0, 1, 2 ... depth first, a parent midway; 0 after
+}
+#: One row per edge a stage draws: a take from a shown node (grow), a merged take (i, k) (merge); none (flat).
+STAGE_EDGES_SCHEMA: dict[str, str] = {
+    "parent": "int64",  # the tree's node numbers (grow), else the positions i and j
+    "child": "int64",
+    "i": "int64",
+    "j": "int64",
+    "k": "int64",
+    "best": "bool",
+    "optimal": "bool",
+    "y": "float64",  # the parent's row
+    "y2": "float64",  # the child's row
+}
+
+
+def tree_stages(tree: GameTree) -> pd.DataFrame:
+    """One row per stage (STAGES_SCHEMA): depth 0..D of the tree, then the merged states, then the dp array."""
+    depths = tree.nodes["depth"]
+    deepest, states = int(depths.max()), len(tree.states)
+    rows = [("grow", d, int((depths <= d).sum()), int((depths == d).sum())) for d in range(deepest + 1)]
+    rows += [("merge", deepest, states, states), ("flat", deepest, states, states)]
+    table = {name: [row[k] for row in rows] for k, name in enumerate(("kind", "depth", "nodes", "new"))}
+    return typed_table({"stage": list(range(len(rows))), **table}, STAGES_SCHEMA)
+
+
+def last_stage(tree: GameTree) -> int:
+    """The last stage's number: the tree's depth + 2 (the dp array)."""
+    return int(tree.nodes["depth"].max()) + 2
+
+
+def stage_kind(tree: GameTree, stage: int) -> str:
+    """What `stage` shows: "grow" up to the tree's depth, then "merge", then "flat" (ValueError past the last)."""
+    deepest = last_stage(tree) - 2
+    if not 0 <= stage <= deepest + 2:
+        raise ValueError(f"stage {stage} is not among this tree's stages 0..{deepest + 2}")
+    return STAGE_KINDS[max(0, stage - deepest)]
+
+
+def stage_nodes(tree: GameTree, stage: int) -> pd.DataFrame:
+    """The nodes `stage` draws (STAGE_NODES_SCHEMA): the tree's nodes of depth <= stage, laid out as the
+    tree cut at that depth (grow); else one state (merge) or one dp cell (flat) per position i."""
+    kind = stage_kind(tree, stage)
+    if kind != "grow":
+        states = tree.states
+        kind = "state" if kind == "merge" else "cell"
+        table = states.assign(node=states["i"], depth=-1, kind=kind, merged=states["tree_nodes"], y=0.0)
+        return typed_table({name: table[name].tolist() for name in STAGE_NODES_SCHEMA}, STAGE_NODES_SCHEMA)
+    nodes = tree.nodes[tree.nodes["depth"] <= stage]
+    table = nodes.assign(kind=np.where(nodes["leaf"], "end", nodes["player"]), merged=1, y=_cut_rows(tree, stage))
+    return typed_table({name: table[name].tolist() for name in STAGE_NODES_SCHEMA}, STAGE_NODES_SCHEMA)
+
+
+def stage_edges(tree: GameTree, stage: int) -> pd.DataFrame:
+    """The edges `stage` draws (STAGE_EDGES_SCHEMA): the takes into its nodes, from parent row to child row
+    (grow); the merged takes (i, k) between states (merge); none (flat)."""
+    kind = stage_kind(tree, stage)
+    if kind == "flat":
+        return typed_table({name: [] for name in STAGE_EDGES_SCHEMA}, STAGE_EDGES_SCHEMA)
+    if kind == "merge":
+        links = tree.links.assign(parent=tree.links["i"], child=tree.links["j"], y=0.0, y2=0.0)
+        return typed_table({name: links[name].tolist() for name in STAGE_EDGES_SCHEMA}, STAGE_EDGES_SCHEMA)
+    at = stage_nodes(tree, stage).set_index("node")["y"]
+    edges = tree.edges[tree.edges["child"].isin(at.index)]
+    edges = edges.assign(y=edges["parent"].map(at), y2=edges["child"].map(at))
+    return typed_table({name: edges[name].tolist() for name in STAGE_EDGES_SCHEMA}, STAGE_EDGES_SCHEMA)
+
+
+def _cut_rows(tree: GameTree, depth: int) -> list[float]:
+    """The rows of the tree cut at `depth`, node by node in order: its bottom nodes (at `depth`, or
+    finished games above it) 0, 1, 2 ... depth first, a parent midway between its first and last child."""
+    nodes = tree.nodes[tree.nodes["depth"] <= depth]
+    kids: dict[int, list[int]] = {}
+    for parent, child in zip(tree.edges["parent"], tree.edges["child"], strict=True):
+        kids.setdefault(int(parent), []).append(int(child))
+    rows: dict[int, float] = {}
+    bottom = 0
+    for node, deep in zip(nodes["node"], nodes["depth"], strict=True):  # depth first: parents before children
+        if deep == depth or int(node) not in kids:
+            rows[int(node)], bottom = float(bottom), bottom + 1
+    for node in reversed(nodes["node"].tolist()):  # children before parents
+        if node not in rows:
+            shown = [rows[k] for k in kids[node]]
+            rows[node] = (shown[0] + shown[-1]) / 2
+    return [rows[int(node)] for node in nodes["node"]]
+
+
+STAGE_PARAM = "stage"  # the tree page's own link parameter: the stage on screen
+
+
+def read_stage(params: Mapping[str, Sequence[str]], last: int) -> tuple[int | None, tuple[Problem, ...]]:
+    """The stage the link's `stage` parameter asks for (None if absent or bad), and its problem: a whole
+    number from 0 to `last` (the row's last stage), given once."""
+    problems: list[Problem] = []
+    text = single_param(params, STAGE_PARAM, problems, "tree_stage_fallback")
+    if text is None:
+        return None, tuple(problems)
+    stage = whole_number(text, 0, last)
+    if stage is None:
+        problems.append(
+            Problem(STAGE_PARAM, "tree_stage_err", {"token": quoted(text), "last": last}, "tree_stage_fallback")
+        )
+    return stage, tuple(problems)
 
 
 def tree_too_big(n: int, max_take: int = DEFAULT_TAKE) -> str:

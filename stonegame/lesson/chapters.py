@@ -82,6 +82,7 @@ class Chapter:
     step: int
     options: tuple[Option, ...]
     fields: dict[str, object]
+    hide: tuple[str, ...] = ()  # what its stage leaves out, not taught yet (stonegame.fill.stage.untaught)
 
     @property
     def answer(self) -> str:
@@ -151,19 +152,23 @@ def tree_chapter() -> Chapter:
 
 
 def meaning_chapter() -> Chapter:
-    """4 · What dp[i] means: dp[0] of the all-negative row, the stage one step before it is written."""
+    """4 · What dp[i] means: dp[0] of the all-negative row, the stage one step before it is written, without
+    its formula, its listing and the suffix array's name (suffix sums and the min come in 5 and 6)."""
     sol = solve(NEGATIVES)
     greedy = play(sol, "greedy", "optimal")
     options = _options(sol.dp[0], {"passes": 0, "negatives": greedy.alice})
-    return Chapter("meaning", tuple(NEGATIVES), 3, "stage", _dp_step(sol, 0) - 1, options, {"dp1": sol.dp[1]})
+    step, fields = _dp_step(sol, 0) - 1, {"dp1": sol.dp[1]}
+    return Chapter("meaning", tuple(NEGATIVES), 3, "stage", step, options, fields, ("formula", "code", "suffix"))
 
 
 def suffix_chapter() -> Chapter:
-    """5 · Suffix sums: suffix[1] of [1, 2, 3, 7], the stage one step before it is written."""
+    """5 · Suffix sums: suffix[1] of [1, 2, 3, 7], the stage one step before it is written, without its
+    listing (its min comes in 6)."""
     sol = solve(list(ROW))
     wrong: dict[Mistake, object] = {"whole_total": sol.total, "prefix": sum(ROW[:2])}
     options = _options(sol.suffix[1], wrong)
-    return Chapter("suffix", ROW, 3, "stage", _suffix_step(sol, 1) - 1, options, {"suffix2": sol.suffix[2]})
+    fields = {"suffix2": sol.suffix[2]}
+    return Chapter("suffix", ROW, 3, "stage", _suffix_step(sol, 1) - 1, options, fields, ("code",))
 
 
 def fill_chapter() -> Chapter:

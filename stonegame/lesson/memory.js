@@ -64,9 +64,32 @@ function watchPiece(tries = 50) {
   fitPiece();
 }
 
+// The summary's page links (data.links: each one's absolute address, in order; empty elsewhere). Streamlit
+// writes a page link's href relative ("?…" for the main page, which a new tab resolves to the lesson itself):
+// each is set to its absolute address, again whenever Streamlit draws the links anew. A click still goes
+// through Streamlit's own handler (the same session); the href serves a new tab, a copied link.
+const LINKS = ".st-key-lesson_links a[data-testid=stPageLink-NavLink]";
+let linking = null;
+
+function absolute(links) {
+  document.querySelectorAll(LINKS).forEach((a, k) => {
+    if (k < links.length && a.getAttribute("href") !== links[k]) a.setAttribute("href", links[k]);
+  });
+}
+
+function keepLinks(links) {
+  if (linking) linking.disconnect();
+  linking = null;
+  if (!links || !links.length) return;
+  absolute(links);
+  linking = new MutationObserver(() => absolute(links));
+  linking.observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ["href"]});
+}
+
 export default function (component) {
   requestAnimationFrame(() => watchPiece());
   const {data, setTriggerValue} = component;
+  keepLinks(data.links);
   if (!latest) window.addEventListener("keydown", onKey, true);
   latest = component;
   if (data.ask) {
@@ -77,6 +100,7 @@ export default function (component) {
     try { localStorage.setItem(STORE, data.keep); } catch (e) { /* storage off: nothing kept */ }
   }
   return () => {
+    keepLinks([]);
     window.removeEventListener("keydown", onKey, true);
     latest = null;
   };

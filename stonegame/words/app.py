@@ -267,7 +267,7 @@ WORDS: dict[str, dict[str, str]] = {
     "say_dp": {
         "en": "The player to move at pile {i} takes {take} {piles} ({span}), so the opponent is left "
         "with the least of the choices: {opponent}. The mover collects {suffix} − {opponent} = {dp}.",
-        "zh": "在第 {i} 堆行动的玩家拿走 {take} {piles}（{span}），让对手只能得到候选中最少的 {opponent} 分；"
+        "zh": "在第 {i} 堆行动的玩家拿走 {take} {piles}（{span}），让对手只能得到几种选择中最少的 {opponent} 分；"
         "行动者得到 {suffix} − {opponent} = {dp} 分。",
     },
     "say_diff": {
@@ -335,6 +335,28 @@ WORDS: dict[str, dict[str, str]] = {
     "trace_phase_suffix": {"en": "suffix", "zh": "后缀和"},
     "trace_phase_dp": {"en": "dp", "zh": "dp"},
     "trace_phase_verdict": {"en": "verdict", "zh": "结论"},
+    # the trace tables' column headers as the page shows them (the CSV keeps the schema's names)
+    "trace_col_step": {"en": "step", "zh": "步骤"},
+    "trace_col_phase": {"en": "phase", "zh": "阶段"},
+    "trace_col_i": {"en": "i", "zh": "i"},
+    "trace_col_value": {"en": "value", "zh": "值"},
+    "trace_col_suffix_next": {"en": "suffix_next", "zh": "后一后缀和"},
+    "trace_col_suffix": {"en": "suffix", "zh": "后缀和"},
+    "trace_col_dp": {"en": "dp", "zh": "dp"},
+    "trace_col_take": {"en": "take", "zh": "拿几堆"},
+    "trace_col_opponent": {"en": "opponent", "zh": "对手得分"},
+    "trace_col_k": {"en": "k", "zh": "k"},
+    "trace_col_j": {"en": "j", "zh": "j"},
+    "trace_col_dp_j": {"en": "dp_j", "zh": "dp[j]"},
+    "trace_col_gain": {"en": "gain", "zh": "行动者得分"},
+    "trace_col_best": {"en": "best", "zh": "最优"},
+    "trace_col_suffix_step": {"en": "suffix_step", "zh": "后缀和的步骤"},
+    "trace_col_dp_step": {"en": "dp_step", "zh": "dp 的步骤"},
+    "trace_narrow": {
+        "en": "On a narrow screen the table shows the columns the fill is about; a wider screen and the CSV "
+        "have them all.",
+        "zh": "窄屏上只显示与填表有关的列；宽屏和 CSV 文件中有全部列。",
+    },
     "trace_large": {
         "en": "Showing the first {shown:,} of {rows:,} rows; the download has them all.",
         "zh": "显示 {rows:,} 行中的前 {shown:,} 行；下载文件包含全部内容。",

@@ -42,6 +42,12 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "class_show_join": {"en": "Show how to join", "zh": "显示加入方式"},
     "class_opening": {"en": "Opening class {code}…", "zh": "正在进入课堂 {code}…"},
+    "class_opening_slow": {
+        "en": "This tab did not answer whether it leads class {code}. To follow the class, join it as a student; "
+        "to lead it, reload the page.",
+        "zh": "这个标签页没有回答它是否带领课堂 {code}。要跟随课堂，请以学生身份加入；要带领课堂，请重新加载页面。",
+    },
+    "class_opening_join": {"en": "Join class {code} as a student", "zh": "以学生身份加入课堂 {code}"},
     "class_control": {"en": "Open the control on another device", "zh": "在另一台设备上打开课堂控制"},
     "class_control_warning": {
         "en": "Do not show it on the projector: whoever opens this link or scans this code leads the class (asks, "

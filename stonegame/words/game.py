@@ -264,9 +264,48 @@ WORDS: dict[str, dict[str, str]] = {
     "tree_edge_other": {"en": "another take", "zh": "其他拿法"},
     "tree_edge_best": {"en": "best take there", "zh": "该处的最佳拿法"},
     "tree_edge_optimal": {"en": "the optimal game", "zh": "最优对局"},
-    "tree_leaf_hidden": {
-        "en": "At this size the leaf scores and dp values are in the tooltips (hover a node).",
-        "zh": "树较大时，叶子比分和 dp 值见提示框（将鼠标悬停在节点上）。",
+    "tree_legend_over": {"en": "game over (dp = 0)", "zh": "对局结束（dp = 0）"},
+    "tree_stage_chart_grow": {
+        "en": "The game tree to depth {depth} of {deepest}: {nodes} of {total} nodes (on each node: its dp[i])",
+        "zh": "博弈树，展开到第 {depth} 层（共 {deepest} 层）：{total} 个节点中的 {nodes} 个（节点上的数：该处的 dp[i]）",
+    },
+    "tree_stage_chart_merge": {
+        "en": "Same positions merged: {states} states (in each: dp[i]; ×m = tree nodes merged; arc height = piles taken)",
+        "zh": "合并相同位置：{states} 个状态（圈内：dp[i]；×m = 合并的树节点数；弧的高度 = 拿走的堆数）",
+    },
+    "tree_stage_chart_flat": {
+        "en": "Laid flat: the dp array, {cells} cells",
+        "zh": "摊平：dp 数组，{cells} 个格子",
+    },
+    "tree_stage_err": {
+        "en": "stage must be a whole number from 0 to {last}, not {token}.",
+        "zh": "stage 必须是 0 到 {last} 之间的整数，而不是 {token}。",
+    },
+    "tree_stage_fallback": {"en": "Opening the first step.", "zh": "改为从第一步开始。"},
+    "tree_steps": {"en": "Step through the tree", "zh": "逐步展开博弈树"},
+    "tree_stage_of": {"en": "Step {s} of {last}", "zh": "第 {s} 步，共 {last} 步"},
+    "tree_stage_start": {
+        "en": "The start: nothing taken yet, Alice to move at i = 0. The number on a node is dp[i], the most "
+        "the player to move can still collect from pile i: here dp[0] = {dp}.",
+        "zh": "开始：还没有人拿，Alice 在 i = 0 行动。节点上的数是 dp[i]，即行动者从第 i 堆起最多还能拿到的分数："
+        "这里 dp[0] = {dp}。",
+    },
+    "tree_stage_grow": {
+        "en": "Depth {depth}: every way the first {depth} turns can go, {new} new nodes ({nodes} in all). "
+        "Look along a column: every node at the same i shows the same dp[i].",
+        "zh": "第 {depth} 层：前 {depth} 回合所有可能的走法，新增 {new} 个节点（共 {nodes} 个）。"
+        "沿着一列看：同一个 i 上的节点，dp[i] 都一样。",
+    },
+    "tree_stage_merge": {
+        "en": "The {nodes} nodes share only {states} positions, and every node at i has the same dp[i]: "
+        "merge each column into one state, and each take (i → i + k) into one arc.",
+        "zh": "这 {nodes} 个节点只有 {states} 个不同的位置，而同一个 i 上的节点 dp[i] 都相同："
+        "把每一列合并成一个状态，每种拿法（i → i + k）合并成一条弧。",
+    },
+    "tree_stage_flat": {
+        "en": "Laid flat, the states are the dp array: {cells} cells instead of {total} tree nodes. "
+        "Alice collects dp[0] = {dp}.",
+        "zh": "摊平后，这些状态就是 dp 数组：{cells} 个格子，而不是 {total} 个树节点。Alice 拿到 dp[0] = {dp}。",
     },
     "tree_count_nodes": {"en": "Game-tree nodes", "zh": "博弈树节点"},
     "tree_count_leaves": {"en": "Finished games (leaves)", "zh": "结局数（叶子）"},

@@ -29,6 +29,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "lesson_fallback": {"en": "Opening chapter 1.", "zh": "改为打开第 1 章。"},
     "lesson_deck_trap": {"en": "“{title}” — ", "zh": "“{title}”——"},
+    "stage_suffix_plain": {"en": "rest", "zh": "剩余"},  # the suffix row's name before the lesson teaches it
     "lesson_stage_note": {
         "en": "Step with the stage's own buttons; the keys turn the lesson's pages.",
         "zh": "用舞台上的按钮逐步播放；按键用来翻课程的页。",

@@ -6,6 +6,8 @@ row change, a question asked, locked and revealed (its chart), and the end of th
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from stonegame import room as rm
@@ -157,6 +159,17 @@ def test_the_tab_that_keeps_the_secret_leads_again_and_takes_no_seat():
     assert "does not lead class" in texts(wrong)
     forged = answer_kept(app(**{"class": code}), {"not": "a secret"})  # only a script sends this: a student
     assert forged.session_state[state.CLASS].role == "student"
+
+
+def test_the_tab_that_leads_again_keeps_its_join_screen_folded_or_not():
+    code, secret = new_room()
+    for folded in (True, False):
+        teacher = answer_kept(app(**{"class": code}), {"secret": secret, "folded": folded})
+        assert teacher.session_state[state.CLASS] == Seat(code, "teacher", secret)
+        assert teacher.session_state[state.W_CLASS_SCREEN] is (not folded)
+        (bar,) = [e for e in teacher.get("bidi_component") if e.proto.component_name == "stonegame_class"]
+        assert json.loads(bar.proto.json)["folded"] is folded, "the bar keeps the fold for the next reload"
+    assert not room_of_code(code).students, "no student was counted"
 
 
 def holding(at, secret: str) -> list[str]:

@@ -105,22 +105,29 @@ def named_mistakes(sol, kind: str, i: int, k: int) -> list[int]:
 
 @pytest.mark.parametrize("kind", ["dp", "opponent"])
 def test_the_wrong_buttons_are_the_likeliest_mistakes(kind):
+    """On each side of the answer (number_choices first draws how many wrong buttons lie below it), the
+    wrong buttons there begin with the likeliest mistakes that lie there."""
     for values, k in rows(150):
         n, sol = len(values), solve(list(values), k)
         for step in range(n + 1, 2 * n + 1):
             question = rm.ask(rm.Stage(values, k, step=step), kind, 1, CODE)  # type: ignore[arg-type]
             wrong = list(dict.fromkeys(m for m in named_mistakes(sol, kind, 2 * n - step, k) if m != question.expected))
-            room = len(question.choices) - 1
-            assert set(wrong[:room]) <= set(question.choices), (values, k, step, wrong, question.choices)
+            for side in (lambda v, e=question.expected: v < e, lambda v, e=question.expected: v > e):
+                shown = [c for c in question.choices if side(c)]
+                likeliest = [m for m in wrong if side(m)][: len(shown)]
+                assert set(likeliest) <= set(shown), (values, k, step, wrong, question.choices)
 
 
 def test_a_dp_question_offers_the_answer_and_three_mistakes():
-    question = rm.ask(rm.Stage(ROW, step=12), "dp", 1, CODE)  # step 12 writes dp[4] = 4 - dp[7] = 4 - (-6)
+    """Over seeds, the same question shows the likeliest mistakes on the side they lie, and on the other side
+    (when the draw puts wrong buttons there) the mistakes mirrored through the answer."""
     sol = solve(list(ROW))
     assert (sol.suffix[4], [sol.dp[j] for j in (5, 6, 7)]) == (4, [11, 4, -6])
-    assert question.expected == 10 and sorted(question.choices) == [-7, -6, 4, 10], "4 - 11, dp[7], suffix[4]"
-    opponent = rm.ask(rm.Stage(ROW, step=12), "opponent", 1, CODE)
-    assert opponent.expected == -6 and sorted(opponent.choices) == [-6, 4, 10, 11], "dp[5], dp[6], dp[4]"
+    dp = {tuple(sorted(rm.ask(rm.Stage(ROW, step=12), "dp", 1, f"{CODE}:{n}").choices)) for n in range(40)}
+    assert (-7, -6, 4, 10) in dp, "step 12 writes dp[4] = 4 - dp[7] = 10: 4 - 11, dp[7], suffix[4]"
+    opponent = {tuple(sorted(rm.ask(rm.Stage(ROW, step=12), "opponent", 1, f"{CODE}:{n}").choices)) for n in range(40)}
+    assert (-6, 4, 10, 11) in opponent, "the least dp[j] = -6: dp[5], dp[6], dp[4] above it"
+    assert (-23, -22, -16, -6) in opponent, "all below: 11, 10 and 4 mirrored through -6"
 
 
 def test_the_winner_question_offers_every_winner():
@@ -151,3 +158,11 @@ def test_a_question_stored_before_choices_existed_reads_back_without_them():
     assert rm.question_from_json(data) == question
     del data["choices"]
     assert rm.question_from_json(data).choices == ()
+
+
+@pytest.mark.parametrize("kind", ["dp", "opponent"])
+def test_the_answer_is_the_smallest_and_the_largest_button_a_quarter_of_the_time(kind):
+    four = [q for q in class_questions(kind, 1000) if len(q.choices) == rm.CHOICES]
+    ranks = Counter(sorted(q.choices).index(q.expected) for q in four)
+    shares = [round(100 * ranks[r] / len(four), 1) for r in range(rm.CHOICES)]
+    assert 20 <= shares[0] <= 30 and 20 <= shares[-1] <= 30, f"{kind}: the answer's rank, % smallest..largest: {shares}"

@@ -71,14 +71,16 @@ def test_a_class_end_to_end(client):
     view = client.get(url(code)).json()
     assert (view["joined"], view["following"], view["exploring"]) == (3, 2, 1)
     assert "secret" not in json.dumps(view) and "digest" not in json.dumps(view)
-    assert client.post(url(code, "/questions"), json={"secret": secret, "kind": "dp"}).status_code == 201
-    for student, value in zip(students, (7, 7, 6), strict=True):
+    asked = client.post(url(code, "/questions"), json={"secret": secret, "kind": "dp"})
+    assert asked.status_code == 201
+    wrong = next(c for c in asked.json()["questions"][0]["choices"] if c != 7)  # the buttons are drawn per room
+    for student, value in zip(students, (7, 7, wrong), strict=True):
         mine = client.post(url(code, "/questions/1/answer"), json={"student": student, "answer": value})
         assert mine.status_code == 200 and mine.json()["mine"] == {"1": value}
     assert client.get(url(code)).json()["questions"][0]["answered"] == 3
     taught = client.post(url(code, "/questions/1"), json={"secret": secret, "state": "revealed"}).json()
     first = taught["questions"][0]
-    assert (first["expected"], first["counts"], first["right"]) == (7, {"6": 1, "7": 2}, 2)
+    assert (first["expected"], first["counts"], first["right"]) == (7, {str(wrong): 1, "7": 2}, 2)
     shown = client.get(url(code)).json()["questions"][0]
     assert (shown["state"], shown["expected"], shown["right"]) == ("revealed", 7, 2)
     assert client.post(url(code, "/teacher"), json={"secret": secret}).json()["version"] == view["version"] + 3 + 2
@@ -244,16 +246,19 @@ def test_only_an_offered_answer_counts(client):
     code, secret = start(client, step=5)
     student = join(client, code)
     asked = client.post(url(code, "/questions"), json={"secret": secret, "kind": "dp"}).json()["questions"][0]
-    assert sorted(asked["choices"]) == [0, 6, 7, 8] and (asked["low"], asked["high"]) == (-13, 13)
-    for bad in (10, -13, 7.0, True, "7"):  # 10 and -13 lie in low..high but are no button
+    offered = sorted(asked["choices"])
+    assert 7 in offered and len(offered) == 4 and (asked["low"], asked["high"]) == (-13, 13)
+    outside = [v for v in (10, -13, 12, -12, 11) if v not in offered][:2]  # in low..high but no button
+    for bad in (*outside, 7.0, True, "7"):
         answer = client.post(url(code, "/questions/1/answer"), json={"student": student, "answer": bad})
         refused(answer, 400, "bad_request")
-        assert answer.json()["error"] == f"answer must be one of 0, 6, 7, 8, not {bad!r}."
+        assert answer.json()["error"] == f"answer must be one of {', '.join(map(str, offered))}, not {bad!r}."
     assert client.get(url(code)).json()["questions"][0]["answered"] == 0
-    assert client.post(url(code, "/questions/1/answer"), json={"student": student, "answer": 6}).status_code == 200
+    wrong = next(c for c in offered if c != 7)
+    assert client.post(url(code, "/questions/1/answer"), json={"student": student, "answer": wrong}).status_code == 200
     client.post(url(code, "/questions/1"), json={"secret": secret, "state": "revealed"})
     counted = client.post(url(code, "/teacher"), json={"secret": secret}).json()["questions"][0]
-    assert (counted["answered"], counted["counts"]) == (1, {"6": 1}), "no bar but the buttons' on the projector"
+    assert (counted["answered"], counted["counts"]) == (1, {str(wrong): 1}), "no bar but the buttons' on the projector"
 
 
 def test_answers_to_a_locked_or_unknown_question_are_refused(client):
@@ -402,3 +407,28 @@ def test_the_default_stream_cap_holds_a_class_and_refuses_more(store):
             refused(client.get(url(code, "/events")), 429, "too_many_streams")
         assert guards.streams.open["testclient"] == 250, "a refused stream takes no place"
         assert client.get(url(code)).status_code == 200, "the address can still read the room"
+
+
+def test_a_stream_keeps_a_students_seat_from_being_reclaimed(client, store):
+    code, _ = start(client)
+    idle, follower = join(client, code), join(client, code)
+    assert set(store.room(code).idle) == {idle, follower}, "a new seat is idle until it follows or answers"
+    with client.stream("GET", url(code, f"/events?you={follower}")) as stream:
+        assert stream.status_code == 200
+    assert set(store.room(code).idle) == {idle}, "opening the stream marks the seat as following"
+
+
+def test_the_teacher_renews_the_join_token_and_the_old_link_takes_no_seat(client):
+    code, secret = start(client)
+    old = client.post(url(code, "/teacher"), json={"secret": secret}).json()["join"]
+    assert client.post(url(code, "/join"), json={"join": old}).status_code == 201
+    refused(client.post(url(code, "/join-token"), json={"secret": rm.new_secret()}), 403, "wrong_secret")
+    renewed = client.post(url(code, "/join-token"), json={"secret": secret})
+    assert renewed.status_code == 200 and renewed.json()["join"] not in ("", old), renewed.text
+    stale = client.post(url(code, "/join"), json={"join": old})
+    refused(stale, 403, "wrong_join")
+    assert stale.json()["error"] == (
+        "This join link is not this class's, or its teacher made a new one: scan the QR code again, or type the code."
+    )
+    assert client.post(url(code, "/join"), json={"join": renewed.json()["join"]}).status_code == 201
+    assert client.get(url(code)).json()["joined"] == 2

@@ -4,6 +4,7 @@ counted answer, and a store that is down refusing in one line."""
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from stonegame import room as rm
 from stonegame.room import Limits
 from tests.classroom.conftest import RedisServer, make_store
+from tests.classroom.sqlite_burst import burst
 from ui.server.rooms.choose import from_env, state_dir
 from ui.server.rooms.redis_store import RedisStore
 from ui.server.rooms.sqlite_store import SqliteStore
@@ -55,17 +57,18 @@ def test_students_join_switch_and_answer_once(store):
     store.status(code, b, "exploring")
     assert rm.counts(store.room(code)) == {"joined": 2, "following": 1, "exploring": 1}
     store.ask(code, secret, "dp")
-    for value in (0, 7, 7, 7):
+    wrong = [c for c in store.room(code).question(1).choices if c != 7]  # the buttons are drawn per room
+    for value in (wrong[0], 7, 7, 7):
         store.answer(code, a, 1, value)
-    store.answer(code, b, 1, 6)
+    store.answer(code, b, 1, wrong[1])
     room = store.room(code)
-    assert rm.tally(room.question(1), room.answers[1]) == rm.Tally(2, {"6": 1, "7": 1}, 1)
+    assert rm.tally(room.question(1), room.answers[1]) == rm.Tally(2, {str(wrong[1]): 1, "7": 1}, 1)
     store.move(code, secret, 1, "locked")
     with pytest.raises(rm.Closed):
         store.answer(code, b, 1, 7)
     with pytest.raises(rm.UnknownStudent):
         store.answer(code, rm.new_student(), 1, 7)
-    assert store.room(code).answers[1] == {a: 7, b: 6}, "nothing refused was counted"
+    assert store.room(code).answers[1] == {a: 7, b: wrong[1]}, "nothing refused was counted"
 
 
 def test_the_limits_are_reached_and_said(store, limits):
@@ -150,6 +153,7 @@ def test_redis_restarted_midway_loses_no_counted_answer(tmp_path):
         code, secret = opened(store)
         students = [store.join(code)[0] for _ in range(10)]
         store.ask(code, secret, "dp")
+        wrong = next(c for c in store.room(code).question(1).choices if c != 7)  # drawn per room
         for s in students[:6]:
             store.answer(code, s, 1, 7)
         server.stop()
@@ -157,9 +161,9 @@ def test_redis_restarted_midway_loses_no_counted_answer(tmp_path):
             store.answer(code, students[6], 1, 7)
         server.start()  # the same port and folder: its append-only file has every write
         for s in students[6:]:
-            store.answer(code, s, 1, 6)
+            store.answer(code, s, 1, wrong)
         room = store.room(code)
-        assert rm.tally(room.question(1), room.answers[1]) == rm.Tally(10, {"6": 4, "7": 6}, 6)
+        assert rm.tally(room.question(1), room.answers[1]) == rm.Tally(10, {str(wrong): 4, "7": 6}, 6)
         store.close()
     finally:
         server.stop()
@@ -199,3 +203,62 @@ def test_the_sqlite_file_is_in_wal_mode(tmp_path):
     opened(store)
     mode = store._connection().execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal" and Path(f"{store.path}-wal").exists()
+
+
+def test_creates_at_once_on_a_fresh_sqlite_file_meet_no_lock(tmp_path):
+    """128 creates in flight (2 processes, as 2 replicas, 64 threads each) on each of 12 fresh files: none
+    is refused. Each connection once switched the file to WAL itself, and two doing so at once could get
+    "database is locked" at once (about 1 create in 1,000)."""
+    context = multiprocessing.get_context("spawn")
+    paths = [str(tmp_path / f"{n}" / "rooms.sqlite3") for n in range(12)]
+    together, errors = context.Barrier(2), context.Queue()
+    workers = [context.Process(target=burst, args=(paths, 64, together, errors)) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    met, done = [], 0
+    while done < len(workers):
+        error = errors.get(timeout=120)
+        done += error is None
+        met += [error] if error is not None else []
+    for worker in workers:
+        worker.join(10)
+    assert met == [], f"{len(met)} of {128 * len(paths)} creates refused: {met[:3]}"
+    counts = [len(SqliteStore(Path(p), Limits())._codes()) for p in paths]
+    assert counts == [128] * len(paths), counts
+
+
+def test_a_full_room_gives_an_idle_seat_to_a_new_student(store, limits):
+    """A room filled by seats that never opened a stream nor answered (a script holding the QR link) takes a
+    real student once they are rm.IDLE_SECONDS old, on the store's clock; a seat that followed the stream
+    or answered is never reclaimed."""
+    now = [1000.0]
+    store.clock = lambda: now[0]
+    code, secret = opened(store)
+    store.ask(code, secret, "winner")
+    seats = [store.join(code, "198.51.100.20")[0] for _ in range(limits.students)]
+    store.follow(code, seats[0])
+    store.answer(code, seats[1], 1, "Alice")
+    now[0] += rm.IDLE_SECONDS - 1
+    with pytest.raises(rm.Full, match="This class is full"):
+        store.join(code, "203.0.113.9")
+    now[0] += 1
+    late = [store.join(code, "203.0.113.9")[0] for _ in range(limits.students - 2)]
+    with pytest.raises(rm.Full):
+        store.join(code, "203.0.113.9")  # the seats left are the active two and the new ones, none idle long
+    room = store.room(code)
+    assert set(room.students) == {seats[0], seats[1], *late}, "the stream's and the answer's seats were kept"
+    assert room.answers[1] == {seats[1]: "Alice"}
+    with pytest.raises(rm.UnknownStudent):
+        store.answer(code, seats[2], 1, "Bob")  # a reclaimed seat is gone: its page joins again
+
+
+def test_a_renewed_join_token_refuses_the_old_link(store):
+    code, secret = opened(store)
+    old = store.room(code).join
+    with pytest.raises(rm.WrongSecret):
+        store.renew_join(code, rm.new_secret())
+    new = store.renew_join(code, secret).join
+    assert new and new != old and "join" not in rm.public_view(store.room(code))
+    with pytest.raises(rm.WrongJoin, match="its teacher made a new one"):
+        store.join(code, "198.51.100.20", old)
+    assert store.join(code, "198.51.100.20", new)[0] in store.room(code).students

@@ -94,6 +94,8 @@ def drawn(class_store):
     at.button(key=state.W_CLASS_START).click()
     tour.run(at)  # a class: the teacher's buttons and the class bar
     student = tour.open(**{"class": at.session_state[state.CLASS].code})  # a class link asks the tab first
+    student.session_state[state.CLASS_OPENING_SINCE] = -1e9  # a tab that never answered: "Join ... as a student"
+    tour.run(student)
     tour.seen.update(seen(answer_kept(student, "")))  # a student's tab: the class bar, "Leave the class"
     at.button(key=state.W_CLASS_END).click()
     tour.run(at)  # the end's confirm step: "End for everyone?" and "Keep teaching"
@@ -111,6 +113,8 @@ def drawn(class_store):
     tour.run(at)
     for path in ("pages/trace.py", "pages/play.py", "pages/tree.py", "pages/approaches.py", "pages/deck.py"):
         tour.run(at.switch_page(path))
+    for path in ("pages/play.py", "pages/tree.py"):  # their example pills: presenter mode draws the row instead
+        tour.open(path, values="1,2,3,7")
     at = tour.open("pages/export.py", values="1,2,3,7")
     at.button(key=state.EXPORT_MAKE.format(kind="csv")).click()
     tour.run(at)

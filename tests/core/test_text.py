@@ -4,7 +4,10 @@ the pages draw for several rows in Chinese (the explainer's and the quiz's, the 
 from __future__ import annotations
 
 import itertools
+import re
+from string import Formatter
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,7 +16,7 @@ from stonegame import solve
 from stonegame.game.charts import TITLE_COLUMNS
 from stonegame.game.replay import replay_tables, turn_window
 from stonegame.game.rules import optimal_game, turns
-from stonegame.i18n import CATALOGUE
+from stonegame.i18n import CATALOGUE, t
 from stonegame.ladder import rungs
 from stonegame.ladder.view import calls_view, table_view, window_view
 from stonegame.link import random_row
@@ -24,7 +27,10 @@ from stonegame.text import (
     NO_LINE_START,
     NUMBER_BEFORE,
     SENTENCE_WIDTH,
+    SINGULAR,
+    bracketed,
     display_width,
+    fill,
     letters,
     wrap,
     wrapped,
@@ -146,3 +152,59 @@ def test_every_chart_title_in_chinese_wraps_by_the_rules():
     for entry in CATALOGUE.values():
         if "{" not in entry["zh"] and display_width(entry["zh"]) > TITLE_COLUMNS:
             assert_lines_follow_the_rules("\n".join(wrap(entry["zh"], TITLE_COLUMNS)), TITLE_COLUMNS)
+
+
+# --- fill: a negative operand in parentheses, and "1 pile" (issue 40) ---------------------------
+
+OPERAND_KEYS = ("say_dp", "quiz_why_dp", "quiz_why_take", "play_cost", "replay_total_mover")
+
+
+def every_field(template: str, value: object) -> dict[str, object]:
+    """Every field the template names, each set to `value`."""
+    return {name.split(".")[0].split("[")[0]: value for _, name, _, _ in Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("value", [*range(-60, 61), -(10**9), 10**9, np.int64(-6), np.int32(-7)])
+def test_a_negative_operand_is_in_parentheses_and_a_positive_one_is_not(value):
+    text = t("say_dp", "en", i=3, take=2, piles="piles", span="3–4", opponent=value, suffix=5, dp=5 - int(value))
+    assert f"5 − {bracketed(value)} = {5 - int(value)}." in text
+    assert ("(" + str(value) + ")" in text) == (value < 0)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_sentence_writes_an_operator_before_a_minus_sign(lang):
+    """Each catalogue sentence filled with -6 in every field: never `− -6` or `+ -6` (issue 40: "5 − -6 = 11")."""
+    for key, entry in CATALOGUE.items():
+        text = entry[lang]
+        try:
+            filled = fill(text, every_field(text, -6))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            continue  # a field that takes no number
+        assert not re.search(r"[−+×-] -6", filled), f"{key} ({lang}): {filled}"
+    assert "5 − (-6) = 11" in t("quiz_why_dp", lang, i=1, suffix=5, opponent=-6, dp=11)
+
+
+def test_a_count_of_one_takes_the_singular_in_english_and_chinese_is_left_as_it_is():
+    assert "1 pile left" in t("play_your_turn", "en", player="Alice", left=1, i=7)
+    assert "2 piles left" in t("play_your_turn", "en", player="Alice", left=2, i=6)
+    assert "1,001 piles left" in t("play_your_turn", "en", player="Alice", left=1001, i=6)
+    assert "0 piles" in t("row_summary", "en", n=0, total=0) and "1 pile ·" in t("row_summary", "en", n=1, total=5)
+    assert "还剩 1 堆" in t("play_your_turn", "zh", player="Alice", left=1, i=7)
+    for key, entry in CATALOGUE.items():
+        text = entry["en"]
+        try:
+            filled = fill(text, every_field(text, 1))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            continue
+        assert not re.search(r"(?<![\d,.])1 (" + "|".join(SINGULAR) + r")\b", filled), f"{key}: {filled}"
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
+def test_fill_is_str_format_where_no_number_is_an_operand_or_a_count_of_one(key):
+    for text in CATALOGUE[key].values():
+        fields = every_field(text, "x")
+        try:
+            expected = text.format(**fields)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            continue
+        assert fill(text, fields) == expected

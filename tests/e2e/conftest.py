@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -66,6 +67,50 @@ def streamlit_server() -> Iterator[StreamlitServer]:
 @pytest.fixture(scope="session")
 def app_url(streamlit_server: StreamlitServer) -> str:
     return streamlit_server.url
+
+
+@pytest.fixture(scope="session")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitServer]:
+    """The class room's server, started once for the session and shared by the class modules: its rooms in
+    a fresh SQLite folder of its own (STONEGAME_STATE is set only while it starts)."""
+    before = os.environ.get("STONEGAME_STATE")
+    os.environ["STONEGAME_STATE"] = str(tmp_path_factory.mktemp("class-state"))
+    try:
+        with StreamlitServer() as server:
+            RUNNING.append(server)
+            yield server
+            RUNNING.remove(server)
+    finally:
+        if before is None:
+            os.environ.pop("STONEGAME_STATE", None)
+        else:
+            os.environ["STONEGAME_STATE"] = before
+
+
+CLASS_CLIENTS = itertools.count(2)  # the last byte of each class module's own client address: 198.51.100.2, .3, ...
+
+
+@pytest.fixture(scope="module")
+def class_url(class_server: StreamlitServer) -> str:
+    """The class server's address (its browsers' contexts send class_headers)."""
+    return class_server.url
+
+
+@pytest.fixture(scope="module")
+def class_headers() -> dict[str, str]:
+    """The header every browser context and request of this class module sends: an X-Forwarded-For naming a
+    client address of the module's own (198.51.100.2, .3, ...: a documentation range), which the server
+    believes of a proxy on this machine (127.0.0.1 is trusted by default). So the per-address limits one
+    module meets on the shared class server (5 rooms made in 10 minutes, 5 minutes shut out after 20
+    wrong codes) never reach another module's classes."""
+    return {"X-Forwarded-For": f"198.51.100.{next(CLASS_CLIENTS)}"}
+
+
+@pytest.fixture
+def own_headers() -> dict[str, str]:
+    """class_headers with a client address of the test's own, for a module whose tests together start more
+    classes than one address may in 10 minutes (5)."""
+    return {"X-Forwarded-For": f"198.51.100.{next(CLASS_CLIENTS)}"}
 
 
 @pytest.fixture(scope="session")

@@ -97,12 +97,18 @@ def test_switching_sides_and_undo_in_the_browser(page: Page):
 
 
 def test_the_tree_merges_into_states_and_the_table(page: Page):
-    open_app(page, "/tree?values=1,2,3,7")
+    """The link's stage opens the whole tree of 4 piles; next ▶ merges it into n + 1 states, then lays them flat."""
+    open_app(page, "/tree?values=1,2,3,7&stage=4")
     chart = page.locator(ANY_CHART).first
-    expect(chart.locator("g.tree_nodes_0_marks path")).to_have_count(15)  # every node of the game tree
-    expect(chart.locator("g.state_nodes_1_marks path")).to_have_count(5)  # merged: n + 1 states
-    expect(chart.locator("g.table_dp_2_marks text")).to_have_text(["6", "12", "10", "7", "0"])  # the dp array
-    expect(chart.locator("g.state_merged_1_marks text")).to_have_text(["×1", "×1", "×2", "×4", "×7"])
+    expect(chart.locator("g[class*='node_marks'] path")).to_have_count(15)  # every node of the game tree
+    main = page.get_by_test_id("stMain")
+    main.get_by_role("button", name="next ▶", exact=True).click()
+    wait_for_app_run(page)
+    expect(chart.locator("g[class*='state_nodes'] path")).to_have_count(5)  # merged: n + 1 states
+    expect(chart.locator("g[class*='state_merged'] text")).to_have_text(["×1", "×1", "×2", "×4", "×7"])
+    main.get_by_role("button", name="next ▶", exact=True).click()
+    wait_for_app_run(page)
+    expect(chart.locator("g[class*='table_dp'] text")).to_have_text(["6", "12", "10", "7", "0"])  # the dp array
     metrics = page.get_by_test_id("stMetricValue")
     expect(metrics).to_have_text(["15", "7", "5", "5"])
 

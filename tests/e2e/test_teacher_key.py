@@ -1,9 +1,10 @@
-"""The teacher's secret never reaches the projector (issue 33), in real Chromium, on a server of this module's
-with its own SQLite state folder: after "Start a class" the address bar holds `class=CODE` and never the
-secret, in the normal view and in presenter mode, after a step, a question and its reveal; a reload of the
-teacher's tab leads again (the tab kept the secret: no seat is taken, no student counted); "Open the
-control on another device" is folded until asked for, and its link leads from a second browser, whose
-address bar drops the secret at once; a student never gets the control."""
+"""The teacher's secret never reaches the projector (issue 33), in real Chromium, on the session's class server
+(conftest's class_url; its browsers come from a client address of this module's own, class_headers):
+after "Start a class" the address bar holds `class=CODE` and never the secret, in the normal view and in
+presenter mode, after a step, a question and its reveal; a reload of the teacher's tab leads again (the
+tab kept the secret: no seat is taken, no student counted); "Open the control on another device" is
+folded until asked for, and its link leads from a second browser, whose address bar drops the secret at
+once; a student never gets the control."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .helpers import PHONE, ConsoleWatch, StreamlitServer, wait_for_app_run, wait_for_stage
+from .helpers import PHONE, ConsoleWatch, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 PROJECTOR = {"width": 1280, "height": 720}
@@ -25,37 +26,22 @@ SHOTS = Path(os.environ.get("STONEGAME_SHOTS", "/work/shots")) / "key"  # screen
 KEY_IN_URL = re.compile(r"[?&]key=")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StreamlitServer]:
-    """A server of this module's, its class rooms in a fresh SQLite folder."""
-    before = os.environ.get("STONEGAME_STATE")
-    os.environ["STONEGAME_STATE"] = str(tmp_path_factory.mktemp("key-state"))
-    try:
-        with StreamlitServer() as started:
-            yield started
-    finally:
-        if before is None:
-            os.environ.pop("STONEGAME_STATE", None)
-        else:
-            os.environ["STONEGAME_STATE"] = before
-
-
 class Devices:
     """Browser contexts opened by one test, each a device of its own, watched for console errors."""
 
-    def __init__(self, browser: Browser) -> None:
-        self.browser, self.watch, self.made = browser, ConsoleWatch(), []
+    def __init__(self, browser: Browser, headers: dict[str, str]) -> None:
+        self.browser, self.headers, self.watch, self.made = browser, headers, ConsoleWatch(), []
 
     def page(self, viewport: dict[str, int] = PROJECTOR) -> Page:
         """A page on a new device with this viewport."""
-        self.made.append(self.watch.watch(self.browser.new_context(viewport=viewport)))
+        self.made.append(self.watch.watch(self.browser.new_context(viewport=viewport, extra_http_headers=self.headers)))
         return self.made[-1].new_page()
 
 
 @pytest.fixture
-def devices(browser: Browser) -> Iterator[Devices]:
+def devices(browser: Browser, class_headers: dict[str, str]) -> Iterator[Devices]:
     """The test's devices, closed after it; a console error on any fails the test."""
-    made = Devices(browser)
+    made = Devices(browser, class_headers)
     yield made
     for context in made.made:
         context.close()
@@ -113,9 +99,9 @@ def shot(page: Page, name: str) -> None:
 
 
 @pytest.mark.parametrize("present", [False, True], ids=["normal", "presenter"])
-def test_the_address_bar_never_holds_the_secret(server: StreamlitServer, devices: Devices, present: bool) -> None:
+def test_the_address_bar_never_holds_the_secret(class_url: str, devices: Devices, present: bool) -> None:
     teacher = devices.page()
-    code = start_class(teacher, server.url, present)
+    code = start_class(teacher, class_url, present)
     assert_keyless(teacher, code)
     secret = kept_secret(teacher, code)
     assert secret and len(secret) >= 22, "the tab keeps the secret (>= 128 bits) for a reload"
@@ -138,9 +124,9 @@ def test_the_address_bar_never_holds_the_secret(server: StreamlitServer, devices
     assert ("present=1" in teacher.url) == present, teacher.url
 
 
-def test_a_reload_leads_again_and_takes_no_seat(server: StreamlitServer, devices: Devices) -> None:
+def test_a_reload_leads_again_and_takes_no_seat(class_url: str, devices: Devices) -> None:
     teacher = devices.page()
-    code = start_class(teacher, server.url)
+    code = start_class(teacher, class_url)
     secret = kept_secret(teacher, code)
     teacher.reload()
     wait_for_stage(teacher)
@@ -149,7 +135,7 @@ def test_a_reload_leads_again_and_takes_no_seat(server: StreamlitServer, devices
     expect(teacher.get_by_test_id("join-code")).to_have_text(code)
     assert_keyless(teacher, code, secret)
     student = devices.page(PHONE)
-    student.goto(f"{server.url}/?class={code}")
+    student.goto(f"{class_url}/?class={code}")
     wait_for_stage(student)
     expect(student.get_by_test_id("classbar")).to_contain_text(f"Following the teacher · class {code}")
     expect(teacher.get_by_test_id("classbar")).to_contain_text("1 joined · 1 following")  # the reload took no seat
@@ -162,10 +148,10 @@ def test_a_reload_leads_again_and_takes_no_seat(server: StreamlitServer, devices
 
 
 def test_the_control_on_another_device_is_folded_and_its_link_leads(
-    server: StreamlitServer, devices: Devices, tmp_path: Path
+    class_url: str, devices: Devices, tmp_path: Path
 ) -> None:
     teacher = devices.page()
-    code = start_class(teacher, server.url)
+    code = start_class(teacher, class_url)
     secret = kept_secret(teacher, code)
     assert secret and secret not in teacher.content(), "folded: the secret is not on the page"
     folded = teacher.get_by_test_id("stExpander").filter(has_text="Open the control on another device")
@@ -184,14 +170,14 @@ def test_the_control_on_another_device_is_folded_and_its_link_leads(
     shot(teacher, "teacher-control-unfolded.png")
 
     other = devices.page(PHONE)
-    other.goto(link.replace(link.split("/?", 1)[0], server.url))  # the same link, on this test's server
+    other.goto(link.replace(link.split("/?", 1)[0], class_url))  # the same link, on this test's server
     wait_for_stage(other)
     wait_for_app_run(other)
     leads(other)
     assert_keyless(other, code, secret)
     shot(other, "other-device-leads.png")
     student = devices.page(PHONE)
-    student.goto(f"{server.url}/?class={code}")
+    student.goto(f"{class_url}/?class={code}")
     wait_for_stage(student)
     expect(teacher.get_by_test_id("classbar")).to_contain_text("1 joined")
     step(other)
@@ -203,11 +189,11 @@ def test_the_control_on_another_device_is_folded_and_its_link_leads(
     assert_keyless(other, code, secret)
 
 
-def test_a_student_never_gets_the_control(server: StreamlitServer, devices: Devices) -> None:
+def test_a_student_never_gets_the_control(class_url: str, devices: Devices) -> None:
     teacher = devices.page()
-    code = start_class(teacher, server.url, present=True)
+    code = start_class(teacher, class_url, present=True)
     student = devices.page(PHONE)
-    student.goto(f"{server.url}/?class={code}")
+    student.goto(f"{class_url}/?class={code}")
     wait_for_stage(student)
     expect(student.get_by_test_id("classbar")).to_contain_text(f"Following the teacher · class {code}")
     for page in (student, student):  # and again after a reload: back in the room as the same student
@@ -220,7 +206,7 @@ def test_a_student_never_gets_the_control(server: StreamlitServer, devices: Devi
         wait_for_app_run(page)
     expect(teacher.get_by_test_id("classbar")).to_contain_text("1 joined")
     forged = devices.page(PHONE)
-    forged.goto(f"{server.url}/?class={code}&key=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
+    forged.goto(f"{class_url}/?class={code}&key=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
     wait_for_app_run(forged)
     expect(forged.get_by_text(f"does not lead class {code}")).to_be_visible()
     expect(forged.get_by_role("button", name="Ask the class")).to_have_count(0)

@@ -169,7 +169,7 @@ def test_trace_page_with_the_same_row():
     at = app(values="1,2,3,-9")
     at.switch_page(TRACE_PAGE).run()
     no_errors(at)
-    steps, cands, positions = (d.value for d in at.dataframe)
+    steps, _, cands, _, positions, _ = (d.value for d in at.dataframe)  # each table wide, then narrow (a phone's)
     assert len(steps) == 10 and len(cands) == 9 and positions["dp"].tolist() == [6, 5, 3, -9, 0]
     makes = [b for b in at.button if b.key.startswith("trace_make_")]
     assert len(makes) == 3 and not at.get("download_button"), "each CSV is made on request"

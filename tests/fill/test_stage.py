@@ -4,8 +4,10 @@ dp[0] at the verdict; its words exist in both languages; and the stage as one HT
 
 import json
 import math
+import re
 
 import pytest
+import vl_convert as vlc
 
 from stonegame import solve
 from stonegame.draw.player import played
@@ -282,3 +284,31 @@ def _filters(spec: object) -> list[dict]:
     if isinstance(spec, list):
         return [f for value in spec for f in _filters(value)]
     return []
+
+
+def _drawn_grid(data: dict, frame: int) -> list[tuple[str, str]]:
+    """The grid's numbers as a browser draws them at `frame` (rendered to SVG by vl-convert, the stage's
+    packed datasets unpacked as stage.js does): each text's position and what it says."""
+    spec = data["spec"]
+    spec = spec | {
+        "datasets": {name: unpacked(table) for name, table in spec["datasets"].items()},
+        "params": [p | {"value": frame} if p["name"] == "frame" else p for p in spec["params"]],
+    }
+    svg = vlc.vegalite_to_svg(spec)
+    group = svg[svg.index("grid_numbers_0_marks") :]
+    group = group[: group.index("</g>")]
+    return re.findall(r'<text[^>]*transform="translate\(([^)]*)\)"[^>]*>([^<]*)</text>', group)
+
+
+@pytest.mark.parametrize("last", [0, 5, 12])
+def test_a_held_stage_draws_a_dot_for_each_cell_not_yet_written_and_no_number(last):
+    # seen walking the hour (2026-12-06): a phone held by a class's question showed its unwritten cells
+    # blank, where the explainer shows · for a cell not yet written; the held data has no number for them
+    _, _, data = data_of([5, -3, 8, 2, -1, 7, 4, -6])
+    held = held_back(data, last)
+    grid = unpacked(held["spec"]["datasets"]["stage_grid"])
+    later = [r for r in grid if r["reveal"] > last and not r.get("label_cell")]
+    assert later and all(r["number"] is None for r in later), "the held data holds no later number"
+    drawn, full = _drawn_grid(held, last), _drawn_grid(data, last)
+    assert drawn == full, "the held stage draws its last frame as the whole stage does"
+    assert sum(text == "·" for _, text in drawn) >= len(later), drawn

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from stonegame import solve
+from stonegame.i18n import CATALOGUE, t
 from stonegame.solver import PHASES, STEPS_SCHEMA
 from tests.apptest_helpers import TRACE_PAGE, app
 from ui import state
@@ -33,7 +34,7 @@ def test_the_phases_and_downloads_speak_the_pages_language(lang, phases, labels)
     at = trace_page(lang)
     assert not at.exception
     steps = at.dataframe[0].value
-    assert list(dict.fromkeys(steps["phase"].astype(str))) == phases
+    assert list(dict.fromkeys(steps[t("trace_col_phase", lang)].astype(str))) == phases
     waiting = [at.button(key=state.TRACE_WAIT.format(name=name)) for name in NAMES]
     assert all(button.disabled for button in waiting), "nothing to download until it is made"
     for name in NAMES:
@@ -64,7 +65,30 @@ def test_each_table_is_made_on_request_and_kept_under_the_rows_digest():
 def test_the_csv_keeps_the_traces_schema_in_every_language():
     sol = solve([1, 2, 3, -9])
     steps = trace.of(sol)[0]
-    assert trace.shown(steps.table, "zh")["phase"].iloc[-1] == "结论"  # the page's words ...
+    assert trace.shown(steps.table, "zh")["阶段"].iloc[-1] == "结论"  # the page's words ...
     data = pd.read_csv(io.BytesIO(trace.csv_of(steps.table)))
     assert list(data.columns) == list(STEPS_SCHEMA) and set(data["phase"]) == set(PHASES)  # ... the file's schema
     assert sol.trace["phase"].iloc[-1] == "verdict", "the solver's table is left as it is"
+
+
+@pytest.mark.parametrize(
+    ("lang", "headers"),
+    [
+        ("en", ["step", "phase", "i", "value", "suffix_next", "suffix", "dp", "take", "opponent"]),
+        ("zh", ["步骤", "阶段", "i", "值", "后一后缀和", "后缀和", "dp", "拿几堆", "对手得分"]),
+    ],
+)
+def test_the_headers_speak_the_pages_language_and_no_cell_says_none(lang, headers):
+    """Issue 40: in 中文 the headers were English, and the value of step 0 (past the last pile) read "None"."""
+    at = trace_page(lang)
+    assert not at.exception
+    steps = at.dataframe[0].value
+    assert list(steps.columns) == headers
+    value = steps[headers[3]]
+    assert value.iloc[0] == "—" and value.iloc[1] == "-9", "step 0 is past the last pile: no value"
+    assert not steps.isna().any().any(), "no cell is empty (drawn as None)"
+    named = {t(key, lang) for key in CATALOGUE if key.startswith("trace_col_")}
+    for frame in (d.value for d in at.dataframe):
+        assert not frame.isna().any().any() and set(frame.columns) <= named, list(frame.columns)
+    narrow = at.dataframe[1].value
+    assert list(narrow.columns) == [headers[k] for k in (0, 2, 1, 6, 7, 8)], "a phone's columns: the fill's"

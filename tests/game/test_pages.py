@@ -196,6 +196,8 @@ def test_play_in_chinese_with_the_rule_k_2():
 
 
 def test_tree_of_the_default_row():
+    """The page opens at the tree's root; `next ▶` grows it a depth at a time (the stage in the link), `last ▶|`
+    lays it flat as the dp array, `|◀ first` goes back; the counts and their growth are under it."""
     at = page(TREE)
     no_errors(at)
     assert metrics(at) == {
@@ -204,10 +206,21 @@ def test_tree_of_the_default_row():
         "Distinct states": "5",
         "dp cells": "5",
     }
-    spec, data = chart(at, 0)
-    nodes = dataset_with(data, "alice_final")
-    assert len(nodes) == 15 and nodes["optimal"].sum() == 3
-    assert len(spec["vconcat"]) == 3
+    assert [b.label for b in at.button if b.key.startswith("tree_step_")] == ["|◀ first", "◀ back", "next ▶", "last ▶|"]
+    assert "Step 0 of 6" in texts(at) and "dp[0] = 6" in texts(at)
+    nodes = dataset_with(chart(at, 0)[1], "merged")
+    assert nodes["i"].tolist() == [0] and nodes["dp"].tolist() == [6]
+    at.button(key="tree_step_next").click().run()
+    no_errors(at)
+    nodes = dataset_with(chart(at, 0)[1], "merged")
+    assert sorted(nodes["depth"].tolist()) == [0, 1, 1, 1] and at.query_params["stage"] in ("1", ["1"])
+    at.button(key="tree_step_last").click().run()
+    no_errors(at)
+    cells = dataset_with(chart(at, 0)[1], "merged")
+    assert cells["dp"].tolist() == [6, 12, 10, 7, 0] and cells["merged"].tolist() == [1, 1, 2, 4, 7]
+    assert "Step 6 of 6" in texts(at) and at.button(key="tree_step_next").disabled
+    at.button(key="tree_step_first").click().run()
+    assert "Step 0 of 6" in texts(at) and "stage" not in at.query_params
     growth = dataset_with(chart(at, 1)[1], "series")
     assert sorted(set(growth["series"])) == ["cells", "states", "tree_nodes"]
     assert growth.loc[growth["series"] == "tree_nodes", "count"].max() == 266079
@@ -217,13 +230,15 @@ def test_tree_presets_and_a_one_pile_row():
     at = page(TREE)
     at.pills(key="tree_preset").set_value("ex2").run()
     no_errors(at)
-    dp = dataset_with(chart(at, 0)[1], "tree_nodes")
+    at.button(key="tree_step_last").click().run()
+    dp = dataset_with(chart(at, 0)[1], "merged")
     assert dp.sort_values("i")["dp"].tolist() == [6, 5, 3, -9, 0]  # the dp array of [1,2,3,-9]
     at = page(TREE, values="5")
     no_errors(at)
     assert list(metrics(at).values()) == ["2", "1", "2", "2"]
-    nodes = dataset_with(chart(at, 0)[1], "alice_final")
-    assert nodes["path"].tolist() == ["", "1"] and nodes["alice"].tolist() == [0, 5]
+    at.button(key="tree_step_next").click().run()
+    nodes = dataset_with(chart(at, 0)[1], "merged")
+    assert nodes["i"].tolist() == [0, 1] and nodes["dp"].tolist() == [5, 0]
 
 
 def test_tree_of_eight_piles_and_of_nine():
@@ -231,11 +246,15 @@ def test_tree_of_eight_piles_and_of_nine():
     no_errors(at)
     assert metrics(at)["Game-tree nodes"] == "177" and metrics(at)["Distinct states"] == "9"
     assert len(at.get("vega_lite_chart")) == 2
+    at.button(key="tree_step_last").click().run()
+    at.button(key="tree_step_back").click().run()  # the merged states
+    assert "Step 9 of 10" in texts(at) and len(dataset_with(chart(at, 0)[1], "merged")) == 9
     at = page(TREE, values="1,2,3,4,5,6,7,8,9")
     no_errors(at)
     assert "drawn for rows of up to 8 piles; this row has 9" in texts(at)
     assert metrics(at)["Game-tree nodes"] == "326"
     assert len(at.get("vega_lite_chart")) == 1  # the counts chart only
+    assert not [b for b in at.button if b.key.startswith("tree_step_")]
 
 
 def test_tree_of_fifty_thousand_piles_gives_the_counts():

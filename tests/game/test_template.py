@@ -1,7 +1,7 @@
 """The replay chart from templates (stonegame.draw.template): a fill equals a full build with the game's
 own tables and layout, for games on rows of every size the replay draws (a window of a long game too),
 both languages, k 1..5, totals that stay above zero or go below it, at any opening frame; and the tree
-page's tree chart the same way, for every short row."""
+page's tree chart and its stepped charts the same way, for every short row."""
 
 import random
 from functools import partial
@@ -13,11 +13,16 @@ from stonegame.draw.kit import described_chart
 from stonegame.draw.template import canonical, fill, probe, template_of, validated
 from stonegame.game.charts import (
     ReplayWords,
+    StageWords,
     TreeWords,
     replay_below_zero,
     replay_chart,
     replay_data,
     replay_layout,
+    stage_chart,
+    stage_data,
+    stage_layout,
+    stage_spec,
     tree_build,
     tree_chart,
     tree_data,
@@ -27,7 +32,7 @@ from stonegame.game.charts import (
 )
 from stonegame.game.replay import frame_of_turn, replay_tables, turn_window
 from stonegame.game.rules import optimal_game, turns
-from stonegame.game.tree import TREE_LIMIT, tree_of
+from stonegame.game.tree import TREE_LIMIT, last_stage, stage_kind, tree_of
 from stonegame.i18n import t
 
 
@@ -86,3 +91,23 @@ def test_the_tree_spec_is_its_full_build_named_for_screen_readers():
         full = described_chart(tree_chart(tree, TreeWords.of(lang)), t("tree_desc", lang)).to_dict(validate=False)
         assert canonical(tree_spec(tree, lang)) == canonical(full)
         assert canonical(validated(tree_spec(tree, lang))) == canonical(full), "a second fill, schema-valid"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_stage_chart_is_its_full_build_filled_from_its_kinds_template(lang):
+    """Every stage of rows of 1..TREE_LIMIT piles at k 1, 3, 5: stage_spec (its kind's template, made from
+    another row or stage) equals the stage's own full build named for screen readers, and is schema-valid."""
+    rng = random.Random(41)
+    words = StageWords.of(lang)
+    for n in (*range(1, TREE_LIMIT + 1), 3):
+        for k in (1, 3, 5):
+            tree = tree_of(solve([rng.randint(-40, 40) for _ in range(n)], k))
+            for stage in range(last_stage(tree) + 1):
+                chart = stage_chart(
+                    stage_data(tree, stage), stage_layout(tree, stage, words), stage_kind(tree, stage), words
+                )
+                full = described_chart(chart, t("tree_desc", lang)).to_dict(validate=False)
+                assert canonical(stage_spec(tree, stage, lang)) == canonical(full), (n, k, stage)
+    tree = tree_of(solve([5, -3, 8, 2, -1, 7, 4, -6]))
+    for stage in range(last_stage(tree) + 1):
+        validated(stage_spec(tree, stage, lang))

@@ -1,20 +1,32 @@
 """The full game tree of a short row, how it merges into the table, and its counts for any row."""
 
+import itertools
+
 import pytest
 
 from stonegame import GameTree, game_tree, optimal_play, solve
 from stonegame.game.tree import (
     EDGES_SCHEMA,
     NODES_SCHEMA,
+    STAGE_EDGES_SCHEMA,
+    STAGE_NODES_SCHEMA,
+    STAGES_SCHEMA,
     TREE_LIMIT,
     describe_count,
     growth,
+    last_stage,
     magnitude,
+    read_stage,
+    stage_edges,
+    stage_kind,
+    stage_nodes,
     tree_leaves,
+    tree_of,
     tree_size,
+    tree_stages,
 )
 
-from .helpers import rows
+from .helpers import minimax, rows
 
 # --- the game tree -----------------------------------------------------------------------------------
 
@@ -93,3 +105,72 @@ def test_huge_counts_are_described_not_printed():
     assert huge == "≈ 4.02 × 10¹³²³²", huge
     mantissa, exponent = magnitude(tree_size(100))
     assert 1 <= mantissa < 10 and exponent == len(str(tree_size(100))) - 1
+
+
+# --- the stages the tree page steps through ----------------------------------------------------------
+
+
+def schema_of(table):
+    return {c: str(d) for c, d in table.dtypes.items()}
+
+
+def test_the_stages_of_the_classroom_row():
+    """5,-3,8,2,-1,7,4,-6: depth 0..8 of a 177-node tree, then 9 states, then 9 dp cells."""
+    tree = game_tree([5, -3, 8, 2, -1, 7, 4, -6])
+    stages = tree_stages(tree)
+    assert schema_of(stages) == STAGES_SCHEMA
+    assert stages["kind"].tolist() == ["grow"] * 9 + ["merge", "flat"] and last_stage(tree) == 10
+    assert stages["new"].tolist()[:9] == [1, 3, 9, 26, 50, 51, 28, 8, 1]
+    assert stages["nodes"].tolist() == [1, 4, 13, 39, 89, 140, 168, 176, 177, 9, 9]
+    assert [stage_kind(tree, s) for s in (0, 8, 9, 10)] == ["grow", "grow", "merge", "flat"]
+    with pytest.raises(ValueError, match=r"not among this tree's stages 0\.\.10"):
+        stage_nodes(tree, 11)
+
+
+@pytest.mark.parametrize("max_take", [1, 2, 3, 4])
+def test_depth_d_shows_exactly_the_nodes_of_depth_at_most_d(max_take):
+    for values in rows(25, 5, longest=TREE_LIMIT):
+        tree = tree_of(solve(values, max_take))
+        for stage in range(last_stage(tree) - 1):
+            nodes, edges = stage_nodes(tree, stage), stage_edges(tree, stage)
+            assert schema_of(nodes) == STAGE_NODES_SCHEMA and schema_of(edges) == STAGE_EDGES_SCHEMA
+            wanted = tree.nodes.loc[tree.nodes["depth"] <= stage, "node"]
+            assert nodes["node"].tolist() == wanted.tolist(), (values, stage)
+            assert (nodes["dp"] == [solve(values, max_take).dp[i] for i in nodes["i"]]).all()
+            assert set(edges["child"]) == set(nodes["node"]) - {0} and set(edges["parent"]) <= set(nodes["node"])
+            # one row per node of a column (position i): every two nodes there at least a row apart
+            for _, column in nodes.groupby("i"):
+                ys = sorted(column["y"])
+                assert all(b - a >= 1 for a, b in itertools.pairwise(ys)), (values, stage)
+            bottom = nodes[(nodes["depth"] == stage) | (nodes["kind"] == "end")]
+            assert sorted(bottom["y"]) == list(map(float, range(len(bottom))))
+
+
+@pytest.mark.parametrize("max_take", [1, 2, 3, 5])
+def test_the_merged_stage_has_one_node_per_position_and_the_flat_one_is_the_dp_array(max_take):
+    for values in rows(40, 8, longest=TREE_LIMIT):
+        sol = solve(values, max_take)
+        tree = tree_of(sol)
+        merged = stage_nodes(tree, last_stage(tree) - 1)
+        assert merged["i"].tolist() == list(range(sol.n + 1)) and (merged["kind"] == "state").all()
+        assert merged["merged"].sum() == len(tree.nodes)
+        links = stage_edges(tree, last_stage(tree) - 1)
+        assert len(links) == len(set(zip(tree.edges["i"], tree.edges["k"], strict=True)))
+        flat = stage_nodes(tree, last_stage(tree))
+        assert (flat["kind"] == "cell").all() and stage_edges(tree, last_stage(tree)).empty
+        assert flat["dp"].tolist() == sol.dp  # the solver's dp array
+        assert flat["dp"].iloc[0] == minimax(values, max_take)[0]  # and the brute force's share for Alice
+        for i in range(sol.n + 1):  # every suffix, by brute force: dp[i] is the mover's best from pile i
+            assert flat["dp"].iloc[i] == minimax(values[i:], max_take)[0]
+
+
+def test_a_links_stage_is_read_strictly():
+    assert read_stage({"stage": ["7"]}, 10) == (7, ())
+    assert read_stage({}, 10) == (None, ())
+    for bad in ("11", "-1", "1.5", "x", "٣"):
+        stage, problems = read_stage({"stage": [bad]}, 10)
+        assert stage is None and [(p.param, p.key, p.fields["last"]) for p in problems] == [
+            ("stage", "tree_stage_err", 10)
+        ]
+    stage, problems = read_stage({"stage": ["1", "2"]}, 10)
+    assert stage is None and problems[0].key == "err_url_repeated"

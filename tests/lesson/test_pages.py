@@ -5,8 +5,10 @@ then right; a bad `lesson` link; the progress the browser sends back; the keys' 
 from __future__ import annotations
 
 import json
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from streamlit import config
 from streamlit.testing.v1 import AppTest
 
 from stonegame.i18n import t
@@ -203,3 +205,21 @@ def test_the_tree_chapter_shows_the_merged_states_only_once_its_question_is_done
     assert panels(at) == 1, "the tree alone"
     at = at.button(key=state.LESSON_SHOW).click().run()
     assert panels(at) == 3, "the tree, the merged states and the dp array"
+
+
+@pytest.mark.parametrize(("base", "root"), [("", "/"), ("app/", "/app/"), ("/class/app", "/class/app/")])
+def test_the_summarys_links_are_absolute_to_their_pages_under_a_base_path(base, root):
+    """Streamlit writes a page link's href relative ("?…" for the main page: a new tab opened the lesson
+    again); the memory element gets each link's absolute address, under server.baseUrlPath."""
+    was = config.get_option("server.baseUrlPath")
+    config.set_option("server.baseUrlPath", base)
+    try:
+        at = lesson(lesson=str(summary_number()))
+    finally:
+        config.set_option("server.baseUrlPath", was)
+    assert at.title[0].value == t("lesson_summary_title")
+    links = memory_data(at)["links"]
+    assert [urlsplit(link).path for link in links] == [root, root + "play", root + "quiz"], links
+    queries = [parse_qs(urlsplit(link).query) for link in links]
+    assert queries[0].get("from") == ["lesson"] and queries == [queries[0]] * 3, links  # the same row, handed
+    assert memory_data(lesson(lesson="1"))["links"] == [], "a chapter has no links to mend"

@@ -4,9 +4,12 @@ TERMS names each term, the chapter that teaches it and how it is spelled in each
 the chapters in order and reads everything the lesson itself says in a chapter: its title, text and
 question, every option and the feedback each one gets (with the misconception deck's card titles), the
 page's own words, and the words of the chapter's live piece (its tables' columns, the games' headings,
-the tree chart's titles, tooltips and row names, the stage's caption line and note). The explainer's
-stage, shown from chapter 4 on, is the product itself, with every array and the whole formula, and is not
-read here. Every term must also appear in the chapter that teaches it, so the table cannot drift.
+the tree chart's titles, tooltips and row names, the stage's caption line and note), and the explainer's
+stage as the chapter opens it (from chapter 4 on): its controls, the opening frame's title, formula and
+sentence, the code listing, the picture's titles, row names and legends. Chapter 4's stage leaves out its
+formula, its listing and the suffix array's name, chapter 5's its listing (the min); stepping on from there
+is the explainer's own. Every term must also appear in the chapter that teaches it, so the table cannot
+drift.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from stonegame import solve
+from stonegame.fill.stage import at_step, stage_data, stage_window, stage_words, untaught
 from stonegame.game.charts import TreeWords, tree_word
 from stonegame.i18n import CATALOGUE
 from stonegame.lesson.chapters import Chapter, chapters
@@ -105,7 +110,50 @@ def said_in(chapter: Chapter, lang: Lang) -> list[str]:
         texts += [said(option.value, lang), feedback(chapter, option.value, lang)]
     if chapter.piece == "tree":
         texts += tree_words(lang)
+    if chapter.piece == "stage":
+        texts += stage_text(chapter, lang)
     return texts
+
+
+def stage_text(chapter: Chapter, lang: Lang) -> list[str]:
+    """What the chapter's stage shows as it opens (built as the page builds it, without what the chapter
+    hides): its controls' words, the opening frame's title, formula and sentence, the listing's lines, and
+    the picture's titles and the labels of its axes and legends."""
+    sol = solve(list(chapter.row), chapter.max_take)
+    win = stage_window(sol, chapter.step)
+    data = untaught(
+        at_step(stage_data(sol, win, lang, "py", "total", False, "row"), sol, win, chapter.step), chapter.hide, lang
+    )
+    frame = data["frames"][data["start"]]
+    shown = [frame["phase"], frame["status"], frame["formula"], frame["sentence"], *data["lines"]]
+    return [*shown, *stage_words(lang).values(), *picture_words(data["spec"])]
+
+
+def picture_words(node: object) -> list[str]:
+    """Every title in a spec, and every label its axes and legends show (a domain's value as the labelExpr
+    says it: the first `datum.label == "x" ? "shown"` for it, else the value itself)."""
+    if isinstance(node, list):
+        return [w for v in node for w in picture_words(v)]
+    if not isinstance(node, dict):
+        return []
+    found = [w for v in node.values() for w in picture_words(v)]
+    title = node.get("title")
+    found += (
+        [title]
+        if isinstance(title, str)
+        else [t for t in title if isinstance(t, str)]
+        if isinstance(title, list)
+        else []
+    )
+    domain = (node.get("scale") or {}).get("domain", []) if isinstance(node.get("scale"), dict) else []
+    for part in ("axis", "legend"):
+        expr = (node.get(part) or {}).get("labelExpr", "") if isinstance(node.get(part), dict) else ""
+        if expr and domain:
+            said = {}
+            for value, text in re.findall(r'datum\.label == "([^"]*)" \? "([^"]*)"', expr):
+                said.setdefault(value, text)
+            found += [said.get(str(value), str(value)) for value in domain]
+    return found
 
 
 def early_uses(lang: Lang) -> list[str]:

@@ -9,11 +9,13 @@
 // When the class ends it triggers "ended", and the page (a script run) gives the student their row.
 // The teacher's secret stays out of every URL: the teacher's bar keeps it in this tab's sessionStorage (keyed
 // by the class's code), and on a class link's first run the page draws this element in its asking form
-// (data.ask: the code), which answers at once with the secret the tab keeps ("kept"; "" if none), so that a
-// reload of the teacher's tab leads again and any other tab joins as a student.
+// (data.ask: the code), which answers at once with what the tab keeps ("kept": {secret, folded}; secret ""
+// if none), so that a reload of the teacher's tab leads again, its join screen folded as it was, and any
+// other tab joins as a student.
 
 const FOLLOW = "class-follow", READY = "stage-ready", OWN = "stage-own", MOVED = "stage-moved", ROW = "class-row";
 const KEPT = "stonegame:class:";  // + the code: the teacher's secret in this tab's sessionStorage
+const FOLDED = ":folded";  // KEPT + the code + this: "1" while the teacher's join screen is folded to its line
 
 // The tab's memory of the secret; a browser that refuses storage keeps nothing (a reload then joins as a student).
 function kept(code) {
@@ -23,7 +25,14 @@ function keep(code, secret) {
   try { sessionStorage.setItem(KEPT + code, secret); } catch (e) { /* nothing kept */ }
 }
 function forget(code) {
-  try { sessionStorage.removeItem(KEPT + code); } catch (e) { /* nothing kept */ }
+  try { sessionStorage.removeItem(KEPT + code); sessionStorage.removeItem(KEPT + code + FOLDED); } catch (e) { /* nothing kept */ }
+}
+// Whether the teacher's join screen is folded, kept beside the secret so that a reload keeps the fold.
+function keptFold(code) {
+  try { return sessionStorage.getItem(KEPT + code + FOLDED) === "1"; } catch (e) { return false; }
+}
+function keepFold(code, folded) {
+  try { sessionStorage.setItem(KEPT + code + FOLDED, folded ? "1" : ""); } catch (e) { /* nothing kept */ }
 }
 
 function el(tag, attrs = {}, text) {
@@ -293,10 +302,11 @@ const bars = new WeakMap();
 
 export default function (component) {
   const {parentElement, data, setTriggerValue} = component;
-  if (data.ask) {  // a class link's first run: the secret this tab keeps for the class, "" if none
-    setTriggerValue("kept", kept(data.ask));
+  if (data.ask) {  // a class link's first run: the secret this tab keeps for the class ("" if none), and the fold
+    setTriggerValue("kept", {secret: kept(data.ask), folded: keptFold(data.ask)});
     return undefined;
   }
+  if (data.role === "teacher") keepFold(data.code, data.folded);  // every run: the fold as the page drew it
   const key = `${data.code}:${data.role}:${data.token}:${data.lang}:${data.listing}`;
   const before = bars.get(parentElement);
   if (!before || before.key !== key) {

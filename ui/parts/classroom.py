@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import html
 import os
+import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlencode
 
 import segno
 import streamlit as st
@@ -43,6 +45,8 @@ BAR = st.components.v2.component(
     "stonegame_class", js=(HERE / "classroom.js").read_text(), css=(HERE / "classroom.css").read_text()
 )
 Role = Literal["teacher", "student"]
+OPENING_WAIT = 5.0  # seconds a class link's first run waits for the tab's answer before offering to join
+OPENING_POLL = 1.0  # seconds between the opening line's looks at the time (its fragment's run_every)
 # Our own constant CSS for the class's panels: the projector's join screen in very large type.
 STYLE = """<style>
 .st-key-class_join_screen { border: 2px solid #1a5fb4; border-radius: 0.8rem; padding: 0.6rem 1rem; }
@@ -74,6 +78,7 @@ PRESENT_STYLE = """<style>
 .st-key-class_strip .join-link { display: inline-block; margin: 0; }
 .st-key-class_result p { font-size: 1.35rem; font-weight: 600; margin: 0; }
 </style>"""
+OPENING_STYLE = "<style>.st-key-class_opening button { min-height: 2.75rem; }</style>"  # a thumb's target
 STYLE_PRESENT = f"{STYLE}{PRESENT_STYLE}"  # presenter mode's panel: one element, as every element costs a run its share
 
 
@@ -157,6 +162,7 @@ def arrive() -> None:
         st.session_state[state.CLASS_HELD] = rm.holding(room)
     else:
         _lead_row(seat, room)
+        st.session_state[state.CLASS_HELD] = rm.holding(room)
 
 
 def _seat_from_link() -> None:
@@ -181,6 +187,7 @@ def _seat_from_link() -> None:
             st.session_state[state.CLASS] = Seat(code, "student", you)
         else:
             st.session_state[state.CLASS_OPENING] = code
+            st.session_state[state.CLASS_OPENING_SINCE] = time.monotonic()
     except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
 
@@ -197,33 +204,76 @@ def _lead(code: str, secret: str) -> None:
 
 def opening(view: View) -> bool:
     """On the first run of a class link that names only the code (CLASS_OPENING): one line saying the
-    class is opening, and the class bar in its asking form, which answers at once with the class's secret
-    this tab keeps ("" if none: _opened). True then: the page draws nothing else until that answer's run."""
+    class is opening (_opening_line: after OPENING_WAIT seconds without an answer, a Join button instead),
+    and the class bar in its asking form, which answers at once with the class's secret this tab keeps
+    ("" if none: _opened). True then: the page draws nothing else until that answer's run."""
     code = st.session_state.get(state.CLASS_OPENING)
     if not code:
         return False
-    st.info(t("class_opening", view.lang, code=code), icon="🏫")
+    _opening_line(view.lang, code)
     BAR(data={"ask": code}, key=state.CLASS_TAB, on_kept_change=_opened)
     return True
 
 
+@st.fragment(run_every=OPENING_POLL)
+def _opening_line(lang: str, code: str) -> None:
+    """Looked at every OPENING_POLL seconds while the tab is asked: "Opening class CODE…" for OPENING_WAIT
+    seconds; then, the tab's class bar having said nothing (its script blocked or broken), one
+    sentence saying so and a button that joins as a student (a run of the whole page); a late answer
+    still leads. Nothing once the tab has answered."""
+    ss = st.session_state
+    if ss.get(state.CLASS_OPENING) != code:
+        return
+    if time.monotonic() - (ss.get(state.CLASS_OPENING_SINCE) or 0.0) < OPENING_WAIT:
+        st.info(t("class_opening", lang, code=code), icon="🏫")
+        return
+    st.warning(t("class_opening_slow", lang, code=code), icon="🏫")
+    st.html(OPENING_STYLE)
+    with st.container(key="class_opening"):
+        if st.button(t("class_opening_join", lang, code=code), key=state.W_CLASS_OPENING_JOIN, type="primary"):
+            ss[state.CLASS_OPENING] = None
+            _join_new(code)
+            st.rerun(scope="app")
+
+
 def _opened() -> None:
-    """Callback: the tab answered with the secret it keeps for the class being opened. It leads if the
-    secret is the room's (_lead, the check a control link gets); a tab that keeps none (or sends no
-    string) joins as a new student; a refusal is said in words."""
+    """Callback: the tab answered with what it keeps for the class being opened (_kept: the secret, and
+    whether its join screen was folded). It leads if the secret is the room's (_lead, the check a control
+    link gets), its join screen folded as it was; a tab that keeps none (or sends no string) joins as a
+    new student; a refusal is said in words."""
     ss = st.session_state
     code, ss[state.CLASS_OPENING] = ss.get(state.CLASS_OPENING), None
     sent = ss.get(state.CLASS_TAB) or {}
-    kept = sent.get("kept") if hasattr(sent, "get") else None
+    kept, folded = _kept(sent.get("kept") if hasattr(sent, "get") else None)
     if not code:
         return
+    if not kept:
+        _join_new(code)
+        return
     try:
-        if isinstance(kept, str) and kept:
-            _lead(code, kept)
-        else:
-            _join(code, st.query_params.get(state.CLASS_JOIN) or None)  # the QR code's join token, if any
+        _lead(code, kept)
+        ss[state.W_CLASS_SCREEN] = not folded
     except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
+
+
+def _join_new(code: str) -> None:
+    """Join the class link's room as a new student, by the QR code's join token if the link has one; a
+    refusal is said in words."""
+    try:
+        _join(code, st.query_params.get(state.CLASS_JOIN) or None)
+    except (rm.RoomError, stores.StoreDown, Refused) as error:
+        _refused(error, code)
+
+
+def _kept(answer: object) -> tuple[str, bool]:
+    """The tab's answer read: the secret it keeps ("" for none, or for anything but a string) and whether
+    its join screen was folded; the answer is {"secret", "folded"}, or the secret alone."""
+    if isinstance(answer, dict):
+        secret, folded = answer.get("secret"), answer.get("folded") is True
+    else:
+        secret, folded = answer, False
+    return (secret if isinstance(secret, str) else ""), folded
 
 
 def _checked(check: Any, token: str, code: str) -> rm.Room:
@@ -419,11 +469,13 @@ def _leave() -> None:
 # --- the teacher's panels --------------------------------------------------------------------------
 
 
-def join_link(code: str, root: str, token: str = "") -> str:
-    """The join link of a room: the app's root where phones reach it (join_base) with `?class=<code>`, and
-    `&join=<the room's join token>` when given (the QR code's: a join that passes a shut-out address)."""
-    link = f"{root}/?{state.CLASS_PARAMS[0]}={code}"
-    return f"{link}&{state.CLASS_JOIN}={token}" if token else link
+def join_link(code: str, root: str, token: str = "", params: dict[str, str] | None = None) -> str:
+    """A link to a room, the one place every class link is made: the app's root where phones reach it
+    (join_base) with `?class=<code>`, then `&join=<the room's join token>` when given (the QR code's: a
+    join that passes a shut-out address), then `params` in their order (the control link's `key`), all
+    encoded by urlencode."""
+    query = {state.CLASS_PARAMS[0]: code, **({state.CLASS_JOIN: token} if token else {}), **(params or {})}
+    return f"{root}/?{urlencode(query)}"
 
 
 def join_base(view: View) -> reach.Base:
@@ -468,31 +520,36 @@ def qr_image(link: str, lang: str, alt: str = "class_qr_alt", name: str = "join-
     return f'<img class="{name}" data-testid="{name}" alt="{words}" src="{svg}">'
 
 
-def teacher_panel(view: View) -> None:
+def teacher_panel(view: View) -> reach.Base | None:
     """Above the teacher's stage: the join screen (the code in very large letters, the QR code, the link)
     when it is on, else a one-line strip with the code, a small QR code and the link; the live counts;
     the teacher's buttons; and the last question's answers once revealed. In presenter mode the buttons
     come first, under the one line saying where phones reach the app, and all of it is tighter
-    (PRESENT_STYLE), so that the stage's formula and grid stay on a 1280×720 projector."""
+    (PRESENT_STYLE), so that the stage's formula and grid stay on a 1280×720 projector. Returns where
+    phones reach the app (join_base, worked out once per run: control_elsewhere takes it), None when
+    this session leads no class."""
     mine = seat()
     if mine is None or mine.role != "teacher":
-        return
+        return None
     st.html(STYLE_PRESENT if view.present else STYLE)
     with st.container(key="class_panel"):
-        link = join_link(mine.code, join_base(view).root, rm.join_token(mine.token))  # the QR code's
+        base = join_base(view)
         if view.present:
             controls(view, mine)
-        join_info(view, mine, link)
+        join_info(view, mine, base.root)
         if not view.present:
             controls(view, mine)
         revealed(view, mine)
+    return base
 
 
-def join_info(view: View, mine: Seat, link: str) -> None:
-    """How to join: the join screen when it is on, else the strip (in presenter mode on one line, the code
-    beside the link, without the small QR code: "Show how to join" brings the big one back); the live
-    counts (the class bar) and the toggle between the two."""
-    short = link.split(f"&{state.CLASS_JOIN}=")[0].split("://", 1)[-1]  # to read and type: the code alone
+def join_info(view: View, mine: Seat, root: str) -> None:
+    """How to join, at `root` (where phones reach the app): the join screen when it is on, else the strip
+    (in presenter mode on one line, the code beside the link, without the small QR code: "Show how to join"
+    brings the big one back); the live counts (the class bar) and the toggle between the two. The link
+    shown is the code's alone, without its scheme (to read and type); the QR code's carries the join token."""
+    link = join_link(mine.code, root, rm.join_token(mine.token))
+    short = join_link(mine.code, root).split("://", 1)[-1]
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
     at = f'<p class="join-link" data-testid="join-link">{short}</p>'
@@ -672,17 +729,18 @@ def questions_panel(view: View) -> None:
         st.dataframe(_earlier(shown, view), hide_index=True, width="stretch")
 
 
-def control_elsewhere(view: View) -> None:
+def control_elsewhere(view: View, base: reach.Base | None) -> None:
     """Under the teacher's stage, folded: "Open the control on another device". Only while it is unfolded
-    (opening it is a run) is the control link drawn, under a warning not to project it: the join link with
-    `&key=<secret>`, as text and as a QR code; folded, the secret is nowhere on the page."""
+    (opening it is a run) is the control link drawn, under a warning not to project it: the join link at
+    `base` (where phones reach the app, as teacher_panel found it this run) with `&key=<secret>`, as text
+    and as a QR code; folded, the secret is nowhere on the page. Nothing without a teacher's seat or a base."""
     mine = seat()
-    if mine is None or mine.role != "teacher":
+    if mine is None or mine.role != "teacher" or base is None:
         return
     label = t("class_control", view.lang)
     with st.expander(label, key=state.W_CLASS_CONTROL, icon=":material/devices:", on_change="rerun") as box:
         if box.open:
-            link = f"{join_link(mine.code, _base(_public() or '').root)}&{state.CLASS_PARAMS[1]}={mine.token}"
+            link = join_link(mine.code, base.root, params={state.CLASS_PARAMS[1]: mine.token})
             st.warning(t("class_control_warning", view.lang), icon=":material/visibility_off:")
             qr, words = st.columns([1, 3], vertical_alignment="center")
             qr.html(qr_image(link, view.lang, "class_control_qr_alt", "control-qr"))
@@ -757,7 +815,8 @@ def bar(view: View, mine: Seat) -> None:
 
 def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
     """What the class bar starts from: the seat, the routes' prefix, the page's language and listing,
-    the words it shows, and the room's view."""
+    whether the join screen is folded (a teacher's tab keeps that beside its secret), the words it shows,
+    and the room's view."""
     return {
         "role": mine.role,
         "code": mine.code,
@@ -766,6 +825,7 @@ def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
         "lang": view.lang,
         "present": view.present,
         "listing": view.code,
+        "folded": not st.session_state.get(state.W_CLASS_SCREEN, True),  # the teacher's tab keeps it for a reload
         "words": {key: t(key, view.lang) for key in BAR_WORDS},
         "view": start,
     }
@@ -792,6 +852,13 @@ def held() -> int | None:
     """The step this student's stage may not go past while the class's question is open (arrive read it
     from the room this run); None when nothing holds it (or the session is no student)."""
     return st.session_state.get(state.CLASS_HELD) if following() else None
+
+
+def holding() -> int | None:
+    """The step the class this session leads is held at while its question is open (arrive read it from the
+    room this run): the teacher's stage goes there when a question is asked, though it may go past it;
+    None when nothing holds the class (or the session leads none)."""
+    return st.session_state.get(state.CLASS_HELD) if leading() else None
 
 
 def leading() -> bool:

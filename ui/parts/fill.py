@@ -82,13 +82,13 @@ def _draw_random() -> None:
     _apply_preset(random_row(n, seed), (n, seed))
 
 
-def presenter_bar(sol: Solution, view: View, beside: Callable[[], None] | None = None) -> None:
-    """Presenter mode's line: the row (when it fits one window), the keys, the page's `beside` (Start a
-    class) and the way back, on one line."""
+def presenter_bar(sol: Solution, view: View, beside: Callable[[], None] | None = None, keys: bool = True) -> None:
+    """Presenter mode's line: the row (when it fits one window), the keys (on a page whose player takes
+    them), the page's `beside` (Start a class) and the way back, on one line."""
     left, middle, right = st.columns([7, 2, 2], vertical_alignment="center")
     summary = t("row_summary", view.lang, n=sol.n, total=sol.total)
     row = f"`[{format_values(sol.values)}]` · " if sol.n <= WINDOW else ""
-    left.markdown(f"{row}{summary} · {t('keys_hint', view.lang)}")
+    left.markdown(f"{row}{summary}" + (f" · {t('keys_hint', view.lang)}" if keys else ""))
     if beside is not None:
         with middle:
             beside()
@@ -250,34 +250,52 @@ def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Sp
     return specs.arrow_datasets(overview_spec(_sol, lo, hi, lang))
 
 
-def stage(sol: Solution, view: View, follow: bool = False, lead: bool = False, held: int | None = None) -> None:
+def stage(
+    sol: Solution,
+    view: View,
+    follow: bool = False,
+    lead: bool = False,
+    held: int | None = None,
+    hold: int | None = None,
+) -> None:
     """The stage of this row at the current step (its data cached per row, window, language, listing,
     form and mode; a new step only copies it with another start), with the Vega bundle's address, and
     whether it follows a class's teacher or leads a class (a student's held back at step `held` while a
-    question is open: nothing past it); once "Link to this step" was pressed, the link to that step."""
+    question is open: nothing past it; a teacher's told the step `hold` the class is held at, so that
+    asking takes the projector back to it); once "Link to this step" was pressed, the link to that step."""
     ss = st.session_state
-    fields = {"linkable": not follow, "follow": follow, "lead": lead}
+    fields = {"linkable": not follow, "follow": follow, "lead": lead, "hold": hold}
     STAGE(data=_stage_bytes(sol, view, ss[state.STEP], fields, held), key=state.STAGE, on_link_change=_link)
     if ss[state.LINKED]:
         st.code(_share_url(), language=None)
         st.caption(t("stage_link_help", view.lang))
 
 
-def stage_at(sol: Solution, view: View, step: int, key: str) -> None:
+def stage_at(sol: Solution, view: View, step: int, key: str, hide: tuple[str, ...] = ()) -> None:
     """The stage of a row that is not the session's (the lesson's chapters), opening at `step`, without
-    "Link to this step" (the page's link is the lesson's)."""
-    STAGE(data=_stage_bytes(sol, view, step, {"linkable": False}), key=key)
+    "Link to this step" (the page's link is the lesson's), and without the parts `hide` names (what the
+    lesson has not taught yet: stonegame.fill.stage.untaught)."""
+    STAGE(data=_stage_bytes(sol, view, step, {"linkable": False}, hide=hide), key=key)
 
 
-def _stage_bytes(sol: Solution, view: View, step: int, fields: dict[str, bool], held: int | None = None) -> bytes:
+def _stage_bytes(
+    sol: Solution,
+    view: View,
+    step: int,
+    fields: dict[str, bool | int | None],
+    held: int | None = None,
+    hide: tuple[str, ...] = (),
+) -> bytes:
     """The stage's data as JSON bytes (stage.js parses them): the cached body of the row's stage in this
-    view (cache.stage_body, or cache.held_body at the frame of step `held`), opening at the frame showing
-    `step` (at most the held one), with the Vega bundle's address (its loader drawn first if the bundle is
-    not written yet) and the page's `fields`. Bytes, because Streamlit would otherwise serialise the
-    ~30-130 KB dict to JSON twice on every run."""
+    view (cache.stage_body, or cache.held_body at the frame of step `held`, or cache.untaught_body without
+    the parts `hide` names), opening at the frame showing `step` (at most the held one), with the Vega
+    bundle's address (its loader drawn first if the bundle is not written yet) and the page's `fields`.
+    Bytes, because Streamlit would otherwise serialise the ~30-130 KB dict to JSON twice on every run."""
     win = stage_window(sol, step)
     key, start = cache.row_key(sol), frame_of_step(sol, win, step)
-    if held is None:
+    if hide:
+        body = cache.untaught_body(key, sol, win.lo, view.lang, view.code, view.form, view.present, hide)
+    elif held is None:
         body = cache.stage_body(key, sol, win.lo, view.lang, view.code, view.form, view.present)
     else:
         last = frame_of_step(sol, win, held)

@@ -14,13 +14,13 @@ from stonegame import Solution, format_values
 from stonegame.draw.kit import described, described_chart
 from stonegame.game.board import STRIP_PILES, board, board_window, compare
 from stonegame.game.charts import (
-    LABELLED_LEAVES,
     BoardWords,
     GrowthWords,
     StripWords,
     board_chart,
     growth_chart,
     replay_spec,
+    stage_spec,
     strip_chart,
     tree_spec,
 )
@@ -38,11 +38,24 @@ from stonegame.game.rules import (
     turns,
     undo,
 )
-from stonegame.game.tree import TREE_LIMIT, describe_count, growth, tree_leaves, tree_of, tree_size
+from stonegame.game.tree import (
+    STAGE_PARAM,
+    TREE_LIMIT,
+    describe_count,
+    growth,
+    last_stage,
+    read_stage,
+    stage_kind,
+    tree_leaves,
+    tree_of,
+    tree_size,
+    tree_stages,
+)
 from stonegame.i18n import piles, t
 from stonegame.terms import EXAMPLES, Lang
 from stonegame.text import ROW_SHOWN, bracketed
 from ui import cache, specs, state
+from ui.parts import fill
 from ui.state import View
 
 SHOWN_TURNS = 1000  # rows of a turns table drawn in the page
@@ -60,8 +73,13 @@ def _pick_example(widget: str) -> None:
     st.session_state[widget] = None
 
 
-def row(sol: Solution, view: View, widget: str) -> None:
-    """The current row in one line (summarised when long) and LeetCode's three examples to pick."""
+def row(sol: Solution, view: View, widget: str, keys: bool = False) -> None:
+    """The current row in one line (summarised when long) and LeetCode's three examples to pick; in
+    presenter mode, the explainer's presenter line instead: the row, the keys if the page's player takes
+    them, and the way out of presenter mode."""
+    if view.present:
+        fill.presenter_bar(sol, view, keys=keys)
+        return
     if sol.n <= ROW_SHOWN:
         shown = f"`[{format_values(sol.values)}]`"
         st.markdown(t("game_row", view.lang, row=shown, n=sol.n, piles=piles(sol.n, view.lang), total=sol.total))
@@ -351,22 +369,30 @@ def compared(sol: Solution, game: Game, table: pd.DataFrame, view: View) -> None
 
 
 def play_page(sol: Solution, view: View) -> None:
-    """The play page: controls, scores, the last moves, the board, then the learner's turn or the end."""
-    st.markdown(t("play_intro", view.lang))
+    """The play page: controls and scores, then the learner's turn (the moves) with the last moves' messages
+    beside it (under it on a phone), so the moves stand at the same height however long the game runs, then
+    the board; or, once the game is over, the last moves, the board and the end."""
+    if not view.present:
+        st.markdown(t("play_intro", view.lang))
     game = current_game(sol)
     table = turns(sol, game.takes)
     now = score(sol, game, table)
     controls(game, view)
     scoreboard(game, now, view)
-    last_moves(game, table, view)
-    play_board(sol, game, view)
     if game.over:
+        last_moves(game, table, view)
+        play_board(sol, game, view)
         game_over(sol, game, table, now, view)
-    else:
+        return
+    turn, said = st.columns([3, 2])
+    with turn:
         your_turn(sol, game, view)
-        if len(table):
-            with st.expander(t("play_moves", view.lang)):
-                moves_table(table, view)
+    with said:
+        last_moves(game, table, view)
+    play_board(sol, game, view)
+    if len(table):
+        with st.expander(t("play_moves", view.lang)):
+            moves_table(table, view)
 
 
 # --- the game tree ----------------------------------------------------------------------------------
@@ -416,23 +442,128 @@ def tree_drawing(sol: Solution, view: View, key: str, merged: bool = True) -> No
     st.vega_lite_chart(spec=spec, width="stretch", key=key)
 
 
+STEP_ACTIONS = ("first", "back", "next", "last")  # the tree's step buttons, in the explainer's words (nav_*)
+# Presenter mode on the tree page (our own constant CSS): body text, metric labels and buttons at least 20 px,
+# captions and the row's code 17.6 px, for the back row; the chart draws its own text big.
+TREE_PRESENT_STYLE = """<style>
+[data-testid="stMainBlockContainer"] [data-testid="stMarkdownContainer"] p,
+[data-testid="stMainBlockContainer"] [data-testid="stMarkdownContainer"] li,
+[data-testid="stMainBlockContainer"] button p { font-size: 1.3rem !important; line-height: 1.4; }
+[data-testid="stMainBlockContainer"] [data-testid="stMetricValue"] p { font-size: 2.25rem !important; }
+[data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"],
+[data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"] p,
+[data-testid="stMainBlockContainer"] code { font-size: 1.1rem !important; }
+</style>"""
+
+
+def arrive_at_stage() -> None:
+    """On the tree page's first run in a session: the stage its link's `stage` asks for (kept as it is here,
+    fitted to the row when drawn; a bad one gives a notice and the first stage)."""
+    ss = st.session_state
+    if state.TREE_STAGE in ss:
+        return
+    values, max_take = state.session_row()
+    last = last_stage(tree_of(cache.solution(values, max_take))) if len(values) <= TREE_LIMIT else 0
+    stage, problems = read_stage({key: st.query_params.get_all(key) for key in st.query_params}, last)
+    ss[state.TREE_STAGE] = stage or 0
+    ss[state.TREE_NOTICES] = [
+        state.Notice("bad_url", {"param": p.param, "reason": (p.key, p.fields), "fallback": (p.fallback, {})})
+        for p in problems
+    ]
+
+
+def tree_params(sol: Solution) -> dict[str, str]:
+    """The tree page's own link parameter: the stage on screen, once past the first (short rows only)."""
+    stage = shown_stage(sol)
+    return {STAGE_PARAM: str(stage)} if stage else {}
+
+
+def shown_stage(sol: Solution) -> int:
+    """The stage on screen: the session's, within this row's stages (0 for a row too long to draw)."""
+    if sol.n > TREE_LIMIT:
+        return 0
+    last = _tree_stages(cache.digest(sol.values), sol.values, sol.max_take)["stage"].iloc[-1]
+    return max(0, min(int(st.session_state.get(state.TREE_STAGE, 0)), int(last)))
+
+
+def _go_to_stage(stage: int) -> None:
+    """Callback: show `stage` (a step button's target)."""
+    st.session_state[state.TREE_STAGE] = stage
+
+
+@cache.cached(cache.PAGE)
+def _tree_stages(key: str, _values: Sequence[int], max_take: int) -> pd.DataFrame:
+    """The stages of the row's tree (tree_stages); read-only, shared."""
+    return tree_stages(tree_of(cache.solution(_values, max_take)))
+
+
+@cache.cached(cache.PAGE)
+def _stage(key: str, _values: Sequence[int], max_take: int, stage: int, lang: Lang, big: bool) -> dict:
+    """The spec of one stage's chart of a short row (its text big for presenter mode with `big`), named for
+    screen readers, filled from its kind's template, ready to send (ui.specs)."""
+    return specs.arrow_datasets(stage_spec(tree_of(cache.solution(_values, max_take)), stage, lang, big))
+
+
+def tree_steps(sol: Solution, view: View) -> None:
+    """The step buttons (first, back, next, last: the explainer's words), "Step s of N", what the stage
+    shows in one or two sentences, and the stage's chart, every number on it."""
+    stages = _tree_stages(cache.digest(sol.values), sol.values, sol.max_take)
+    stage, last = shown_stage(sol), len(stages) - 1
+    targets = {"first": 0, "back": max(stage - 1, 0), "next": min(stage + 1, last), "last": last}
+    st.markdown("**" + t("tree_steps", view.lang) + "** · " + t("tree_stage_of", view.lang, s=stage, last=last))
+    with st.container(key=state.TREE_STEPS, horizontal=True, gap="small"):
+        for action in STEP_ACTIONS:
+            st.button(
+                t("nav_" + action, view.lang),
+                key=state.TREE_STEP.format(action=action),
+                on_click=_go_to_stage,
+                args=(targets[action],),
+                disabled=targets[action] == stage,
+                type="primary" if action == "next" else "secondary",
+                width="stretch",
+            )
+    st.markdown(stage_sentence(sol, stages.iloc[stage], view))
+    spec = _stage(cache.digest(sol.values), sol.values, sol.max_take, stage, view.lang, view.present)
+    st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_CHART)
+
+
+def stage_sentence(sol: Solution, row: pd.Series, view: View) -> str:
+    """What a stage (a tree_stages row) shows, for the teacher to read out."""
+    kind, depth = str(row["kind"]), int(row["depth"])
+    total = f"{tree_size(sol.n, sol.max_take):,}"
+    if kind == "grow" and depth == 0:
+        return t("tree_stage_start", view.lang, dp=sol.dp[0])
+    nodes = f"{int(row['nodes']):,}" if kind == "grow" else total  # merged: the tree's nodes become n + 1 states
+    fields = {"depth": depth, "new": int(row["new"]), "nodes": nodes, "total": total}
+    return t("tree_stage_" + kind, view.lang, **fields, states=sol.n + 1, cells=sol.n + 1, dp=sol.dp[0])
+
+
+def presenter_style(view: View) -> None:
+    """In presenter mode: the tree page's text made big (row() draws the explainer's presenter line, with
+    its visible way out)."""
+    if view.present:
+        st.html(TREE_PRESENT_STYLE)
+
+
 def tree_page(sol: Solution, view: View) -> None:
-    """The tree page: the counts side by side, the three drawings (short rows) or why not, and the growth."""
+    """The tree page: in presenter mode its big text; for a short row the steps from the tree to the
+    table, else why not; then the counts side by side and how they grow."""
+    presenter_style(view)
+    for notice in st.session_state.get(state.TREE_NOTICES, []):
+        st.warning(state.notice_text(notice, view.lang), icon="⚠️")
     st.markdown(t("tree_intro", view.lang))
     shown = counts(sol.n, sol.max_take)
     if sol.n > TREE_LIMIT:
         st.info(t("tree_too_big", view.lang, limit=TREE_LIMIT, n=sol.n, nodes=shown.nodes), icon="🌳")
+    else:
+        tree_steps(sol, view)
+        if stage_kind(tree_of(cache.solution(sol.values, sol.max_take)), shown_stage(sol)) != "grow":
+            st.info(t("tree_merge_note", view.lang), icon="🔗")
     keys = ("tree_count_nodes", "tree_count_leaves", "tree_count_states", "tree_count_cells")
     values = (shown.nodes, shown.leaves, f"{sol.n + 1:,}", f"{sol.n + 1:,}")
     for column, key, value in zip(st.columns(4), keys, values, strict=True):
         column.metric(t(key, view.lang), value)
     st.caption(t("tree_recurrence", view.lang, k=sol.max_take))
-    if sol.n <= TREE_LIMIT:
-        spec = _tree(cache.digest(sol.values), sol.values, sol.max_take, view.lang)
-        st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_CHART)
-        if tree_leaves(sol.n, sol.max_take) > LABELLED_LEAVES:
-            st.caption(t("tree_leaf_hidden", view.lang))
-        st.info(t("tree_merge_note", view.lang), icon="🔗")
     st.markdown("**" + t("tree_growth_title", view.lang) + "**")
     spec = _tree_growth(marked_n(sol.n), sol.max_take, view.lang)
     st.vega_lite_chart(spec=spec, width="stretch", key=state.TREE_GROWTH)

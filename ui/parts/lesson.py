@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pandas as pd
 import streamlit as st
@@ -111,7 +112,8 @@ def memory() -> None:
     ss = st.session_state
     ask = not ss[state.LESSON_RESTORED]
     keep = None if ask else pg.dumps(ss[state.LESSON_PROGRESS], current())
-    data = {"ask": ask, "keep": keep, "chapter": current(), "last": summary_number()}
+    links = next_links() if current() > len(chapters()) else []
+    data = {"ask": ask, "keep": keep, "chapter": current(), "last": summary_number(), "links": links}
     MEMORY(data=data, key=state.LESSON_MEMORY, on_restore_change=_restore, on_go_change=_key_go)
 
 
@@ -274,7 +276,8 @@ def live_piece(chapter: Chapter, view: View) -> None:
         game.tree_drawing(sol, view, key, merged=pg.done(chapter, record))
     elif chapter.piece == "stage":  # the other chapters' words name their row
         st.caption(t("lesson_row", view.lang, row=format_values(sol.values), k=sol.max_take))
-        fill.stage_at(sol, replace(view, present=False), chapter.step, state.LESSON_STAGE)  # half a screen wide
+        at = replace(view, present=False)  # half a screen wide
+        fill.stage_at(sol, at, chapter.step, state.LESSON_STAGE, chapter.hide)
         st.caption(t("lesson_stage_note", view.lang))
     elif chapter.piece == "what_if":  # the k asked about stays hidden until the question is done
         table = what_if(chapter.row)
@@ -393,13 +396,36 @@ NEXT_PAGES = (  # the pages the summary suggests: (file, catalogue key of the li
 
 def next_pages(view: View) -> None:
     """The way on from the summary: a link to each of NEXT_PAGES that opens it on the lesson's main row
-    and its k (the first chapter's), in this tab or a new one (state.row_link)."""
-    main = chapters()[0]  # on the lesson's main row, ROW
-    row = f"`[{format_values(list(main.row))}]`"
+    and its k (the first chapter's), in this tab or a new one (state.row_link). Streamlit writes a page
+    link's href relative ("?…" for the main page, which a new tab opens as the lesson itself): the memory
+    element makes each absolute (next_links)."""
+    row = f"`[{format_values(list(chapters()[0].row))}]`"  # the lesson's main row, ROW
     st.markdown("**" + t("lesson_summary_next", view.lang, row=row) + "**")
-    params = state.row_link(main.row, main.max_take, "lesson")
-    for path, key, icon in NEXT_PAGES:
-        st.page_link(nav.page(path), label=t(key, view.lang), icon=icon, query_params=params)
+    params = next_params()
+    with st.container(key="lesson_links"):  # memory.js finds the links in it
+        for path, key, icon in NEXT_PAGES:
+            st.page_link(nav.page(path), label=t(key, view.lang), icon=icon, query_params=params)
+
+
+def next_params() -> dict[str, str]:
+    """The query parameters of the summary's links: the lesson's main row and its k (state.row_link)."""
+    main = chapters()[0]  # on the lesson's main row, ROW
+    return state.row_link(main.row, main.max_take, "lesson")
+
+
+def next_links() -> list[str]:
+    """The absolute address of each of NEXT_PAGES' links, in order (page_href)."""
+    params = next_params()
+    return [page_href(path, params) for path, _, _ in NEXT_PAGES]
+
+
+def page_href(path: str, params: dict[str, str]) -> str:
+    """The absolute address of page `path` (one of nav.PAGES' files) with the query `params`: under
+    Streamlit's server.baseUrlPath if one is set, the main page at its root ("/"), another at its own
+    path ("/quiz")."""
+    base = str(st.get_option("server.baseUrlPath") or "").strip("/")
+    root = f"/{base}/" if base else "/"
+    return root + nav.page(path).url_path + "?" + urlencode(params, safe=",")
 
 
 def _mark(chapter: Chapter, record: pg.Record) -> str:

@@ -17,6 +17,7 @@ from stonegame.teach import quiz as qz
 from stonegame.terms import WINNERS, Lang
 from stonegame.text import ZWSP, span
 from ui import cache, specs, state
+from ui.parts import fill
 from ui.parts.teach import locked, row_line
 from ui.state import View
 
@@ -133,9 +134,26 @@ def _level_and_seed(mid: DeltaGenerator, right: DeltaGenerator, view: View) -> N
 # --- the quiz: a question ------------------------------------------------------------------------
 
 
-def progress(sol: Solution, quiz: qz.Quiz, view: View) -> None:
-    """The row, then where the quiz is (which pile, how far) and the score and streaks."""
-    row_line(sol, view)
+def projected(view: View) -> None:
+    """The quiz in presenter mode, on one 1280×720 screen: the link's problems, the explainer's presenter
+    line (the quiz's row and the way out), then the board with where the quiz is under it, beside the
+    question (its Reveal in the first screen); the row's setup waits for presenter mode's end."""
+    for notice in st.session_state.get(state.QUIZ_NOTICES, []):
+        st.warning(state.notice_text(notice, view.lang), icon="⚠️")
+    sol, quiz = current()
+    fill.presenter_bar(sol, view, keys=False)
+    left, right = st.columns([3, 2])
+    with left:
+        board(sol, quiz, view)
+        progress(sol, quiz, view, row=False)
+    with right:
+        question(sol, quiz, view)
+
+
+def progress(sol: Solution, quiz: qz.Quiz, view: View, row: bool = True) -> None:
+    """The row (unless told not to), then where the quiz is (which pile, how far) and the score and streaks."""
+    if row:
+        row_line(sol, view)
     q = qz.question(quiz)
     heading = (
         t("quiz_heading_winner", view.lang, q=q + 1, total=sol.n + 1)

@@ -59,23 +59,50 @@ def _maker(sol: Solution, name: str) -> Callable[[], bytes]:
     return partial(_csv_file, sol.values, sol.max_take, name)
 
 
-def shown(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
-    """The table's first SHOWN_ROWS rows as the page draws them: a phase column in `lang`'s words."""
+NARROW = {  # the columns a phone shows of each table: the ones the fill is about, without sideways scroll
+    "steps": ("step", "i", "phase", "dp", "take", "opponent"),
+    "candidates": ("i", "k", "j", "dp_j", "gain", "best"),
+    "positions": ("i", "value", "dp", "take"),
+}
+BLANK = "—"  # a cell with no number (the value of the start and the verdict, past the last pile)
+
+
+def shown(table: pd.DataFrame, lang: Lang, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    """The table's first SHOWN_ROWS rows as the page draws them (only `columns`, if given): the phase
+    in `lang`'s words, a missing value as BLANK (the column then holds text), the headers in `lang`."""
     head = table.head(SHOWN_ROWS)
-    if "phase" not in head.columns:
-        return head
-    names = {phase: t("trace_phase_" + phase, lang) for phase in PHASES}
-    return head.assign(phase=head["phase"].cat.rename_categories(names))
+    if columns is not None:
+        head = head[list(columns)]
+    if "phase" in head.columns:
+        names = {phase: t("trace_phase_" + phase, lang) for phase in PHASES}
+        head = head.assign(phase=head["phase"].cat.rename_categories(names))
+    blanks = [c for c in head.columns if head[c].isna().any()]
+    head = head.assign(**{c: [BLANK if pd.isna(v) else str(v) for v in head[c]] for c in blanks})
+    return head.rename(columns={c: t("trace_col_" + c, lang) for c in head.columns})
+
+
+def _grid(rows: pd.DataFrame, lang: Lang, columns: Sequence[str] | None = None) -> None:
+    """One st.dataframe of the rows (shown()), its text columns of numbers aligned right like the rest."""
+    frame = shown(rows, lang, columns)
+    phase = t("trace_col_phase", lang)
+    texts = [c for c in frame.columns if c != phase and pd.api.types.is_string_dtype(frame[c])]
+    config = {c: st.column_config.TextColumn(alignment="right") for c in texts}
+    st.dataframe(frame, hide_index=True, width="stretch", column_config=config)
 
 
 def show(table: Table, sol: Solution, view: View) -> None:
-    """The table's first SHOWN_ROWS rows (with a note when there are more), and under them, in the left
-    half, the two buttons, named after its tab, that make all of it as stone-game-<name>.csv (kept
-    under the row's digest, its rule and the table's name) and download it."""
+    """The table's first SHOWN_ROWS rows (with a note when there are more): all its columns on a wide
+    screen, its NARROW ones on a phone (two containers, one hidden by ui/frame.py's CSS on each width),
+    and under them, in the left half, the two buttons, named after its tab, that make all of it as
+    stone-game-<name>.csv (kept under the row's digest, its rule and the table's name) and download it."""
     rows = table.table
     if len(rows) > SHOWN_ROWS:
         st.caption(t("trace_large", view.lang, shown=SHOWN_ROWS, rows=len(rows)))
-    st.dataframe(shown(rows, view.lang), hide_index=True, width="stretch")
+    with st.container(key=state.TRACE_WIDE.format(name=table.name)):
+        _grid(rows, view.lang)
+    with st.container(key=state.TRACE_NARROW.format(name=table.name)):
+        _grid(rows, view.lang, NARROW[table.name])
+        st.caption(t("trace_narrow", view.lang))
     key = f"table:{cache.digest(sol.values)}:{sol.max_take}:{table.name}"
     with st.columns([1, 1])[0]:
         files.made_here(_buttons(table, view), view, key, _maker(sol, table.name))

@@ -14,6 +14,8 @@ proves itself and passes an address that is shut out.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import threading
 import time
 from collections.abc import Callable
@@ -21,6 +23,7 @@ from typing import TypeVar
 
 from stonegame import room as rm
 from ui.server.rooms.guard import Blocker, Shut
+from ui.server.rooms.store import Store, StoreDown
 
 T = TypeVar("T")
 KNOWN_FOR = 60.0  # seconds a code this process found a room for is taken as no guess
@@ -41,10 +44,85 @@ def shut(left: float) -> Refused:
     return Refused(429, SHUT, "too_many_codes", {"Retry-After": str(int(left) + 1)})
 
 
+def address_key(name: str, who: str) -> str:
+    """The store's key of the limit `name` for address `who`: the name and 16 hex digits of a hash of the
+    address (the store keeps no address)."""
+    return f"{name}:{hashlib.sha256(who.encode()).hexdigest()[:16]}"
+
+
+class StoreWindow:
+    """guard.Window's take and give_back over entries kept in the store (Store.limit), so every replica
+    counts the same: at most `limit` per address in `seconds`. A store that does not answer lets the request
+    on (what it asks of the store then fails in one line)."""
+
+    def __init__(self, store: Callable[[], Store], name: str, limit: int, seconds: float) -> None:
+        self.store, self.name, self.limit, self.seconds = store, name, limit, seconds
+
+    def take(self, who: str) -> bool:
+        """Count one event of this address now if the window has room for it: whether it did (one atomic
+        step in the store)."""
+        try:
+            return self.store().limit(address_key(self.name, who), "take", self.seconds, self.limit)[0]
+        except StoreDown:
+            return True
+
+    def give_back(self, who: str) -> None:
+        """Forget one event of this address (one taken for an attempt that made nothing)."""
+        with contextlib.suppress(StoreDown):
+            self.store().limit(address_key(self.name, who), "drop", self.seconds, self.limit)
+
+
+class StoreBlocker:
+    """guard.Blocker over entries kept in the store (Store.limit), so every replica counts the same wrong
+    codes: an address is shut out for `block` seconds once it has had `limit` failures in `seconds`; a
+    lookup that may fail holds a pending entry while it runs (admit, then settle), so the failures and the
+    lookups under way, on every replica, stay under `limit` together. One that finds no place within
+    `wait` seconds (asking every PAUSE) is shut out for a second. A store that does not answer shuts
+    nobody out (the lookup then fails in one line)."""
+
+    PAUSE = 0.02
+
+    def __init__(self, store: Callable[[], Store], limit: int, seconds: float, block: float, wait: float = 1.0) -> None:
+        self.store, self.limit, self.seconds, self.block, self.wait = store, limit, seconds, block, wait
+
+    def _step(self, who: str, op: str) -> tuple[bool, float]:
+        """Store.limit's step `op` for this address's wrong codes; (True, 0) if the store does not answer."""
+        try:
+            return self.store().limit(address_key("codes", who), op, self.seconds, self.limit, self.block)
+        except StoreDown:
+            return True, 0.0
+
+    def blocked(self, who: str) -> float:
+        """Seconds the address is still shut out for (0 if it is not)."""
+        return self._step(who, "blocked")[1]
+
+    def fail(self, who: str) -> None:
+        """Count a failure; the limit-th in the window shuts the address out."""
+        self._step(who, "fail")
+
+    def admit(self, who: str) -> None:
+        """Hold a place for one lookup of this address; Shut if it is shut out, or if no place frees
+        within `wait` seconds."""
+        deadline = time.monotonic() + self.wait
+        while True:
+            took, left = self._step(who, "take")
+            if took:
+                return
+            if left:
+                raise Shut(left)
+            if time.monotonic() >= deadline:
+                raise Shut(1.0)
+            time.sleep(self.PAUSE)
+
+    def settle(self, who: str, failed: bool) -> None:
+        """Give back the place admit held, counted as a failure if the lookup failed."""
+        self._step(who, "fail" if failed else "drop")
+
+
 class Guessing:
     """The guessing limit over one Blocker of wrong codes, and the codes this process found lately."""
 
-    def __init__(self, codes: Blocker) -> None:
+    def __init__(self, codes: Blocker | StoreBlocker) -> None:
         self.codes = codes
         self._known: dict[str, float] = {}  # code -> when a room was last found with it (monotonic), oldest first
         self._lock = threading.Lock()

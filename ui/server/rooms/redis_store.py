@@ -46,7 +46,7 @@ from redis.retry import Retry
 from stonegame import room as rm
 from stonegame.room import Limits, Room
 from ui.server.rooms.circuit import Circuit
-from ui.server.rooms.store import Clock, Heard, Store, StoreDown, Waiter, guarded
+from ui.server.rooms.store import Clock, Heard, Step, Store, StoreDown, Waiter, guarded
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +72,36 @@ redis.call('zadd', KEYS[4], ARGV[4], ARGV[5])
 if ARGV[6] == '1' then redis.call('sadd', KEYS[5], ARGV[5]) end
 redis.call('publish', ARGV[7], ARGV[8])
 return 1
+"""
+
+# Store.limit's step: KEYS the pending entries, the failures (sorted sets: member -> when) and the block
+# (a string: until when, expiring then); ARGV the op, now, the window, the most entries, the block, a new
+# member. Returns {took (0 or 1), the seconds still blocked, as a string (Lua would truncate a number)}.
+LIMIT = """
+local now, seconds, most, block = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+redis.call('zremrangebyscore', KEYS[1], '-inf', now - seconds)
+redis.call('zremrangebyscore', KEYS[2], '-inf', now - seconds)
+local left = math.max(0, tonumber(redis.call('get', KEYS[3]) or '0') - now)
+local took = 0
+if ARGV[1] == 'take' then
+  if left == 0 and redis.call('zcard', KEYS[1]) + redis.call('zcard', KEYS[2]) < most then
+    redis.call('zadd', KEYS[1], now, ARGV[6])
+    took = 1
+  end
+elseif ARGV[1] == 'fail' then
+  redis.call('zpopmax', KEYS[1])
+  redis.call('zadd', KEYS[2], now, ARGV[6])
+  if block > 0 and redis.call('zcard', KEYS[2]) >= most then
+    redis.call('set', KEYS[3], tostring(now + block), 'PX', math.ceil(block * 1000))
+    left = block
+  end
+elseif ARGV[1] == 'drop' then
+  redis.call('zpopmax', KEYS[1])
+end
+local keep = math.ceil(seconds * 1000) + 1000
+redis.call('pexpire', KEYS[1], keep)
+redis.call('pexpire', KEYS[2], keep)
+return {took, tostring(left)}
 """
 
 
@@ -113,6 +143,7 @@ class RedisStore(Store):
         self._orphans: dict[str, deque[str]] = {}  # per room, tokens of locks given up (used under its local lock)
         self._held = threading.local()  # this thread's lock: its key and token (the fence of _put's writes)
         self._write = self.client.register_script(WRITE)
+        self._limit_script = self.client.register_script(LIMIT)
 
     def _local(self, name: str) -> threading.Lock:
         """This process's lock for the room `name` (made on first use)."""
@@ -193,6 +224,14 @@ class RedisStore(Store):
         args = [self._held.token, record, room.version, room.touched, code, int(room.ended), CHANNEL, told_text(room)]
         if not self._write(keys=keys, args=args):
             raise StoreDown(f"the lock on {room.code} outlived its LOCK_TTL of {LOCK_TTL:g} s: nothing written")
+
+    @bounded
+    def _limit(self, key: str, step: Step) -> tuple[bool, float]:
+        """Store.limit's step in one script (LIMIT), atomic in Redis whatever process sends it."""
+        keys = [f"{KEY}:limit:{key}:pending", f"{KEY}:limit:{key}:failed", f"{KEY}:limit:{key}:block"]
+        args = [step.op, repr(step.now), repr(step.seconds), step.most, repr(step.block), uuid.uuid4().hex]
+        took, left = self._limit_script(keys=keys, args=args)
+        return bool(took), float(left)
 
     @bounded
     def _codes(self) -> list[tuple[str, float, bool]]:

@@ -13,6 +13,7 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     POST {PREFIX}/rooms/{code}/questions      {secret, kind}               -> 201 the teacher's view
     POST {PREFIX}/rooms/{code}/questions/{n}  {secret, state}              -> the teacher's view
     POST {PREFIX}/rooms/{code}/questions/{n}/answer  {student, answer}     -> the student's view
+    POST {PREFIX}/rooms/{code}/join-token     {secret}                     -> the teacher's view, a new join token
     POST {PREFIX}/rooms/{code}/end            {secret}                     -> the teacher's view
     GET  {PREFIX}/rooms/{code}/events?you=    text/event-stream of public views, id = version (you: a proof)
     GET  {PREFIX}/rooms/{code}/stage-data?lang=&code=&you=   the stage of the room's row (JSON, built once per
@@ -52,7 +53,7 @@ from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
 from ui.server.rooms.guard import Blocker, Gauge, Proxies, Window, address, proxies_from_env
 from ui.server.rooms.hub import event_text, hub_for
-from ui.server.rooms.limits import Guessing, Refused
+from ui.server.rooms.limits import Guessing, Refused, StoreBlocker, StoreWindow
 from ui.server.rooms.stream import EventStream
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,8 @@ STATUS = {
 
 
 T = TypeVar("T")
+CODES_LIMIT = (20, 60.0, 300.0)  # wrong codes: 20 a minute from one address, then 5 minutes shut out
+ROOMS_LIMIT = (5, 600.0)  # rooms made: 5 in 10 minutes from one address
 
 
 def _env_int(name: str, default: int) -> int:
@@ -89,14 +92,15 @@ def _env_int(name: str, default: int) -> int:
 
 @dataclass
 class Guards:
-    """The per-address limits: wrong codes (20 a minute, then 5 minutes out), rooms made (5 in 10
-    minutes), event streams open (STONEGAME_STREAMS_PER_ADDRESS, default 250: a whole class behind one
-    school address; STONEGAME_STREAMS, default 2000, in all); and the proxies trusted to name the
-    address (STONEGAME_TRUSTED_PROXIES, read here, so once per process and at its start: a bad entry
+    """The per-address limits: wrong codes (20 a minute, then 5 minutes out) and rooms made (5 in 10
+    minutes), both counted in the store unless given (so every replica counts the same); event streams
+    open (STONEGAME_STREAMS_PER_ADDRESS, default 250: a whole class behind one school address;
+    STONEGAME_STREAMS, default 2000, in all); and the proxies trusted to name the address
+    (STONEGAME_TRUSTED_PROXIES, read here, so once per process and at its start: a bad entry
     stops it)."""
 
-    codes: Blocker = field(default_factory=lambda: Blocker(20, 60.0, 300.0))
-    creates: Window = field(default_factory=lambda: Window(5, 600.0))
+    codes: Blocker | StoreBlocker | None = None  # None: a StoreBlocker over the Classroom's store
+    creates: Window | StoreWindow | None = None  # None: a StoreWindow over the Classroom's store
     streams: Gauge = field(
         default_factory=lambda: Gauge(
             _env_int("STONEGAME_STREAMS_PER_ADDRESS", 250), _env_int("STONEGAME_STREAMS", 2000)
@@ -139,6 +143,10 @@ class Classroom:
         self.make_store = make_store
         self.guards = guards or Guards()
         self._store: stores.Store | None = None
+        if self.guards.codes is None:
+            self.guards.codes = StoreBlocker(self.store, *CODES_LIMIT)
+        if self.guards.creates is None:
+            self.guards.creates = StoreWindow(self.store, "rooms", *ROOMS_LIMIT)
         self.guessing = Guessing(self.guards.codes)
 
     def store(self) -> stores.Store:
@@ -154,13 +162,13 @@ class Classroom:
         """The request's client address, as the guards count it (guard.address, over the trusted proxies)."""
         return address(request, self.guards.proxies)
 
-    def code(self, request: Request) -> str:
+    async def code(self, request: Request) -> str:
         """The path's join code; RoomError (400) for a malformed one, counted as a wrong code unless
         the address is shut out already (then Refused 429)."""
         try:
             return rm.read_code(request.path_params["code"])
         except rm.RoomError:
-            self.guessing.malformed(self.who(request))
+            await run_in_threadpool(self.guessing.malformed, self.who(request))
             raise
 
     def attempt(self, who: str, code: str, act: Callable[[str], T], proof: bool = False) -> T:
@@ -170,17 +178,20 @@ class Classroom:
     async def attempted(self, request: Request, act: Callable[[str], T], proof: object = None) -> T:
         """attempt() for the request's address and path code, in a worker thread (proof: the request's
         secret or student id, if it sent one)."""
-        code, who = self.code(request), self.who(request)
+        code, who = await self.code(request), self.who(request)
         return await run_in_threadpool(self.attempt, who, code, act, proof is not None)
 
-    def _followed(self, you: str | None) -> Callable[[str], rm.Room]:
+    def _followed(self, you: str | None, opens: bool = False) -> Callable[[str], rm.Room]:
         """What a GET that may prove itself with ?you= does with its code: the open room, `you` (when sent)
-        checked as the teacher's stream id or a student's id (rm.check_follower)."""
+        checked as the teacher's stream id or a student's id (rm.check_follower); for a stream (`opens`), a
+        student still idle is marked as following (store.follow: their seat is never reclaimed)."""
 
         def followed(code: str) -> rm.Room:
             room = self.store().room(code)
             if you is not None:
                 rm.check_follower(room, you)
+                if opens and you in room.idle:
+                    room = self.store().follow(code, you)
             return room
 
         return followed
@@ -193,12 +204,12 @@ class Classroom:
         was made, so rooms asked for at once count as many."""
         who = self.who(request)
         stage, secret = rm.read_stage(await read_body(request)), rm.new_secret()
-        if not self.guards.creates.take(who):
+        if not await run_in_threadpool(self.guards.creates.take, who):
             raise Refused(429, "Too many classes started from this address: wait a few minutes.", "too_many_rooms")
         try:
             code = await run_in_threadpool(self.store().create, stage, secret)
         except BaseException:
-            self.guards.creates.give_back(who)
+            await run_in_threadpool(self.guards.creates.give_back, who)
             raise
         room = await run_in_threadpool(self.store().room, code)
         return JSONResponse(
@@ -280,6 +291,13 @@ class Classroom:
         )
         return JSONResponse(rm.student_view(room, str(student)))
 
+    async def renew_join(self, request: Request) -> Response:
+        """The teacher makes a new join token (the old QR code stops taking seats): the teacher's view, whose
+        "join" is the new token for the new link and QR code."""
+        secret = (await read_body(request)).get("secret")
+        room = await self.attempted(request, lambda code: self.store().renew_join(code, secret), secret)
+        return JSONResponse(rm.teacher_view(room))
+
     async def end(self, request: Request) -> Response:
         """The teacher ends the room."""
         secret = (await read_body(request)).get("secret")
@@ -293,9 +311,9 @@ class Classroom:
         itself with ?you=<a student's id, or the teacher's stream id> (never the secret, which stays out of
         URLs). A room that has ended gets its last view as the one event (a phone that slept through the
         end stops on it)."""
-        code, who, you = self.code(request), self.who(request), request.query_params.get("you")
+        code, who, you = await self.code(request), self.who(request), request.query_params.get("you")
         try:
-            await self.attempted(request, self._followed(you), you)
+            await self.attempted(request, self._followed(you, opens=True), you)
         except rm.Ended as ended:
             return ended_stream(ended.view)
         if not self.guards.streams.take(who):
@@ -342,6 +360,7 @@ class Classroom:
             (f"{rooms}/{{code}}/questions", self.ask, "POST"),
             (f"{rooms}/{{code}}/questions/{{number:int}}", self.move, "POST"),
             (f"{rooms}/{{code}}/questions/{{number:int}}/answer", self.answer, "POST"),
+            (f"{rooms}/{{code}}/join-token", self.renew_join, "POST"),
             (f"{rooms}/{{code}}/end", self.end, "POST"),
             (f"{rooms}/{{code}}/events", self.events, "GET"),
             (f"{rooms}/{{code}}/stage-data", self.stage_data, "GET"),

@@ -9,13 +9,14 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 from stonegame import room as rm
 from stonegame.room import Limits, Room
-from ui.server.rooms.store import Clock, Store, guarded
+from ui.server.rooms.store import Clock, Step, Store, guarded
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -24,9 +25,35 @@ CREATE TABLE IF NOT EXISTS rooms (
     touched REAL NOT NULL,
     ended INTEGER NOT NULL,
     data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS limits (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL,
+    failed INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS limits_key ON limits (key, at);
+CREATE TABLE IF NOT EXISTS blocks (
+    key TEXT PRIMARY KEY,
+    until REAL NOT NULL
 )
 """
+T = TypeVar("T")
 BUSY_MS = 5000  # how long a writer waits for another process's transaction before SQLite gives up
+BUSY_PAUSE = 0.005  # seconds between tries of a statement SQLite refused as busy at once
+
+
+def busy(statement: Callable[[], T]) -> T:
+    """statement(), tried again every BUSY_PAUSE while SQLite refuses it as busy or locked (which it does
+    at once, past any busy handler, when waiting could deadlock), for up to BUSY_MS; then its error."""
+    deadline = time.monotonic() + BUSY_MS / 1000
+    while True:
+        try:
+            return statement()
+        except sqlite3.OperationalError as error:
+            if not any(word in str(error) for word in ("locked", "busy")) or time.monotonic() > deadline:
+                raise
+        time.sleep(BUSY_PAUSE)
 
 
 class SqliteStore(Store):
@@ -38,25 +65,38 @@ class SqliteStore(Store):
         super().__init__(limits, clock)
         self.path = Path(path)
         self._local = threading.local()
+        self._prepared, self._prepared_lock = False, threading.Lock()
 
     def _connection(self) -> sqlite3.Connection:
-        """This thread's connection, opened (folder, WAL mode, schema) on its first use."""
+        """This thread's connection, opened on its first use: SQLite's busy handler waiting up to BUSY_MS for
+        another writer, synchronous=NORMAL, and, the store's first connection only, the file prepared."""
         conn = getattr(self._local, "conn", None)
         if conn is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")  # WAL's durable-enough default: a power cut loses the last writes
-            conn.execute(SCHEMA)
+            self._prepare(conn)
             self._local.conn = conn
         return conn
+
+    def _prepare(self, conn: sqlite3.Connection) -> None:
+        """Once per store: WAL mode (kept in the file: every later connection opens in it) and the schema,
+        each retried while SQLite says busy (busy()). Set-up on every thread's connection once raced: two
+        connections switching a fresh file to WAL at once can get SQLITE_BUSY at once, which no busy
+        handler waits out (1 "database is locked" in ~1,000 creates, 128 in flight over 2 processes)."""
+        with self._prepared_lock:
+            if self._prepared:
+                return
+            busy(lambda: conn.execute("PRAGMA journal_mode=WAL"))
+            busy(lambda: conn.executescript(SCHEMA))
+            self._prepared = True
 
     @contextmanager
     def _locked(self, name: str) -> Iterator[None]:
         """One write transaction (BEGIN IMMEDIATE takes the file's write lock at once, so the reads
-        inside it see what no other process can change until COMMIT)."""
+        inside it see what no other process can change until COMMIT), begun through busy()."""
         conn = self._connection()
-        conn.execute("BEGIN IMMEDIATE")
+        busy(lambda: conn.execute("BEGIN IMMEDIATE"))
         try:
             yield
         except BaseException:
@@ -84,6 +124,38 @@ class SqliteStore(Store):
     def _drop(self, codes: Sequence[str]) -> None:
         """Delete these rooms."""
         self._connection().executemany("DELETE FROM rooms WHERE code = ?", [(c,) for c in codes])
+
+    def _limit(self, key: str, step: Step) -> tuple[bool, float]:
+        """Store.limit's step in one BEGIN IMMEDIATE transaction (SQLite serialises them across processes)."""
+        conn = self._connection()
+        with self._locked("limits"):
+            conn.execute("DELETE FROM limits WHERE key = ? AND at <= ?", (key, step.now - step.seconds))
+            row = conn.execute("SELECT until FROM blocks WHERE key = ?", (key,)).fetchone()
+            left = max(0.0, row[0] - step.now) if row else 0.0
+            (entries,) = conn.execute("SELECT count(*) FROM limits WHERE key = ?", (key,)).fetchone()
+            newest = "SELECT id FROM limits WHERE key = ? AND failed = 0 ORDER BY id DESC LIMIT 1"
+            pending = conn.execute(newest, (key,)).fetchone()
+            if step.op == "take":
+                if left or entries >= step.most:
+                    return False, left
+                conn.execute("INSERT INTO limits (key, failed, at) VALUES (?, 0, ?)", (key, step.now))
+                return True, 0.0
+            if step.op == "fail":
+                if pending:
+                    conn.execute("UPDATE limits SET failed = 1, at = ? WHERE id = ?", (step.now, pending[0]))
+                else:
+                    conn.execute("INSERT INTO limits (key, failed, at) VALUES (?, 1, ?)", (key, step.now))
+                (failed,) = conn.execute("SELECT count(*) FROM limits WHERE key = ? AND failed = 1", (key,)).fetchone()
+                if step.block and failed >= step.most:
+                    conn.execute(
+                        "INSERT OR REPLACE INTO blocks (key, until) VALUES (?, ?)", (key, step.now + step.block)
+                    )
+                    left = step.block
+            elif step.op == "drop" and pending:
+                conn.execute("DELETE FROM limits WHERE id = ?", (pending[0],))
+            if not left and row:
+                conn.execute("DELETE FROM blocks WHERE key = ?", (key,))
+            return False, left
 
     @guarded
     def versions(self, codes: Sequence[str]) -> dict[str, int]:

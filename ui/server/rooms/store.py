@@ -22,7 +22,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from stonegame import room as rm
 from stonegame.room import Limits, Room, Stage
@@ -40,6 +40,16 @@ class StoreDown(Exception):
 
 
 Heard = tuple[str, int, str]  # a change told by the store itself: the room's code, version and public view as JSON
+
+
+class Step(NamedTuple):
+    """One step of a per-address limit (Store.limit): the operation, now, the window, the most entries, the block."""
+
+    op: str
+    now: float
+    seconds: float
+    most: int
+    block: float
 
 
 class Waiter(Protocol):
@@ -143,6 +153,25 @@ class Store(ABC):
     def close(self) -> None:
         """Release the backend's connections."""
 
+    @abstractmethod
+    def _limit(self, key: str, step: Step) -> tuple[bool, float]:
+        """limit()'s step on the key's pending and failed entries and its block, in one atomic step."""
+
+    # --- per-address limits every replica shares ---
+
+    @guarded
+    def limit(self, key: str, op: str, seconds: float, most: int, block: float = 0.0) -> tuple[bool, float]:
+        """One atomic step of a per-address limit kept in the store, so every replica counts the same entries
+        (`key` names the limit and a hash of the address: no address is stored). Entries older than `seconds`
+        are forgotten first; then `op`:
+            "take"     add a pending entry if the key is not blocked and has fewer than `most` entries
+            "fail"     turn one pending entry into a failure (or add one); the `most`-th failure in the window
+                       blocks the key for `block` seconds (if `block`)
+            "drop"     forget the newest pending entry (a place given back)
+            "blocked"  nothing
+        Whether a take took, and the seconds the key is still blocked (0 if it is not)."""
+        return self._limit(key, Step(op, self.clock(), seconds, most, block))
+
     # --- the operations ---
 
     @guarded
@@ -206,6 +235,10 @@ class Store(ABC):
         student = rm.new_student()
         return student, self._change(code, lambda r: rm.joined(r, student, self.limits, self.clock(), who, token))
 
+    def follow(self, code: str, student: object) -> Room:
+        """The student opened the room's stream: their seat is no longer idle (rm.followed)."""
+        return self._change(code, lambda r: rm.followed(r, student))
+
     def status(self, code: str, student: object, status: object) -> Room:
         """The student follows or explores."""
         return self._change(code, lambda r: rm.with_status(r, student, status))
@@ -221,6 +254,10 @@ class Store(ABC):
     def answer(self, code: str, student: object, number: object, value: object) -> Room:
         """A student answers an open question (their last answer before the lock is the one counted)."""
         return self._change(code, lambda r: rm.answered(r, student, number, value))
+
+    def renew_join(self, code: str, secret: object) -> Room:
+        """The teacher makes a new join token: the old link and QR code take no more seats."""
+        return self._change(code, lambda r: rm.renewed_join(r, secret, self.clock()))
 
     def end(self, code: str, secret: object) -> Room:
         """The teacher ends the room."""

@@ -1,0 +1,150 @@
+"""The other pages on a projector and a phone (issue 40): presenter mode on the quiz, Play and the replay has
+the explainer's way out, text the back row can read and the page's main control on the first 1280×720
+screen; Play the computer keeps its moves on the first screen however long the game runs, in presenter mode
+and out of it; the replay's player has named buttons a finger can hit. In English and 中文."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from stonegame.i18n import t
+
+from .helpers import DESKTOP, NAV, PHONE, drawn_step, open_app, wait_for_app_run, wait_for_chart
+
+ROW = "5,-3,8,2,-1,7,4,-6"
+N = len(ROW.split(","))
+HEIGHT = DESKTOP["height"]
+SHOTS = Path(os.environ.get("STONEGAME_SHOTS", "/work/shots")) / "present40"  # to look at, outside the repo
+TAKES = "[class*='st-key-play_take_'] button"
+MAIN = {  # each page's main control: the quiz's Reveal, Play's moves, the replay's player (its buttons)
+    "quiz": "[data-testid='stFormSubmitButton'] button",
+    "play": TAKES,
+    "replay": "g.nav_button_0_marks path",
+}
+# Every piece of visible text in the main pane inside the window: its font size, whether it is a paragraph of
+# body text (markdown), and its first words.
+TEXT_SIZES = """([width, height]) => {
+    const out = [];
+    const walk = document.createTreeWalker(document.querySelector("[data-testid='stMain']"), NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+        const node = walk.currentNode, e = node.parentElement;
+        if (!node.textContent.trim() || e.closest("[aria-hidden='true'], .material-symbols-rounded")) continue;
+        const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+        if (!r.width || !r.height || r.bottom <= 0 || r.top >= height || style.visibility === "hidden") continue;
+        if (style.fontFamily.includes("Material")) continue;  // Streamlit's icons are a font's ligatures
+        const body = e.matches("[data-testid='stMarkdownContainer'] p, [data-testid='stMarkdownContainer'] p *");
+        out.push([parseFloat(style.fontSize), body && !e.matches("code"), node.textContent.trim().slice(0, 30)]);
+    }
+    return out;
+}"""
+
+
+def bottom(page: Page, selector: str) -> float:
+    """The lowest bottom edge of the visible elements `selector` finds with Streamlit's main pane (the part
+    that scrolls) scrolled to its top: where they are when the page opens."""
+    page.evaluate("() => document.querySelector(\"[data-testid='stMain']\").scrollTo(0, 0)")
+    boxes = [b for b in (e.bounding_box() for e in page.locator(selector).all() if e.is_visible()) if b]
+    assert boxes, f"nothing visible: {selector}"
+    return max(b["y"] + b["height"] for b in boxes)
+
+
+@pytest.mark.parametrize("present", [False, True], ids=["normal", "present"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_moves_stay_on_the_first_screen_for_a_whole_game(page: Page, lang: str, present: bool) -> None:
+    # main 3c5867e: the moves at y = 827 (normal, en) before the first move, 995 after two
+    open_app(page, f"/play?values={ROW}&lang={lang}" + ("&present=1" if present else ""))
+    seen = []
+    for turn in range(N):  # the learner takes 1 pile each time: the longest game, the most messages
+        if not page.locator(TAKES).count():
+            break
+        low = bottom(page, TAKES)
+        seen.append(round(low))
+        assert low <= HEIGHT, f"before move {turn + 1} the moves end at y = {low:.0f} (> {HEIGHT}); all so far {seen}"
+        page.locator(".st-key-play_take_1 button").click()
+        wait_for_app_run(page)
+    expect(page.locator(TAKES)).to_have_count(0)  # the game is over
+    expect(page.locator(".st-key-play_new button")).to_be_visible()
+    assert len(seen) >= 3, f"a whole game takes several moves: {seen}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("name", ["quiz", "play", "replay"])
+def test_presenter_mode_has_a_way_out_big_text_and_the_main_control_on_screen(page: Page, name: str, lang: str) -> None:
+    # main 3c5867e: no way out at all; body text 16 px, captions 14, the row chip 12; Reveal at y = 940,
+    # Take 1 at 789
+    open_app(page, f"/{name}?values={ROW}&lang={lang}&present=1")
+    if name == "replay":
+        wait_for_chart(page)
+    expect(page.get_by_test_id("stSidebar")).to_be_hidden()
+    way_out = page.get_by_role("button", name=t("exit_presenter", lang))
+    expect(way_out).to_be_visible()
+    assert bottom(page, ".st-key-w_exit_present button") <= HEIGHT
+    page.screenshot(path=str(shot(f"{name}-present-{lang}-1280")))
+    low = bottom(page, MAIN[name])
+    assert low <= HEIGHT, f"{name}: the main control ends at y = {low:.0f}, below the first {HEIGHT} px"
+    sizes = page.evaluate(TEXT_SIZES, [DESKTOP["width"], HEIGHT])
+    small = [(size, text) for size, _, text in sizes if size < 16]
+    assert not small, f"{name}: text under 16 px on the projector: {small[:8]}"
+    body = [(size, text) for size, is_body, text in sizes if is_body and size < 20]
+    assert not body, f"{name}: body text under 20 px on the projector: {body[:8]}"
+    way_out.click()
+    wait_for_app_run(page)
+    expect(page.get_by_test_id("stSidebar")).to_be_visible()
+    assert "present" not in page.url
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("name", ["quiz", "play", "replay"])
+def test_presenter_mode_on_a_phone_has_the_way_out(new_context, name: str, lang: str) -> None:
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    open_app(page, f"/{name}?values={ROW}&lang={lang}&present=1")
+    if name == "replay":
+        wait_for_chart(page)
+    way_out = page.get_by_role("button", name=t("exit_presenter", lang))
+    expect(way_out).to_be_visible()
+    box = way_out.bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44, f"the way out is a touch target: {box}"
+    page.screenshot(path=str(shot(f"{name}-present-{lang}-390")))
+    way_out.click()
+    wait_for_app_run(page)
+    assert "present" not in page.url
+
+
+def shot(name: str) -> Path:
+    """Where a screenshot to look at goes (outside the repository)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS / f"{name}.png"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_replay_player_has_named_buttons_a_finger_can_hit(new_context, lang: str) -> None:
+    # main 3c5867e: no button by any name (the drawn marks had none), play and next both a bare ▶, 41×40 px
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    open_app(page, f"/replay?values={ROW}&lang={lang}")
+    chart = wait_for_chart(page)
+    buttons = {action: page.get_by_role("button", name=t("stage_aria_" + action, lang), exact=True) for action in NAV}
+    for action, button in buttons.items():
+        expect(button).to_have_count(1)
+        box = button.bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, f"{action}: {box} is too small to touch"
+    labels = chart.locator("g.nav_label_0_marks text").all_text_contents()
+    assert len(set(labels)) == len(NAV), f"every button looks different: {labels}"
+    page.screenshot(path=str(shot(f"replay-player-{lang}-390")))
+    before = drawn_step(chart).text_content() or ""
+    last = re.findall(r"\d+", before)[-1]
+    assert before == t("player_step_of", lang).format(n=0, N=last)
+    tap(page, buttons["next"])
+    expect(drawn_step(chart)).to_have_text(t("player_step_of", lang).format(n=1, N=last))
+    tap(page, buttons["play"])
+    expect(page.get_by_role("button", name=t("stage_aria_pause", lang), exact=True)).to_have_count(1)
+
+
+def tap(page: Page, button: Locator) -> None:
+    """A finger on the middle of a button (its drawn label lies over it and takes the tap as the button)."""
+    box = button.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
