@@ -1,7 +1,8 @@
 """Benchmark: the CPU and wall seconds one exported GIF costs, made in this process as the render worker
 makes it (the explainer's spec filled from its template, then stonegame.teach.gif.to_gif), for rows whose
 fill has 8, 20 and 41 steps after the start (3, 9 and 20 piles), in English with Python and in Chinese
-with Java (the dearest text), with the frames the file holds.
+with Java (the dearest text), with the frames the file holds (main before issue 40: a 16-pile window,
+at most 12 frames drawn).
 
     python scripts/gif_bench.py            # every row, both views
     python scripts/gif_bench.py --quick    # the 8-step row only (CI, so it cannot rot)
@@ -35,14 +36,17 @@ VIEWS = (("en", "py"), ("zh", "java"))
 
 
 def gif_spec(values: list[int], lang: str, code: str) -> dict:
-    """The spec the export page hands the render worker for the row's GIF (stonegame.teach.gif.gif_spec when
-    there is one, else the explainer's window opening the row)."""
+    """The spec the export page hands the render worker for the row's GIF: the piles the GIF animates
+    (stonegame.fill.view.gif_window, 20 piles, where there is one), else the explainer's window opening
+    the row (16 piles: main before issue 40)."""
+    from stonegame.fill import view
     from stonegame.fill.spec import opening, window_spec
-    from stonegame.teach import gif
 
     sol = solve(values)
-    if hasattr(gif, "gif_spec"):
-        return gif.gif_spec(sol, lang, code, "total")
+    if hasattr(view, "gif_window"):
+        from stonegame.window import GIF_WINDOW
+
+        return window_spec(sol, view.gif_window(sol, 0).lo, lang, code, "total", size=GIF_WINDOW)
     win, _ = opening(sol, 0)
     return window_spec(sol, win.lo, lang, code, "total")
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from stonegame.solver import Solution
 
 WINDOW = 16  # piles animated at once
+GIF_WINDOW = 20  # piles an exported GIF animates: a row up to this long is one GIF with every step (issue 40)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 import vl_convert as vlc
 
 from stonegame.teach import fonts
+from stonegame.window import GIF_WINDOW
 
 if TYPE_CHECKING:
     from stonegame.solver import Solution
@@ -37,8 +38,8 @@ PNG_SCALE = 2.0  # a PNG for slides: sharp on a projector
 GIF_SCALE = 1.0
 GIF_MS = 900  # each frame shows for this long; the last one (the verdict) for GIF_HOLD_MS
 GIF_HOLD_MS = 3000
-MAX_GIF_FRAMES = 40  # more would take too long to render on request
-SECONDS_PER_FRAME = 0.15  # CPU seconds a GIF frame costs, Chinese and Java at worst (scripts/gif_bench.py) ...
+MAX_GIF_FRAMES = 2 * GIF_WINDOW + 2  # a GIF of GIF_WINDOW piles: the start, 2 steps a pile, the verdict
+SECONDS_PER_FRAME = 0.19  # CPU seconds a GIF frame costs, Chinese and Java at worst (scripts/gif_bench.py) ...
 GIF_FIXED_SECONDS = 2.0  # ... and what every GIF costs once (the whole chart at two frames, the layers, the palette)
 NAV_LAYER = "nav_button"  # the in-chart buttons' layer name (stonegame.draw.player.nav_bar); Altair may add "_0"
 LISTING = "code_text"  # the code listing's text layer (stonegame.fill.charts)

@@ -310,9 +310,9 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "共 {frames} 帧，每帧约 1 秒（结果停留 3 秒）。生成大约需要 {seconds} 秒。",
     },
     "export_gif_window": {
-        "en": "This row has {n:,} piles, so the GIF shows the explainer's window, piles {lo:,}–{hi:,}: "
+        "en": "This row has {n:,} piles, so the GIF shows the piles round this step, {lo:,}–{hi:,}: "
         "{frames} frames. Making it takes about {seconds} s.",
-        "zh": "这个数组有 {n:,} 堆，所以 GIF 显示图解的窗口，第 {lo:,}–{hi:,} 堆：共 {frames} 帧。"
+        "zh": "这个数组有 {n:,} 堆，所以 GIF 显示这一步附近的第 {lo:,}–{hi:,} 堆：共 {frames} 帧。"
         "生成大约需要 {seconds} 秒。",
     },
     "export_gif_too_long": {

@@ -136,3 +136,22 @@ def test_the_subset_fonts_hold_every_character_the_charts_draw():
 def test_a_gif_is_refused_beyond_its_frame_limit():
     with pytest.raises(ValueError, match="at most 5"):
         gif.to_gif(spec_for((1, 2, 3, 7)), max_frames=5)
+
+
+TWENTY = (5, -3, 8, 2, -1, 7, 4, -6, 3, -9, 2, 5, -7, 0, 7, -5, 2, 9, -3, 4)  # 41 steps after the start
+
+
+def test_a_twenty_pile_rows_gif_holds_all_its_41_steps():
+    """Issue 40: a GIF shows every step of rows up to at least 20 piles. The file the export page asks the
+    render worker for (ui.parts.export.job) has a frame per step of the whole row, and the page says so."""
+    from ui.parts import export as page
+    from ui.state import View
+
+    view = View("zh", "java", "total", False)
+    sol = solve(list(TWENTY))
+    scene = page.scene_at(sol, 0, view)
+    _, (spec,) = page.job(scene, "gif")
+    assert export.frame_count(spec) == sol.last_step + 1 == 42, f"the GIF's chart has {export.frame_count(spec)}"
+    assert "共 42 帧" in page._gif_help(scene, view), page._gif_help(scene, view)
+    assert page.render_key(scene, "gif").step == 0, "the GIF's key names the first pile of the piles it animates"
+    assert len(gif_frames(gif.to_gif(spec, scale=0.25))) == 42, "every step a frame, the verdict last"

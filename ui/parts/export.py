@@ -34,14 +34,15 @@ import streamlit as st
 from stonegame import Solution
 from stonegame.draw.kit import described
 from stonegame.fill.spec import opening
+from stonegame.fill.view import gif_window
 from stonegame.i18n import t
 from stonegame.teach import export as exports
 from stonegame.teach import gif, pictures
 from stonegame.teach.export import Kind
-from stonegame.window import Window
+from stonegame.window import GIF_WINDOW, Window
 from ui import cache, state
 from ui.parts import files
-from ui.parts.fill import chart_spec, interactive_html
+from ui.parts.fill import chart_spec, interactive_html, window_chart
 from ui.server import renderer
 from ui.state import View
 
@@ -55,9 +56,9 @@ PICTURES: dict[str, Callable[..., bytes]] = {"png": exports.to_png, "svg": expor
 class Scene(NamedTuple):
     """The row at a step as the explainer shows it, which every export draws (its chart is built only
     when a picture is made): the solved row, the step, the window of piles the explainer animates there,
-    the frame of it that shows the step and how many frames it has, the row's digest, and the view
-    (language, code listing, formulation) it is drawn in. Made afresh each run; nothing kept by
-    Streamlit holds it."""
+    the frame of it that shows the step and how many frames it has, the row's digest, the view
+    (language, code listing, formulation) it is drawn in, and the wider window the GIF animates. Made
+    afresh each run; nothing kept by Streamlit holds it."""
 
     sol: Solution
     step: int
@@ -66,6 +67,8 @@ class Scene(NamedTuple):
     frames: int
     row: str
     view: View = View("en", "py", "total", False)
+    gif_win: Window | None = None  # the piles the GIF animates (gif_window): the whole row up to 20 piles
+    gif_frames: int = 0  # the GIF's frames: one per step of gif_win
 
     @property
     def key(self) -> str:
@@ -117,7 +120,10 @@ def scene_at(sol: Solution, step: int, view: View) -> Scene:
     explainer's window and frame for the step (what the explainer shows), no chart built."""
     win, frame = opening(sol, step)
     frames, row = pictures.frame_count(sol, win), cache.digest(sol.values)
-    return Scene(sol, step, win, frame, frames, row, replace(view, present=False))
+    whole = gif_window(sol, step)
+    return Scene(
+        sol, step, win, frame, frames, row, replace(view, present=False), whole, pictures.frame_count(sol, whole)
+    )
 
 
 def preview(scene: Scene, view: View) -> None:
@@ -159,7 +165,7 @@ def _trace_key(sol: Solution, kind: Kind) -> str:
 def render_key(scene: Scene, kind: str) -> renderer.RenderKey:
     """What the `kind` picture of this chart depends on: the row and its rule, the step (a GIF animates
     the window, so its first pile instead), the language, the code listing, k and the formulation."""
-    step = scene.win.lo if kind == "gif" else scene.step
+    step = scene.gif_win.lo if kind == "gif" and scene.gif_win else scene.step
     return renderer.RenderKey(
         scene.row, step, scene.view.lang, scene.view.code, scene.sol.max_take, scene.view.form, kind
     )
@@ -170,8 +176,10 @@ def job(scene: Scene, kind: str) -> tuple[Callable[..., bytes], tuple[Any, ...]]
     arguments, the explainer's spec of the window (ui.parts.fill.chart_spec: filled from its template and
     cached, built here when a picture is asked for, never on the page's run) and for a PNG or SVG the
     frame to draw."""
+    if kind == "gif" and scene.gif_win is not None:
+        return PICTURES[kind], (window_chart(scene.sol, scene.gif_win.lo, scene.view, GIF_WINDOW),)
     spec, _ = chart_spec(scene.sol, scene.step, scene.view)
-    return PICTURES[kind], (spec,) if kind == "gif" else (spec, scene.frame)
+    return PICTURES[kind], (spec, scene.frame)
 
 
 def download(kind: Kind, scene: Scene) -> Download:
@@ -267,7 +275,7 @@ def _buttons(scene: Scene, kind: Kind, view: View) -> files.Buttons:
 def _picture(scene: Scene, kind: Kind, view: View) -> None:
     """A picture's two buttons: Make (until the service has the file), which asks the render service,
     and Download (disabled until then); under them what the service answered when it is not a file."""
-    if kind == "gif" and scene.frames > exports.MAX_GIF_FRAMES:
+    if kind == "gif" and scene.gif_frames > exports.MAX_GIF_FRAMES:
         st.button(
             t("export_" + kind, view.lang), key=state.EXPORT_MAKE.format(kind=kind), disabled=True, width="stretch"
         )
@@ -310,11 +318,11 @@ def _say(result: renderer.Result, view: View) -> None:
 def _gif_help(scene: Scene, view: View) -> str:
     """What the GIF holds (the whole row, or the window of piles the explainer animates at this step)
     and how long it takes to make; or that the chart has too many frames for one."""
-    frames = scene.frames
+    frames = scene.gif_frames
     seconds = exports.gif_seconds(frames)
-    if frames > exports.MAX_GIF_FRAMES:
+    if frames > exports.MAX_GIF_FRAMES or scene.gif_win is None:
         return t("export_gif_too_long", view.lang, frames=frames, most=exports.MAX_GIF_FRAMES)
-    win, n = scene.win, scene.sol.n
+    win, n = scene.gif_win, scene.sol.n
     if win.hi - win.lo < n:
         return t("export_gif_window", view.lang, frames=frames, lo=win.lo, hi=win.hi - 1, n=n, seconds=seconds)
     return t("export_gif_help", view.lang, frames=frames, seconds=seconds)
