@@ -519,9 +519,10 @@ GIF_CPU_ROWS = {  # (row, lang, code): the issue's named GIFs and the worst case
 GIF_CPU_BOUND = 12.0  # CPU seconds one GIF may cost in the worker. Issue 40: every step is a frame, so a
 # 20-pile row's GIF has 42 frames; zh + java measured 7.7 s in-process (scripts/gif_bench.py: ~0.18 s a
 # frame, vl-convert's Vega run of the moving marks half of it, + ~1 s once) and 8.4-9.4 s in the worker
-# here (load 2-3 on 2 cores). 12 s leaves a quarter for a loaded machine. It is safe because the GIF runs in the render worker (one process, one
-# job at a time, one file in flight per visitor, killed past renderer.LIMITS["gif"]), never in the
-# server: the health check and other visitors' runs do not wait for it (the gifs attack checks that).
+# here (load 2-3 on 2 cores). 12 s leaves a quarter for a loaded machine. It is safe because the GIF runs
+# in the render worker (one process, one job at a time, one file in flight per visitor, killed past
+# renderer.LIMITS["gif"]), never in the server: the health check and other visitors' runs do not wait
+# for it (the gifs attack checks that).
 
 
 def gif_cpu(verdict: Verdict, bound: float) -> None:
