@@ -10,8 +10,9 @@ It starts `streamlit run streamlit_app.py` itself (scripts/meter.py's Server) an
 the browser does, with scripts/client.py's Tab. The attacks, in order:
 
   burst    one session on EXPORT_LINK (at a new step each burst, so nothing is cached) clicks "Make"
-           for the PNG and for the CSV --burst-size times each, all at once, waits for both and
-           fetches each --burst-size times at once; --bursts times
+           for the PNG --burst-size times and runs the page --burst-size times (the CSV's one-click
+           Download is made on the run), all at once, waits for both and fetches each --burst-size
+           times at once; --bursts times
   links    --links sessions one after another, each on `/?random=50000&seed=N` with a new seed:
            load, run once, close
   clear    a visitor sends Streamlit's `clear_cache` BackMsg (the toolbar hides the menu item, the
@@ -205,15 +206,17 @@ class Phases:
 
 
 async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWatch, verdict: Verdict) -> None:
-    """--bursts times, one session on EXPORT_LINK at a new step clicks Make PNG and Make CSV
-    --burst-size times each, all at once, waits until both are made and fetches each --burst-size
-    times at once. A server that answers no health check for --hang-seconds while its CPU is idle is
-    deadlocked (or, without CPU figures, hung): the rest of the attacks are skipped."""
+    """--bursts times, one session on EXPORT_LINK at a new step clicks Make PNG --burst-size times and
+    runs the page --burst-size times more (the CSV downloads with one click: its file is made on the
+    page's run), all at once, waits until both are made and fetches each --burst-size times at once. A
+    server that answers no health check for --hang-seconds while its CPU is idle is deadlocked (or,
+    without CPU figures, hung): the rest of the attacks are skipped."""
     size, kinds = args.burst_size, ("png", "csv")
     make = {kind: EXPORT_MAKE.format(kind=kind) for kind in kinds}
     download = {kind: EXPORT_DOWNLOAD.format(kind=kind) for kind in kinds}
     print(
-        f"\nburst: {args.bursts} x ({size} Make clicks each for the PNG and the CSV, then {size} fetches of each) "
+        f"\nburst: {args.bursts} x ({size} Make clicks for the PNG, {size} runs for the one-click CSV, then {size} "
+        "fetches of each) "
         f"at once on /export?{EXPORT_LINK}  ({load()})"
     )
 
@@ -234,12 +237,17 @@ async def burst(base: str, args: argparse.Namespace, health: Health, cpu: CpuWat
             await tab.open_page("export", f"{EXPORT_LINK}&step={b + 1}")
             phases.mark("open")
             clicks = [tab.click(make[kind]) for kind in kinds if make[kind] in tab.widgets]
-            for _ in range(size):  # else made already (a --url server's cache)
+            # a one-click file (the CSV) has no Make: its Download holds the file, made on the page's run,
+            # so a run of the page is what makes it; `size` runs each, sent with the clicks
+            one_click = [kind for kind in kinds if make[kind] not in tab.widgets and download[kind] in tab.widgets]
+            for _ in range(size):  # a picture's Make absent: made already (a --url server's cache)
                 for click in clicks:
                     await tab.send(tab.rerun_message([click]))
-            if clicks:
+                for _kind in one_click:
+                    await tab.send(tab.rerun_message())
+            if clicks or one_click:
                 await tab.drain()
-            phases.mark(f"{len(clicks) * size} clicks")
+            phases.mark(f"{(len(clicks) + len(one_click)) * size} clicks and runs")
             # a kind whose Make is still there without its Download: every run that carried its click
             # was cut short by the next (the last run may be a click's own, which draws both); once more,
             # unless the run of another kind's click has made it meanwhile
