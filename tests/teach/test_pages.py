@@ -246,7 +246,7 @@ def test_the_pages_run_builds_no_chart_until_the_preview_is_asked_for(monkeypatc
     built = []
 
     def counted(*args, **kwargs):
-        built.append(args[1:])
+        built.append(args[1:6])  # lo, language, code, form, scale (not the window size)
         return window_spec(*args, **kwargs)
 
     monkeypatch.setattr(fill, "window_spec", counted)  # the preview's and a picture's (ui.parts.fill.chart_spec)
