@@ -1,5 +1,6 @@
 """The pictures of a class in docs/teaching.md: the projector (a teacher in presenter mode at 1280×720: the join
-screen, then a question revealed, and its answers' chart opened) and a student's phone (390×844, a question
+screen with its LAN-address line, then a question revealed, its answers' chart opened, "Open the control on
+another device" opened, and the confirm step of "End the class") and a student's phone (390×844, a question
 open; and in 中文), made on a server of its own with its own class-room state, in Debian's Chromium.
 
     python scripts/class_screenshots.py [--out docs]
@@ -23,6 +24,7 @@ from scripts.servers import StreamlitServer  # noqa: E402
 from tests.e2e.helpers import CHROMIUM_ARGS, wait_for_app_run, wait_for_stage  # noqa: E402
 
 ROW = "5,-3,8,2,-1,7,4,-6"
+TOP = {"x": 0, "y": 0, "width": 1280, "height": 230}  # the projector's class controls and folded join line
 
 
 def shoot(page: Page, path: Path) -> None:
@@ -34,7 +36,9 @@ def shoot(page: Page, path: Path) -> None:
 
 def main() -> None:
     """Start a server, a teacher and two students, and take the pictures into --out."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     out = parser.parse_args().out
     with tempfile.TemporaryDirectory() as state:
@@ -84,6 +88,23 @@ def main() -> None:
             teacher.get_by_text("The answers' chart").click()  # folded in presenter mode: opened on request
             expect(teacher.locator("[role='graphics-document']", has_text="Answers to question 1")).to_be_visible()
             shoot(teacher, out / "class-reveal-chart.png")
+            teacher.get_by_text("The answers' chart").click()  # folded again
+            wait_for_app_run(teacher)
+            control = teacher.get_by_test_id("stExpander").filter(has_text="Open the control on another device")
+            control.get_by_text("Open the control on another device").click()  # opened on request only
+            wait_for_app_run(teacher)
+            expect(control.get_by_test_id("control-qr")).to_be_visible()
+            control.screenshot(path=str(out / "class-control.png"))  # the fold alone: under a warning, its link
+            print(out / "class-control.png")
+            control.get_by_text("Open the control on another device").click()  # folded: the secret off the page
+            wait_for_app_run(teacher)
+            teacher.evaluate("window.scrollTo(0, 0)")
+            teacher.get_by_role("button", name="End the class").click()
+            wait_for_app_run(teacher)
+            expect(teacher.get_by_role("button", name="End for everyone?")).to_be_visible()
+            wait_for_app_run(teacher)
+            teacher.screenshot(path=str(out / "class-end-confirm.png"), clip=TOP)  # the row of buttons and the fold
+            print(out / "class-end-confirm.png")
             browser.close()
 
 

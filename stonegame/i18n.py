@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from stonegame.terms import Lang
 from stonegame.text import fill
-from stonegame.words import app, card, classroom, game, ladder, lesson, renderer, teach
+from stonegame.words import app, card, classroom, game, ladder, lesson, renderer, teach, write
 
 LANG_NAMES: dict[Lang, str] = {"en": "English", "zh": "中文"}
 
@@ -22,6 +22,7 @@ SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "lesson": lesson.WORDS,
     "renderer": renderer.WORDS,
     "teach": teach.WORDS,
+    "write": write.WORDS,
 }
 CATALOGUE: dict[str, dict[str, str]] = {key: entry for words in SECTIONS.values() for key, entry in words.items()}
 

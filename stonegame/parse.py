@@ -129,6 +129,26 @@ def parse_values(text: str) -> list[int]:
     return [_number(index, token.pos, token.text) for index, token in enumerate(pairs, start=1)]
 
 
+def parse_whole(text: str, low: int, high: int) -> int | None:
+    """One whole number typed into a box, read as parse_values reads a value (full-width digits and the
+    other minus signs folded, the space around it dropped): None for a blank box; ParseError
+    "err_whole_not_integer" or "err_whole_range" (fields token, lo, hi) for anything else that is not a
+    whole number in low..high ("1e5", "--3", "5.0", "1,000" and 20 digits among them)."""
+    body = text.translate(_FOLD).strip()
+    if not body:
+        return None
+    shown, bound = quoted(body), {"lo": low, "hi": high}
+    if not _NUMBER.fullmatch(body):
+        raise _fail("err_whole_not_integer", token=shown, **bound)
+    digits = body.lstrip("+-").lstrip("0")  # a long run of digits is never handed to int()
+    if len(digits) > max(len(str(abs(low))), len(str(abs(high)))):
+        raise _fail("err_whole_range", token=shown, **bound)
+    value = -int(digits or "0") if body.startswith("-") else int(digits or "0")
+    if not low <= value <= high:
+        raise _fail("err_whole_range", token=shown, **bound)
+    return value
+
+
 def format_values(values: list[int]) -> str:
     """The canonical text of a row, `1,2,3,7`: what the URL carries and parse_values reads back."""
     return ",".join(map(str, values))

@@ -46,6 +46,10 @@ ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projec
 CODE_LENGTH = 6  # 31**6 ≈ 8.9e8 codes: guessing is what the routes' rate limit is for
 SECRET_BYTES = 24  # 192 random bits (the issue asks for at least 128)
 ROOM_TTL = 4 * 3600.0  # seconds without a teacher action before a room expires
+# seconds after the teacher's last action that an ended or expired room is still kept (as ended) before the
+# sweep deletes it: a phone that wakes the next day is told its class ended (410, its stream's last view),
+# which is no wrong code, instead of a 404 its reconnects would count against the school's address
+ROOM_KEPT = ROOM_TTL + 24 * 3600.0
 MAX_PILES = 200  # a room's row travels whole to every student's stage (the stage's own limit)
 PILE_LIMIT = 1000  # each value in -PILE_LIMIT .. PILE_LIMIT, as the parser allows
 DEFAULT_STUDENTS = 200  # per room (STONEGAME_ROOM_STUDENTS)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import functools
+import gzip
 import inspect
 import json
 import threading
@@ -23,12 +24,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, ParamSpec, TypeVar
 
+import vl_convert as vlc
+
 from stonegame import Solution, solve
+from stonegame.fill.spec import opening, window_spec
 from stonegame.fill.stage import Data, carried, held_back, stage_data, stage_window, untaught
 from stonegame.fill.template import picture
-from stonegame.fill.view import frame_of_step, frame_steps
+from stonegame.fill.view import frame_of_step, frame_rows, frame_steps
 from stonegame.memo import Memo, Policy
+from stonegame.teach import export as exports
 from stonegame.terms import Code, Form, Lang
+from stonegame.window import window_at
 from ui import state
 
 P = ParamSpec("P")
@@ -229,3 +235,51 @@ def stage_json(
     question holds the class at step `held`: nothing past it)."""
     sol = solution(values, max_take)
     return _stage_json(row_key(sol), sol, lang, code, form, held)
+
+
+# --- the light student page (ui/server/rooms/phone.py): the stage as SVG made here, and its words -------
+
+PHONE_WIDTH = 380  # pixels across a phone's stage picture: a 390 px phone's width less its margins
+PHONE_PICTURES = replace(CACHE, max_entries=512)  # a class's steps × languages × listings, for a few rows
+
+
+@cached(CACHE)
+def _phone_vega(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form) -> dict[str, Any]:
+    """The explainer's picture of the window of piles starting at lo, compiled to Vega once for PHONE_WIDTH
+    (the export's picture: no buttons, no timers; fonts as the browser names them, never the render
+    worker's subsets)."""
+    spec = window_spec(_sol, lo, lang, code, form)
+    return vlc.vegalite_to_vega(exports.picture_spec(spec, PHONE_WIDTH), vl_version=exports.VL_VERSION)
+
+
+@cached(PHONE_PICTURES)
+def _stage_svg(key: str, _sol: Solution, step: int, lang: Lang, code: Code, form: Form) -> tuple[bytes, bytes]:
+    """The row's stage at `step` as SVG bytes and the same gzipped, made once for every phone of a class."""
+    win, frame = opening(_sol, step)
+    vega = _phone_vega(key, _sol, win.lo, lang, code, form)
+    signals = [{**s, "value": frame} if s["name"] == "frame" else s for s in vega["signals"]]
+    svg = vlc.vega_to_svg({**vega, "signals": signals}).encode("utf-8")
+    return svg, gzip.compress(svg, 6, mtime=0)
+
+
+def stage_svg(
+    values: Sequence[int], max_take: int, step: int, lang: Lang, code: Code, form: Form
+) -> tuple[bytes, bytes]:
+    """stage_svg's picture of this row at `step` (clamped to 0 .. the verdict), plain and gzipped, cached per
+    row, step, language, listing and formulation."""
+    sol = solution(values, max_take)
+    return _stage_svg(row_key(sol), sol, min(max(int(step), 0), sol.last_step), lang, code, form)
+
+
+@cached(CACHE)
+def _captions(key: str, _sol: Solution, lang: Lang, form: Form) -> bytes:
+    """Every step's words as JSON [[title, formula, sentence], ...], index = step (one window over the whole
+    row, whose frames are the steps), unwrapped: what a phone's picture says, as text for screen readers."""
+    rows = frame_rows(_sol, window_at(_sol, 0, _sol.n), lang, form, wrap=False)
+    return _json_bytes([[r.title, r.formula, r.sentence] for r in rows])
+
+
+def captions(values: Sequence[int], max_take: int, lang: Lang, form: Form) -> bytes:
+    """_captions of this row, cached per row, language and formulation."""
+    sol = solution(values, max_take)
+    return _captions(row_key(sol), sol, lang, form)

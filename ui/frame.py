@@ -53,6 +53,7 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
   [data-testid="stAppViewContainer"] [role="tab"] { min-height: 44px !important; min-width: 44px !important; }
   [data-testid="stNumberInputContainer"] { height: auto !important; min-height: 44px; }
   [data-testid="stNumberInputField"] { min-height: 44px; box-sizing: border-box; }
+  [data-testid="stTextInput"] input { min-height: 44px; box-sizing: border-box; }  /* the quiz's typed answers */
   /* a table's toolbar, always shown on touch and 64 px tall with thumb-sized buttons, hid its header row */
   [data-testid="stDataFrame"] { padding-top: 24px; }
 }
@@ -130,12 +131,14 @@ h1 { font-size: 2.6rem !important; }
 # Presenter mode on a projected page without the stage (the quiz, Play, the replay): text the back row can
 # read. Streamlit sizes its text in rem, so a 20 px root makes body text 20 px, and the words of buttons,
 # widget labels and metric labels (their markdown) are raised to it too (captions stay 17.5 px); inline code
-# (the row chip, 0.75em) is raised to 0.9em, the title kept at 44 px; a chart's text under 16 px (Vega
-# writes its size as an attribute, which CSS overrides) is drawn at 16 px.
+# (the row chip, 0.75em) is raised to 0.9em, what is typed (the quiz's answers) to 20 px, the title kept at
+# 44 px; a chart's text under 16 px (Vega writes its size as an attribute, which CSS overrides) is drawn at
+# 16 px.
 PROJECTED_STYLE = """<style>
 html { font-size: 20px; }
 h1 { font-size: 2.2rem !important; }
 [data-testid="stMainBlockContainer"] code { font-size: 0.9em; }
+[data-testid="stMainBlockContainer"] input { font-size: 1rem; }
 [data-testid="stMainBlockContainer"] [data-testid="stMarkdownContainer"] p:not([data-testid="stMetricValue"] p) {
   font-size: 1rem; }
 [data-testid="stVegaLiteChart"] svg text:is([font-size^="8"], [font-size^="9"], [font-size^="10"],

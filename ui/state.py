@@ -205,7 +205,11 @@ TREE_STEPS = "tree_steps"  # the container of the step buttons
 # --- the ladder page ("Every way to solve it") ----------------------------------------------------
 LADDER_CHART = "ladder_chart_{name}"  # element keys: each rung's chart (name = the rung), growth_work, growth_memory
 LADDER_RUNG = "ladder_rung_{rung}"  # the containers of the rungs' charts
+LADDER_PICK = "ladder_pick"  # widget: the rung shown (segmented control, a tab each under the ladder table)
+LADDER_SEEN = "ladder_seen"  # frozenset of rungs: the rungs shown so far this session (their charts stay sent)
+LADDER_TAB = "ladder_tab_{rung}"  # the containers of each rung's tab (hidden unless picked)
 LADDER_SUMMARY = "ladder_summary"  # the container of the ladder at a glance
+LADDER_FORMS_OPEN = "ladder_forms_open"  # expander: the two formulations and their check (drawn only while open)
 LADDER_IDENTITY = "ladder_identity"  # the container of the identity check's table
 LADDER_FORM = "ladder_form_{form}"  # the formulations' boxes
 
@@ -213,6 +217,7 @@ LADDER_FORM = "ladder_form_{form}"  # the formulations' boxes
 QUIZ = "quiz_state"  # stonegame.teach.quiz.Quiz: the quiz in progress; absent until the quiz page first runs
 QUIZ_NOTICES = "quiz_notices"  # list[Notice]: what was wrong with the quiz's link parameters
 QUIZ_MISSING = "quiz_missing"  # tuple[Part, ...]: the parts the last submit left blank (stonegame.teach.quiz)
+QUIZ_BAD = "quiz_bad"  # tuple[Notice, ...]: the typed answers of the last submit that were no whole number in range
 QUIZ_W_ROW = "quiz_w_row"  # widget: "yours" | "generated"
 QUIZ_W_LEVEL = "quiz_w_level"  # widget: a key of stonegame.teach.quiz.LEVELS (1 .. 3)
 QUIZ_W_SEED = "quiz_w_seed"  # widget: the generated row's seed
@@ -279,6 +284,7 @@ W_CLASS_REVEAL = "class_reveal"
 W_CLASS_END = "class_end"
 W_CLASS_END_SURE = "class_end_sure"  # buttons of the end's confirm step: end for everyone, keep teaching
 W_CLASS_KEEP = "class_keep"
+W_CLASS_NEW_QR = "class_new_qr"  # button: the join screen's "New QR code" (a new join token for the room)
 CLASS_ENDING = "class_ending"  # bool: "End the class" was pressed once; the confirm step is on screen
 W_CLASS_LEAVE = "class_leave"  # button: a student leaves the class
 CLASS_BAR = "class_bar"  # element key of the class bar (its "ended" trigger)
@@ -335,13 +341,15 @@ WIDGETS: dict[str, WidgetKind] = {
     PLAY_UNDO: "button",
     PLAY_NEW: "button",
     TREE_PRESET: "options",
+    LADDER_PICK: "options",
+    LADDER_FORMS_OPEN: "toggle",
     TREE_STEP: "button",
     QUIZ_W_ROW: "text",
     QUIZ_W_LEVEL: "text",
     QUIZ_W_SEED: "number",
     QUIZ_TAKE: "text",
-    QUIZ_OPPONENT: "number",
-    QUIZ_DP: "number",
+    QUIZ_OPPONENT: "text",
+    QUIZ_DP: "text",
     QUIZ_WINNER: "text",
     QUIZ_NEXT: "button",
     QUIZ_RESTART: "button",
@@ -374,6 +382,7 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_END: "button",
     W_CLASS_END_SURE: "button",
     W_CLASS_KEEP: "button",
+    W_CLASS_NEW_QR: "button",
     W_CLASS_LEAVE: "button",
     W_CLASS_CONTROL: "toggle",
     W_CLASS_OPENING_JOIN: "button",

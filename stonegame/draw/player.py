@@ -43,6 +43,7 @@ NAV_MARKS = tuple(name + MARKS for name in ("nav_button", "nav_label"))
 SCRUB_MARKS = "scrub_cell" + MARKS
 SPEED_MARKS = tuple(name + MARKS for name in ("speed_chip", "speed_label"))
 BAR_HEIGHT = 80  # the drawn bar: a row of buttons (44 px: a touch target), a gap, the scrubber row (26 px)
+ROOMY_HEIGHT = 94  # a roomy bar (nav_bar(roomy=True)): a 6-px gap, then a second row of 44 px (thumb-sized)
 
 # Keys the player answers anywhere on the page, except while the user types, works a menu or a slider,
 # holds a modifier, or presses space on a button or link (which clicks it).
@@ -165,15 +166,22 @@ def scrub_frames(last: int) -> pd.DataFrame:
     return pd.DataFrame({"frame": range(last + 1)})
 
 
-def nav_bar(words: PlayerWords, frames: pd.DataFrame, scale: float = 1.0) -> alt.LayerChart:
+def nav_bar(words: PlayerWords, frames: pd.DataFrame, scale: float = 1.0, roomy: bool = False) -> alt.LayerChart:
     """The drawn player, as wide as the chart: first · back · play/pause · next · last, the speed chips
     and "step n of N" on the first row, the scrubber (a cell per row of `frames`: scrub_frames) on the
     second. On a narrow chart the buttons fill the first row, showing symbols only but on play, and the
-    chips, the scrubber and "step n of N" share the second. Every clickable mark has an (empty) tooltip,
-    which keeps it interactive beside a selection param."""
+    chips, the scrubber and "step n of N" share the second. Roomy: the second row 44 px tall as well
+    (ROOMY_HEIGHT), the chips 44 px tall (and on a narrow chart 44 px wide), so every control takes a
+    thumb. Every clickable mark has an (empty) tooltip, which keeps it interactive beside a selection param."""
     x = alt.Scale(domain=[0, 1], nice=False, zero=False)
-    layers = [*_buttons(words, x, scale), *_chips(x, scale), _step_text(words, x, scale), _scrubber(frames, x, scale)]
-    return alt.layer(*layers).properties(width="container", height=round(BAR_HEIGHT * scale))
+    layers = [
+        *_buttons(words, x, scale),
+        *_chips(x, scale, roomy),
+        _step_text(words, x, scale, roomy),
+        _scrubber(frames, x, scale, roomy),
+    ]
+    height = ROOMY_HEIGHT if roomy else BAR_HEIGHT
+    return alt.layer(*layers).properties(width="container", height=round(height * scale))
 
 
 def _font(size: float, columns: float, narrow: float) -> alt.ExprRef:
@@ -242,20 +250,27 @@ def _buttons(words: PlayerWords, x: alt.Scale, scale: float) -> list[alt.Chart]:
     return [box.properties(name="nav_button"), label.properties(name="nav_label")]
 
 
-def _chips(x: alt.Scale, scale: float) -> list[alt.Chart]:
+# Where the chips sit: (narrow step, narrow width, top and bottom on a narrow chart, then on a wide one), px
+# from the bar's top; a roomy bar's are 44 px tall, and on a narrow chart 0.125 of ~358 px wide (44.75 px).
+CHIP_SPOTS = {False: (0.09, 0.082, 54, 80, 6, 38), True: (0.13, 0.125, 50, 94, 0, 44)}
+
+
+def _chips(x: alt.Scale, scale: float, roomy: bool = False) -> list[alt.Chart]:
     """A chip per speed (the current one filled), right of the buttons (on a narrow chart, left of the
-    scrubber on the second row)."""
+    scrubber on the second row); where and how big: CHIP_SPOTS."""
+    step, wide, top, bottom, wide_top, wide_bottom = CHIP_SPOTS[roomy]
     table = pd.DataFrame({"ticks": list(SPEEDS.values()), "label": list(SPEEDS), "k": range(len(SPEEDS))})
     base = alt.Chart(table).transform_calculate(
-        x0="narrow ? datum.k * 0.09 : 0.57 + datum.k * 0.062",
-        x1="narrow ? datum.k * 0.09 + 0.082 : 0.57 + datum.k * 0.062 + 0.056",
+        x0=f"narrow ? datum.k * {step} : 0.57 + datum.k * 0.062",
+        x1=f"narrow ? datum.k * {step} + {wide} : 0.57 + datum.k * 0.062 + 0.056",
     )
     current = "datum.ticks == speed"
+    middle = f"narrow ? {round((top + bottom) / 2 * scale)} : {round((wide_top + wide_bottom) / 2 * scale)}"
     chip = base.mark_rect(cornerRadius=10, cursor="pointer", stroke=GREY).encode(
         x=_at("x0:Q", x),
         x2="x1:Q",
-        y=alt.YValue(alt.ExprRef(expr=f"narrow ? {round(54 * scale)} : {round(6 * scale)}")),
-        y2=alt.Y2Value(alt.ExprRef(expr=f"narrow ? {round(80 * scale)} : {round(38 * scale)}")),
+        y=alt.YValue(alt.ExprRef(expr=f"narrow ? {round(top * scale)} : {round(wide_top * scale)}")),
+        y2=alt.Y2Value(alt.ExprRef(expr=f"narrow ? {round(bottom * scale)} : {round(wide_bottom * scale)}")),
         tooltip=alt.value(None),
         color=alt.condition(current, alt.value(BLUE), alt.value("white")),
     )
@@ -264,7 +279,7 @@ def _chips(x: alt.Scale, scale: float) -> list[alt.Chart]:
         .mark_text(fontSize=_font(14 * scale, 60, 13 * scale), cursor="pointer")
         .encode(
             x=_at("mid:Q", x),
-            y=alt.YValue(alt.ExprRef(expr=f"narrow ? {round(67 * scale)} : {round(22 * scale)}")),
+            y=alt.YValue(alt.ExprRef(expr=middle)),
             text="label:N",
             tooltip=alt.value(None),
             color=alt.condition(current, alt.value("white"), alt.value("#111111")),
@@ -273,36 +288,39 @@ def _chips(x: alt.Scale, scale: float) -> list[alt.Chart]:
     return [chip.properties(name="speed_chip"), label.properties(name="speed_label")]
 
 
-def _step_text(words: PlayerWords, x: alt.Scale, scale: float) -> alt.Chart:
-    """ "step n of N": after the chips on a wide chart, right of the scrubber on a narrow one."""
+def _step_text(words: PlayerWords, x: alt.Scale, scale: float, roomy: bool = False) -> alt.Chart:
+    """ "step n of N": after the chips on a wide chart, right of the scrubber on a narrow one (further
+    right, and lower, on a roomy bar)."""
     text = json.dumps(words.step_of).replace("{n}", '" + frame + "').replace("{N}", '" + last + "')
     spot = pd.DataFrame({"spot": [0]})
+    narrow_x, narrow_y = (0.7, 72) if roomy else (0.64, 67)
     return (
         alt.Chart(spot)
-        .transform_calculate(text=text, x="narrow ? 0.64 : 0.83")
+        .transform_calculate(text=text, x=f"narrow ? {narrow_x} : 0.83")
         .mark_text(align="left", fontSize=_font(15 * scale, 70, 13 * scale), color="#111111")
         .encode(
             x=_at("x:Q", x),
-            y=alt.YValue(alt.ExprRef(expr=f"narrow ? {round(67 * scale)} : {round(22 * scale)}")),
+            y=alt.YValue(alt.ExprRef(expr=f"narrow ? {round(narrow_y * scale)} : {round(22 * scale)}")),
             text="text:N",
         )
         .properties(name="step_text")
     )
 
 
-def _scrubber(cells: pd.DataFrame, x: alt.Scale, scale: float) -> alt.Chart:
+def _scrubber(cells: pd.DataFrame, x: alt.Scale, scale: float, roomy: bool = False) -> alt.Chart:
     """One cell per frame across the second row (from 0.37 to 0.62 of the width on a narrow chart, between
-    the chips and "step n of N"), each 1 / (last + 1) of it: the frames up to the current one filled, the
-    current one darker; press or drag to seek."""
-    width = "(narrow ? 0.25 : 1) / (last + 1)"
-    left = "(narrow ? 0.37 : 0)"
+    the chips and "step n of N"; on a roomy bar from 0.53 to 0.68, and 44 px tall), each 1 / (last + 1) of
+    it: the frames up to the current one filled, the current one darker; press or drag to seek."""
+    span, start, top, bottom = (0.15, 0.53, 50, 94) if roomy else (0.25, 0.37, 54, 80)
+    width = f"(narrow ? {span} : 1) / (last + 1)"
+    left = f"(narrow ? {start} : 0)"
     colour = alt.when("datum.frame == frame").then(alt.value("#00476E"))
     colour = colour.when("datum.frame < frame").then(alt.value(BLUE)).otherwise(alt.value("#D9D9D9"))
     return (
         alt.Chart(cells)
         .transform_calculate(x0=f"{left} + datum.frame * {width}", x1=f"{left} + (datum.frame + 1) * {width}")
         .mark_rect(cursor="ew-resize", stroke="white", strokeWidth=1)
-        .encode(x=_at("x0:Q", x), x2="x1:Q", **_row(54, 80, scale), color=colour, tooltip=alt.value(None))
+        .encode(x=_at("x0:Q", x), x2="x1:Q", **_row(top, bottom, scale), color=colour, tooltip=alt.value(None))
         .properties(name="scrub_cell")
     )
 

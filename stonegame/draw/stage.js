@@ -146,17 +146,23 @@ function showFrame(ui, data, f) {
   ui.scrub.value = f;
   ui.scrub.setAttribute("aria-valuetext", ui.title.textContent);
   const on = new Set(data.highlight[f] || []);
-  let first = null;
   for (const li of ui.list.children) {
     const hit = on.has(+li.dataset.line);
     li.classList.toggle("on", hit);
     if (hit) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
-    if (hit && !first) first = li;
   }
-  if (first) {  // the running line in view inside the listing only (never scroll the page)
-    const top = first.offsetTop, bottom = top + first.offsetHeight;
-    if (top < ui.code.scrollTop || bottom > ui.code.scrollTop + ui.code.clientHeight) ui.code.scrollTop = Math.max(top - 8, 0);
-  }
+  lineInView(ui);
+}
+
+// Scroll the listing (only the listing, never the page) to put its first running line at its top, when a
+// running line is not wholly inside it. Called for every frame shown, and after every fit: the first frame is
+// shown before the fit bounds the listing's height (a reloaded stage drew its listing at line 1, the running
+// line below its edge).
+function lineInView(ui) {
+  const on = ui.list.querySelectorAll("li.on");
+  if (!on.length) return;
+  const last = on[on.length - 1], top = on[0].offsetTop, bottom = last.offsetTop + last.offsetHeight;
+  if (top < ui.code.scrollTop || bottom > ui.code.scrollTop + ui.code.clientHeight) ui.code.scrollTop = Math.max(top - 8, 0);
 }
 
 function announce(ui, data, f) {
@@ -199,7 +205,7 @@ function scale(ui) {
 // Fit the picture to the screen when picture and code are side by side: the grid keeps its rows and the
 // bars' view (signal concat_1_height) takes the height left above the window's bottom edge, 40 % .. 100 %
 // of its nominal height (presenter: up to 250 %, to fill a large screen); the listing is never taller than
-// the picture. The code's font fits the listing's widest line, from 12 px up to 16 (presenter: PRESENT_CHARS
+// the picture, and its running line is scrolled into it once it has its height (lineInView). The code's font fits the listing's widest line, from 12 px up to 16 (presenter: PRESENT_CHARS
 // characters, from 16 px up to 20). Every width and height is compared in the stage's own pixels (scale), so a
 // zoomed stage fits too; and the least font is that many pixels on screen: a stage a page zooms out gets a
 // larger font in its own pixels, its long lines wrapped (class "wrap", as in presenter mode) if they no longer fit.
@@ -221,12 +227,13 @@ function fitter(ui, data, view) {
       view.width(Math.max(view.width() - over - 4, 120));
       await view.resize().runAsync();
     }
-    if (!side()) { ui.code.style.maxHeight = ""; return; }
+    if (!side()) { ui.code.style.maxHeight = ""; lineInView(ui); return; }
     const svg = ui.vega.querySelector("svg").getBoundingClientRect(), s = scale(ui);
     const room = Math.round(base[1] + (window.innerHeight - svg.top - 8 - svg.height) / s);
     view.signal("concat_1_height", Math.min(Math.max(room, base[1] * 0.4), base[1] * (data.present ? 2.5 : 1)));
     await view.resize().runAsync();
     ui.code.style.maxHeight = Math.max(ui.vega.getBoundingClientRect().height / s, 160) + "px";
+    lineInView(ui);
   };
 }
 

@@ -21,7 +21,6 @@ from stonegame.draw.caption import CaptionFit, caption_fit, fitted_caption_panel
 from stonegame.draw.grid import (
     BOX_STROKE,
     FITS,
-    HALF,
     NAME_FILL,
     GridData,
     GridFit,
@@ -58,7 +57,7 @@ KINDS = {  # the kinds of call each sequence draws, and their colours
     "memo": {"fill": GREEN, "hit": SKY, "base": GREY},
 }
 KIND_SYMBOLS = {"first": "", "again": "↻", "base": "·", "fill": "", "hit": "✓"}
-SPACING = 14
+SPACING = 8  # px between the views (the tab strip, player, caption, counters and first picture fit 720 px)
 
 
 @dataclass(frozen=True)
@@ -115,12 +114,13 @@ def _wrapped_title(text: str) -> alt.Title:
 
 
 def _player(views: Sequence[alt.TopLevelMixin], tables: Tables, last: int, words: PlayerWords) -> alt.VConcatChart:
-    """The views under the player's buttons (the scrubber's cells: tables["scrub"]), stepping together,
-    playable in the browser. Every view is as wide as the container, so none has a y axis: an axis would
-    sit outside that width and shift the other views right, past the page's edge. The player's params
-    are set on the top-level chart (top_params), not with add_params."""
+    """The views under the player's buttons (a roomy bar: every control thumb-sized on a phone; the
+    scrubber's cells: tables["scrub"]), stepping together, playable in the browser. Every view is as wide
+    as the container, so none has a y axis: an axis would sit outside that width and shift the other views
+    right, past the page's edge. The player's params are set on the top-level chart (top_params), not with
+    add_params."""
     chart = (
-        alt.vconcat(nav_bar(words, tables["scrub"]), *views, spacing=SPACING)
+        alt.vconcat(nav_bar(words, tables["scrub"], roomy=True), *views, spacing=SPACING)
         .resolve_scale(color="independent", x="independent", y="independent")
         .configure_view(stroke=None)
     )
@@ -243,10 +243,19 @@ def listing_panel(per_frame: pd.DataFrame, shown: list[str], title: str) -> alt.
 # --- recursion, plain or with a memo ---------------------------------------------------------------
 
 
+# The kinds' legend: one row of three on a wide chart (so the timeline and its legend fit one screen with
+# the player), two columns on a phone.
+KIND_COLUMNS = alt.ExprRef(expr="containerSize()[0] < 640 ? 2 : 3")
+KIND_LABEL_LIMIT = alt.ExprRef(
+    expr="containerSize()[0] < 640 ? containerSize()[0] / 2 - 40 : containerSize()[0] / 3 - 40"
+)
+
+
 def _kind_colour(kinds: Mapping[str, str], names: Mapping[str, str] | None) -> alt.Color:
     """Each kind of call in its colour; with a legend of their names if names are given."""
     scale = alt.Scale(domain=list(kinds), range=list(kinds.values()))
-    return alt.Color("kind:N", scale=scale, legend=legend(names, labelLimit=HALF, columns=2) if names else None)
+    key = legend(names, labelLimit=KIND_LABEL_LIMIT, columns=KIND_COLUMNS) if names else None
+    return alt.Color("kind:N", scale=scale, legend=key)
 
 
 def _call_bars(base: alt.Chart, x: alt.X, y: alt.Y, colour: alt.Color) -> alt.Chart:
@@ -266,9 +275,12 @@ def _call_bars(base: alt.Chart, x: alt.X, y: alt.Y, colour: alt.Color) -> alt.Ch
     )
 
 
+DEPTH_PX = 19  # px: a depth's row in the timeline (a 13-px label in its bar; 9 depths and the player fit 720 px)
+
+
 class TimelineFit(NamedTuple):
     """What the timeline takes from its calls: the events (the time axis runs 0..events), the depths
-    1..deepest (one row each) and its height (30 px a depth, at least 110)."""
+    1..deepest (one row each) and its height (DEPTH_PX a depth, at least 110)."""
 
     events: int
     depths: list[int]
@@ -278,12 +290,29 @@ class TimelineFit(NamedTuple):
 def timeline_fit(calls: pd.DataFrame, events: int) -> TimelineFit:
     """The timeline's fit to these calls and events."""
     deepest = int(calls["depth"].max())
-    return TimelineFit(events, list(range(1, deepest + 1)), max(110, 30 * deepest))
+    return TimelineFit(events, list(range(1, deepest + 1)), max(110, DEPTH_PX * deepest))
+
+
+LABEL_SIZE = 13  # px: a call's label (never smaller: a label too long for its bar is left out instead)
+LABEL_CHAR = 9  # px: the most a character of a 13-px bold label takes (digits ~7.5, the arrows ~12, averaged up)
+PLOT_SHARE = 0.95  # the timeline's plot as a share of the container's width (the view's padding aside)
+
+
+def label_fits(events: int) -> str:
+    """A Vega filter: the call's label (datum.label) fits inside its bar as drawn now, the time axis running
+    0..events across the plot: the bar's width in px at least LABEL_CHAR px a character and 6 px of margin.
+    The deep, short calls lose their labels (their bars and tooltips stay); none is drawn smaller or over
+    another."""
+    return (
+        f"(datum.stop - datum.start) * containerSize()[0] * {PLOT_SHARE} / max({events}, 1)"
+        f" >= length(datum.label) * {LABEL_CHAR} + 6"
+    )
 
 
 def timeline_panel(calls: pd.DataFrame, fitted: TimelineFit, rung: Rung, words: CallsWords) -> alt.LayerChart:
     """Calls over time: each call a bar at its depth from the event it starts at to the one it returns at,
-    growing until then, labelled with its kind's symbol, i and (once returned) its answer."""
+    growing until then, labelled with its kind's symbol, i and (once returned) its answer where the label
+    fits in the bar (label_fits)."""
     events, depths, height = fitted
     time_scale = alt.Scale(domain=[0, events], nice=False, zero=True)
     time_axis = alt.Axis(title=words.time_axis, grid=False, tickMinStep=1, format="d", titleFontSize=14)
@@ -300,9 +329,10 @@ def timeline_panel(calls: pd.DataFrame, fitted: TimelineFit, rung: Rung, words: 
     )
     x = alt.X("start:Q", scale=time_scale, axis=time_axis)
     bars = _call_bars(base, x, y, _kind_colour(KINDS[rung], words.kinds))
-    size = f"clamp(containerSize()[0] / max({events}, 1) / 3.2, 7, 15)"
-    text = base.mark_text(fontWeight="bold", color="white", fontSize=alt.ExprRef(expr=size)).encode(
-        x=alt.X("mid:Q", scale=time_scale, axis=time_axis), y=y, text="label:N"
+    text = (
+        base.transform_filter(label_fits(events))
+        .mark_text(fontWeight="bold", color="white", fontSize=LABEL_SIZE)
+        .encode(x=alt.X("mid:Q", scale=time_scale, axis=time_axis), y=y, text="label:N")
     )
     return alt.layer(bars.properties(name="ladder_call_bars"), text.properties(name="ladder_call_labels")).properties(
         width="container", height=height, title=_title(words.timeline)

@@ -124,16 +124,47 @@ class Kid(NamedTuple):
     value: int
 
 
-def code_for(approach: Rung, form: Form) -> Listing:
+# The ladder's listings' comments in Chinese: English comment -> its translation. Only comments differ (the
+# lines each event runs are found in the English source; a translation keeps every line where it is).
+COMMENTS_ZH = {
+    "# no piles left": "# 没有石子了",
+    "# a cache hit: solved before": "# 缓存命中：之前算过",
+    "# filled: stored for next time": "# 算好并存入，下次直接用",
+    "# dp[i+1 .. i+max_take], nearest first": "# dp[i+1 .. i+max_take]，由近到远",
+    "# diff[i+1 .. i+max_take], nearest first": "# diff[i+1 .. i+max_take]，由近到远",
+    "# suffix[i], as a running sum": "# suffix[i]，边走边累加",
+    "# dp[i]: all slots read first": "# dp[i]：先读完所有槽",
+    "# all slots read first": "# 先读完所有槽",
+    "# dp[i+max_take] is never read again": "# dp[i+max_take] 以后不会再读",
+    "# diff[i+max_take] is never read again": "# diff[i+max_take] 以后不会再读",
+    "# slot j % size holds dp[j]; dp[n] = 0": "# 第 j % size 个槽存 dp[j]；dp[n] = 0",
+    "# slot j % size holds diff[j]; diff[n] = 0": "# 第 j % size 个槽存 diff[j]；diff[n] = 0",
+    "# it held dp[i+size]: not needed": "# 它原来存的是 dp[i+size]：已经用不到了",
+    "# it held diff[i+size]: not needed": "# 它原来存的是 diff[i+size]：已经用不到了",
+    "# sum(values[i : i + k])": "# sum(values[i : i + k])",
+}
+
+
+def in_words(source: str, lang: Lang) -> str:
+    """A listing's source with its comments in `lang` (Chinese: COMMENTS_ZH, longest first; a comment it
+    does not know stays English)."""
+    if lang != "zh":
+        return source
+    for english in sorted(COMMENTS_ZH, key=len, reverse=True):
+        source = source.replace(english, COMMENTS_ZH[english])
+    return source
+
+
+def code_for(approach: Rung, form: Form, lang: Lang = "en") -> Listing:
     """The Python listing of a rung in a form: the real source of its function in stonegame.ladder.rungs,
-    with the lines each event runs."""
+    its comments in `lang` (in_words), with the lines each event runs (found in the English source)."""
     source = inspect.getsource(ap.LISTINGS[(approach, form)])
-    return Listing("py", source, find_lines(source, MARKERS[(approach, form)]))
+    return Listing("py", in_words(source, lang), find_lines(source, MARKERS[(approach, form)]))
 
 
-def ring_source(form: Form) -> str:
-    """The K+1-slot listing's source, as it runs."""
-    return inspect.getsource(ap.LISTINGS[("ring", form)])
+def ring_source(form: Form, lang: Lang = "en") -> str:
+    """The K+1-slot listing's source, as it runs, its comments in `lang` (in_words)."""
+    return in_words(inspect.getsource(ap.LISTINGS[("ring", form)]), lang)
 
 
 def name_of(form: Form) -> str:
@@ -437,7 +468,7 @@ def calls_view(sol: Solution, calls: pd.DataFrame, memo: bool, lang: Lang, form:
         frames.append(frame)
         marks += marked
     frames.append(_verdict(sol, story.rung, lang, form, replace(counters, depth=0), call=True))
-    code = code_for(story.rung, form)
+    code = code_for(story.rung, form, lang)
     drawn = calls.assign(value=calls[story.f], name=calls["i"].astype(str))
     columns = ["call", "i", "depth", "start", "end", "kind", "value", "name"]
     run = [["start"], *([event.what] for event in events), ["verdict"]]
@@ -515,7 +546,7 @@ def table_view(sol: Solution, lang: Lang, code: Code, form: Form, size: int = WI
     trace = sol.trace.set_index("step").loc[steps].reset_index()
     cands = sol.candidates[sol.candidates["step"].isin(steps)]
     by_step = dict(tuple(cands.groupby("step")))
-    listed = listing(code, form, sol.max_take)  # the explainer's own listing: Python, or the reference Java
+    listed = listing(code, form, sol.max_take, lang)  # the explainer's own listing: Python, or the reference Java
     frames, marks, lines = [], [], []
     for frame, row in trace.iterrows():
         step_cands = by_step.get(row["step"], cands.iloc[0:0])
@@ -618,7 +649,7 @@ def window_view(sol: Solution, lang: Lang, form: Form, size: int = WINDOW) -> Gr
     frames.append(_verdict(sol, "window", lang, form, frames[-1].counters))
     marks.append(Mark(last, 0, f, "best"))
     slots = pd.concat([slots, slots[slots["frame"] == len(order)].assign(frame=last, written=False)], ignore_index=True)
-    code = code_for("window", form)
+    code = code_for("window", form, lang)
     run = [["start"], *(["step", "drop", "store"] if i + K <= n else ["step", "store"] for i in order), ["verdict"]]
     cells = _cells(_window_cells(sol, form, win, frame_of))
     slots = slots[SLOT_COLUMNS].reset_index(drop=True)
@@ -657,3 +688,12 @@ def summary_table(sol: Solution, runs: dict[Rung, ap.Run], lang: Lang, form: For
     columns += [t("ladder_counter_" + c, lang) for c in ap.COUNTERS]
     columns += [t("ladder_col_answer", lang), t("ladder_col_how", lang)]
     return pd.DataFrame(table, columns=columns)
+
+
+def glance_table(summary: pd.DataFrame, lang: Lang) -> pd.DataFrame:
+    """The ladder table as the page shows it above the rungs' tabs (narrow enough for a phone): summary_table
+    less its last two columns (the answer, stated once under the table, and how it was counted, said in the
+    recursion's tab), each rung named by its tab's short name."""
+    shown = summary.iloc[:, :-2].copy()
+    shown.iloc[:, 0] = [t("ladder_tab_" + rung, lang) for rung in ap.APPROACHES]
+    return shown

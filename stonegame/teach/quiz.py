@@ -34,6 +34,7 @@ import pandas as pd
 
 from stonegame.fill.view import cells, frame_of_step, marks, window_for_step
 from stonegame.link import MAX_SEED, Problem, quoted, single_param, whole_number
+from stonegame.parse import ParseError, parse_whole
 from stonegame.solver import Solution
 from stonegame.terms import Form, Winner
 
@@ -41,6 +42,8 @@ Row = Literal["yours", "generated"]
 Part = Literal["take", "opponent", "dp", "winner"]
 ROWS: tuple[Row, ...] = get_args(Row)
 PARTS: tuple[Part, ...] = ("take", "opponent", "dp")  # what a question about a pile asks
+TYPED: dict[Part, int] = {"opponent": 2, "dp": 3}  # the parts typed into a box, and their number on screen
+ANSWER_LIMIT = 10**9  # a typed answer is a whole number within ±ANSWER_LIMIT (|dp| <= 5·10^7)
 
 
 @dataclass(frozen=True)
@@ -227,6 +230,45 @@ def takes(sol: Solution, q: int) -> list[int]:
 def missing(guess: Guess, n: int, q: int) -> tuple[Part, ...]:
     """The parts of question q the guess leaves unanswered."""
     return tuple(p for p in parts(n, q) if getattr(guess, p) is None)
+
+
+@dataclass(frozen=True)
+class BadAnswer:
+    """A typed answer that is not a whole number within ±ANSWER_LIMIT: its part, its number on screen
+    (TYPED) and why, as a catalogue key and fields (stonegame.parse.parse_whole's ParseError)."""
+
+    part: Part
+    number: int
+    key: str
+    fields: dict[str, object]
+
+
+def read_typed(part: Part, text: str | None) -> int | BadAnswer | None:
+    """The typed answer to `part` (one of TYPED) as a whole number; None when blank (or not text: only a
+    script sends that); a BadAnswer saying why when it is not a whole number within ±ANSWER_LIMIT."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return parse_whole(text, -ANSWER_LIMIT, ANSWER_LIMIT)
+    except ParseError as err:
+        return BadAnswer(part, TYPED[part], err.key, err.fields)
+
+
+def read_guess(
+    take: int | None, opponent: str | None, dp: str | None, winner: Winner | None
+) -> tuple[Guess, tuple[BadAnswer, ...]]:
+    """A question's answers as given (the take and the winner already checked, the two numbers as
+    typed): the Guess (a bad number left out, as if blank) and the typed answers that were bad."""
+    typed = {"opponent": read_typed("opponent", opponent), "dp": read_typed("dp", dp)}
+    bad = tuple(v for v in typed.values() if isinstance(v, BadAnswer))
+    numbers = {p: (None if isinstance(v, BadAnswer) else v) for p, v in typed.items()}
+    return Guess(take=take, winner=winner, **numbers), bad
+
+
+def blanks(guess: Guess, bad: tuple[BadAnswer, ...], n: int, q: int) -> tuple[Part, ...]:
+    """The parts of question q left blank: unanswered, and not among the bad answers (said apart)."""
+    said = {b.part for b in bad}
+    return tuple(p for p in missing(guess, n, q) if p not in said)
 
 
 def grade(sol: Solution, q: int, guess: Guess) -> Marked:

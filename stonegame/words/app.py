@@ -135,6 +135,15 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "value #{index} “{token}” (at character {pos}) is outside {lo} … {hi}.",
         "zh": "第 {index} 个数值“{token}”（第 {pos} 个字符处）超出范围 {lo} … {hi}。",
     },
+    "err_whole_not_integer": {  # one number typed into a box (stonegame.parse.parse_whole)
+        "en": "“{token}” is not a whole number: type digits only, with a minus sign in front if it is negative, "
+        "from {lo:,} to {hi:,}.",
+        "zh": "“{token}”不是整数：只能输入数字（负数前面加负号），范围是 {lo:,} 到 {hi:,}。",
+    },
+    "err_whole_range": {
+        "en": "“{token}” is out of range: type a whole number from {lo:,} to {hi:,}.",
+        "zh": "“{token}”超出范围：请输入 {lo:,} 到 {hi:,} 之间的整数。",
+    },
     "err_too_many": {
         "en": "there are {count:,} values; the limit is {limit:,}.",
         "zh": "共有 {count:,} 个数值；上限为 {limit:,} 个。",

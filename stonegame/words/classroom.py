@@ -41,6 +41,12 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "已加入 {joined} 人 · 跟随 {following} 人 · 自己探索 {exploring} 人",
     },
     "class_show_join": {"en": "Show how to join", "zh": "显示加入方式"},
+    "class_new_qr": {"en": "New QR code", "zh": "换新二维码"},
+    "class_new_qr_why": {
+        "en": "If the link or QR code got out of the room, make a new one: the old one takes no more seats. "
+        "Phones already in the class stay.",
+        "zh": "如果链接或二维码传出了教室，就换一个新的：旧的不能再加入。已经在课堂里的手机不受影响。",
+    },
     "class_opening": {"en": "Opening class {code}…", "zh": "正在进入课堂 {code}…"},
     "class_opening_slow": {
         "en": "This tab did not answer whether it leads class {code}. To follow the class, join it as a student; "
@@ -191,4 +197,18 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "课堂无法完成这个操作：{detail}",
     },
     "class_err_server_error": {"en": "The class room could not do that.", "zh": "课堂无法完成这个操作。"},
+    # the light student page (ui/server/rooms/phone.py and phone.js)
+    "class_phone_title": {"en": "Class {code} · Stone Game III", "zh": "课堂 {code} · 石子游戏 III"},
+    "class_phone_joining": {"en": "Joining class {code}…", "zh": "正在加入课堂 {code}……"},
+    "class_phone_full_app": {"en": "Open the full app at this row", "zh": "在完整应用中打开这一行"},
+    "class_phone_language": {"en": "Language", "zh": "语言"},
+    "class_phone_stage": {"en": "The stage", "zh": "舞台"},
+    "class_phone_keys": {
+        "en": "Keys: ← → step, Home and End go to the first and last step.",
+        "zh": "按键：← → 逐步，Home 和 End 到第一步和最后一步。",
+    },
+    "class_phone_script": {
+        "en": "This page needs JavaScript to join the class.",
+        "zh": "这个页面需要 JavaScript 才能加入课堂。",
+    },
 }

@@ -19,6 +19,19 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "当前数组：{n:,} 堆 · 总和 {total:,} · 每次拿 1 到 {k} 堆（k = {k}）· 可在侧边栏更改 k 和状态定义；"
         "在“图解”页输入数组。",
     },
+    "ladder_pick": {"en": "The approach shown", "zh": "显示的解法"},
+    "ladder_forms_fold": {
+        "en": "Two ways to write the recurrence, and the check that they agree",
+        "zh": "递推式的两种写法，以及它们一致的检验",
+    },
+    "ladder_tab_recursion": {"en": "1 · Recursion", "zh": "1 · 朴素递归"},
+    "ladder_tab_memo": {"en": "2 · Memo", "zh": "2 · 记忆化"},
+    "ladder_tab_table": {"en": "3 · Table", "zh": "3 · 填表"},
+    "ladder_tab_window": {"en": "4 · Window", "zh": "4 · 滚动窗口"},
+    "ladder_row_short": {
+        "en": "Your row: {n:,} piles · total {total:,} · a move takes 1 to {k} piles",
+        "zh": "当前数组：{n:,} 堆 · 总和 {total:,} · 每次拿 1 到 {k} 堆",
+    },
     "ladder_start": {"en": "start", "zh": "开始"},
     "ladder_recurrence": {"en": "{rule},  {base}", "zh": "{rule}，{base}"},  # the rule, then its base case
     "ladder_the_caller": {"en": "the caller", "zh": "调用者"},
@@ -212,6 +225,7 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "表中显示 {rows:,} 行中的前 {shown:,} 行；所有行都已检验。",
     },
     "ladder_col_agrees": {"en": "agrees", "zh": "一致"},
+    "ladder_col_value": {"en": "value", "zh": "石子"},  # the identity check's column: the pile's value
     # --- the growth chart ------------------------------------------------------------------------------
     "ladder_growth": {"en": "How the counters grow with n", "zh": "计数随 n 的增长"},
     "ladder_growth_caption": {

@@ -67,6 +67,10 @@ WORDS: dict[str, dict[str, str]] = {
     "quiz_placeholder": {"en": "a whole number", "zh": "填一个整数"},
     "quiz_reveal": {"en": "Reveal", "zh": "揭晓"},
     "quiz_missing": {"en": "Answer every part first: {parts}.", "zh": "请先回答所有小题：{parts}。"},
+    "quiz_bad_answer": {  # a typed answer that is not a whole number in range: which one, then why
+        "en": "Answer {n} ({part}): {reason}",
+        "zh": "第 {n} 小题（{part}）：{reason}",
+    },
     "quiz_part_take": {"en": "the best take", "zh": "最好拿几堆"},
     "quiz_part_opponent": {"en": "what the opponent is held to", "zh": "对手最多得到多少"},
     "quiz_part_dp": {"en": "dp[{i}]", "zh": "dp[{i}]"},

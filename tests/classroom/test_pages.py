@@ -291,3 +291,36 @@ def test_ending_asks_once_more_and_keep_teaching_or_another_press_takes_the_ques
     at = at.button(key=state.W_CLASS_END).click().run()
     at = at.button(key=state.W_CLASS_ASK).click().run()  # teaching on: the confirm step goes away
     assert not store().peek(code).ended and state.W_CLASS_END_SURE not in {b.key for b in at.button}
+
+
+def shown_html(at) -> str:
+    """Every st.html body the page drew this run, joined."""
+    return " ".join(h.proto.body for h in at.get("html"))
+
+
+def test_the_qr_code_carries_the_rooms_join_token_once_it_is_renewed():
+    at = start(app(values=",".join(map(str, ROW)), step="12"))
+    seat = at.session_state[state.CLASS]
+    new = store().renew_join(seat.code, seat.token).join  # renewed elsewhere (the route, another device)
+    shown = shown_html(at.run())
+    assert f"?class={seat.code}&amp;join={new}" in shown, "the QR code draws the room's join token"
+    assert rm.join_token(seat.token) not in shown, "not the one derived from the secret, which no longer joins"
+
+
+def test_new_qr_code_renews_the_join_token_the_old_link_is_refused_and_the_class_keeps_its_students():
+    at = start(app(values=",".join(map(str, ROW)), step="12"))
+    code = at.session_state[state.CLASS].code
+    old = room_of(at).join
+    early = by_link(**{"class": code, "join": old}).session_state[state.CLASS]
+    assert early.role == "student"
+    assert "If the link or QR code got out of the room" in texts(at), "a caption says why one would press it"
+    at = at.button(key=state.W_CLASS_NEW_QR).click().run()
+    assert not at.exception
+    new = room_of(at).join
+    assert new != old and f"&amp;join={new}" in shown_html(at) and old not in shown_html(at)
+    stale = by_link(**{"class": code, "join": old})
+    assert stale.session_state[state.CLASS] is None
+    assert f"This join link is not class {code}'s: scan the QR code on the screen again" in texts(stale)
+    late = by_link(**{"class": code, "join": new}).session_state[state.CLASS]
+    assert late.role == "student"
+    assert set(room_of(at).students) == {early.token, late.token}, "the student who joined first keeps the seat"

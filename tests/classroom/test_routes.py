@@ -17,7 +17,8 @@ from starlette.testclient import TestClient
 from stonegame import room as rm
 from tests.classroom.live import LiveServer
 from tests.loop import run_apart
-from ui.server.rooms.guard import Blocker, Gauge, Window
+from ui.server.rooms.guard import Gauge
+from ui.server.rooms.limits import StoreWindow
 from ui.server.rooms.routes import MAX_BODY, PREFIX, Classroom, Guards
 from ui.server.rooms.store import DOWN
 
@@ -335,7 +336,7 @@ def test_a_full_room_and_too_many_rooms_say_so(client, limits):
 
 
 def test_room_creation_is_rate_limited_per_address(store):
-    guards = Guards(creates=Window(2, 600.0))
+    guards = Guards(creates=StoreWindow(lambda: store, "rooms", 2, 600.0))  # counted in the test's store
     with TestClient(app_for(store, guards)) as client:
         start(client)
         start(client)
@@ -343,7 +344,7 @@ def test_room_creation_is_rate_limited_per_address(store):
 
 
 def test_streams_per_address_are_capped(store):
-    guards = Guards(streams=Gauge(2, 100), codes=Blocker(20, 60, 300))
+    guards = Guards(streams=Gauge(2, 100))
     with TestClient(app_for(store, guards)) as client:
         code, _ = start(client)
         with client.stream("GET", url(code, "/events")), client.stream("GET", url(code, "/events")):

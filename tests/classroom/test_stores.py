@@ -105,9 +105,27 @@ def test_a_room_expires_four_hours_after_the_teachers_last_action(store):
     now[0] += 2
     with pytest.raises(rm.Ended):  # expired, and kept until the sweep: its followers get its end
         store.room(code)
+    assert store.sweep() == 0, "kept a day as ended: a phone that wakes the next morning is told so"
+    now[0] += rm.ROOM_KEPT - rm.ROOM_TTL - 2
+    opened(store)  # a new class the next day sweeps first, and the old room is still there, ended
+    with pytest.raises(rm.Ended):
+        store.room(code)
+    now[0] += 2
     assert store.sweep() == 1 and store.peek(code) is None
     with pytest.raises(rm.UnknownRoom):
         store.room(code)
+
+
+def test_an_expired_room_takes_no_place_of_an_open_one(kind, tmp_path, request):
+    server = request.getfixturevalue("redis_server") if kind == "redis" else None
+    store = make_store(kind, tmp_path, server, Limits(students=40, rooms=2))
+    now = [1000.0]
+    store.clock = lambda: now[0]
+    opened(store), opened(store)
+    with pytest.raises(rm.Full):
+        opened(store)
+    now[0] += rm.ROOM_TTL + 1  # both expired, kept as ended until ROOM_KEPT
+    opened(store), opened(store)
 
 
 def test_concurrent_answers_from_threads_are_each_counted_once(kind, tmp_path, request):

@@ -78,3 +78,9 @@ def test_ci_runs_the_readmes_two_commands():
     ci = (ROOT / ".ci" / "run").read_text()
     assert TEST_COMMAND in ci.splitlines()  # word for word, on a line of its own
     assert f"'{APP_COMMAND}'" in ci  # started for real, and its health check awaited
+
+
+def test_every_picture_in_docs_is_small():
+    # the pictures are committed, and remade with every change they show (docs/contributing.md#pictures)
+    for picture in sorted((ROOT / "docs").glob("*.png")):
+        assert picture.stat().st_size <= 200_000, f"{picture.name}: {picture.stat().st_size} bytes"

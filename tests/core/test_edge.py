@@ -69,7 +69,7 @@ BROWSER = [  # one of every kind, as Chromium sent them
     widget("explainer_stage__events", internal=True, json_trigger_value='[{"event":"link","value":0}]'),
     widget("explainer_stage", json_value="{}"),
     widget("quiz_take_0"),  # a radio with no choice yet: no value at all
-    widget("quiz_dp_0", int_value=7),
+    widget("quiz_dp_0", string_value="7"),
     widget("export_w_step", double_value=2.0),
     widget("export_make_png", trigger_value=True),
     widget("deck_load_greedy", trigger_value=True),
@@ -127,6 +127,7 @@ MORE = [
     ("explainer_random_n", {"double_value": -math.inf}),
     ("explainer_random_n", {"double_value": 1e300}),  # int() of it works, but is no int64
     ("quiz_dp_0", {"double_value": 2.0**63}),
+    ("quiz_dp_0", {"int_value": 7}),  # the quiz's answers are typed text (issue 40)
     ("explainer_random_n", {"string_value": "12"}),
     ("explainer_pile", {"double_array_value": [math.nan]}),
     ("replay_turn", {"double_array_value": [1.0, math.inf]}),
@@ -170,7 +171,7 @@ def test_the_stages_trigger_is_dropped_unless_it_is_json():
     [
         ("explainer_random_n", {"double_value": 1e18}),  # Streamlit itself clamps to the input's bounds
         ("explainer_random_seed", {"double_value": 2.5}),  # ... and makes 2.5 the whole number 2
-        ("quiz_opponent_0", {"int_value": -(2**63)}),
+        ("quiz_opponent_0", {"string_value": "9" * 100_000}),  # the app reads it (stonegame.parse.parse_whole)
         ("explainer_overview", {"string_value": '{"other": 1}'}),  # no selection: Streamlit's empty one
         ("explainer_overview", {"string_value": '{"selection": {"pick": [{"start": NaN}]}}'}),  # the app checks
         ("w_lang", {"string_value": "fr"}),  # of the right kind: the app validates the value (state.valid)

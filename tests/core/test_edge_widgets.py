@@ -64,9 +64,9 @@ def quiz_to_the_end(tour, at):
             for radio in at.radio:
                 if radio.key.startswith(("quiz_take_", "quiz_winner_")):
                     radio.set_value(radio.options[0])
-            for box in at.number_input:
+            for box in at.text_input:
                 if box.key.startswith(("quiz_opponent_", "quiz_dp_")):
-                    box.set_value(0)
+                    box.set_value("0")
             at.form_submit_button[0].click()
         tour.run(at)
     raise AssertionError("the quiz did not end")

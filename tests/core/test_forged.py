@@ -318,7 +318,7 @@ def quiz(**query):
     "take", [{"string_value": "x"}, {"string_value": "**b** [a](https://ev.il)"}, {"string_value": "9"}]
 )
 def test_a_forged_take_counts_as_blank_and_is_never_echoed(take):
-    answers = {"quiz_take_0": take, "quiz_opponent_0": {"int_value": 0}, "quiz_dp_0": {"int_value": 7}}
+    answers = {"quiz_take_0": take, "quiz_opponent_0": {"string_value": "0"}, "quiz_dp_0": {"string_value": "7"}}
     at = forge_many(quiz(), answers, press="submit")
     assert_clean(at)
     shown = "\n".join(str(w.value) for w in at.warning)
@@ -332,11 +332,29 @@ def test_a_real_take_is_graded():
     take = at.radio(key="quiz_take_0").options[0]
     at = forge_many(
         at,
-        {"quiz_take_0": {"string_value": take}, "quiz_opponent_0": {"int_value": 0}, "quiz_dp_0": {"int_value": 7}},
+        {
+            "quiz_take_0": {"string_value": take},
+            "quiz_opponent_0": {"string_value": "0"},
+            "quiz_dp_0": {"string_value": "7"},
+        },
         press="submit",
     )
     assert_clean(at)
     assert len(at.session_state["quiz_state"].marked) == 1
+
+
+@pytest.mark.parametrize("typed", ["9" * 1_000_000, "**b** [a](https://ev.il)", "7\u202e", "<script>x</script>"])
+def test_a_forged_typed_answer_is_named_inertly_and_not_graded(typed):
+    at = quiz()
+    take = at.radio(key="quiz_take_0").options[0]
+    answers = {"quiz_take_0": {"string_value": take}, "quiz_opponent_0": {"string_value": "0"}}
+    at = forge_many(at, {**answers, "quiz_dp_0": {"string_value": typed}}, press="submit")
+    assert_clean(at)
+    (said,) = [w.value for w in at.warning]
+    assert said.startswith("Answer 3 (dp[3]): “") and "from -1,000,000,000 to 1,000,000,000" in said, said
+    assert len(said) < 300, "the token is quoted cut short"
+    assert "**b**" not in said and "](https" not in said and "<script>" not in said and "\u202e" not in said
+    assert at.session_state["quiz_state"].marked == ()
 
 
 @pytest.mark.parametrize("winner", [{"string_value": "carol"}, {"string_value": ""}, *wrong_kind(({"int_value": 1},))])
@@ -345,8 +363,8 @@ def test_a_forged_winner_counts_as_blank(winner):
     for _ in range(4):  # four pile questions answered (wrongly or not) to reach the winner's
         q = len(at.session_state["quiz_state"].marked)
         take = at.radio(key=f"quiz_take_{q}").options[0]
-        values = {f"quiz_take_{q}": {"string_value": take}, f"quiz_opponent_{q}": {"int_value": 0}}
-        at = forge_many(at, {**values, f"quiz_dp_{q}": {"int_value": 0}}, press="submit")
+        values = {f"quiz_take_{q}": {"string_value": take}, f"quiz_opponent_{q}": {"string_value": "0"}}
+        at = forge_many(at, {**values, f"quiz_dp_{q}": {"string_value": "0"}}, press="submit")
         at = forge_many(at, {}, press="quiz_next")
     at = forge_many(at, {"quiz_winner_4": winner}, press="submit")
     assert_clean(at)

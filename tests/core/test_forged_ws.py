@@ -122,7 +122,7 @@ async def forged_winner(base):
         await tab.open("values=5")
         await tab.rerun("page quiz", page=tab.pages["quiz"])
         take = tab.state("quiz_take_0", string_value=next(iter(tab.widgets["quiz_take_0"].options)))
-        answers = [take, tab.state("quiz_opponent_0", int_value=0), tab.state("quiz_dp_0", int_value=5)]
+        answers = [take, tab.state("quiz_opponent_0", string_value="0"), tab.state("quiz_dp_0", string_value="5")]
         await tab.rerun("answer", [*answers, WidgetState(id=tab.submit_id, trigger_value=True)])
         await tab.rerun("next", [tab.click("quiz_next")])
         await tab.forge("quiz_winner_1", {"int_value": 1}, press="submit")

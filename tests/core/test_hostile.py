@@ -412,6 +412,13 @@ def app_constants():
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         found[path.name, target.id] = _value(path, target.id, node.value)
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.DictComp):
+                # a table of texts made at import (e.g. ladder.TAB_STYLES): each entry, as NAME[key]
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        table = _value(path, target.id, node.value)
+                        if all(isinstance(v, str) for v in table.values()):
+                            found.update({(path.name, f"{target.id}[{key!r}]"): v for key, v in table.items()})
     return found
 
 
@@ -444,7 +451,7 @@ def _import_time_text(value, module_names):
 
 def test_no_unsafe_html_anywhere_in_the_app():
     """No `unsafe_allow_html`, and st.html / components only ever with a module-level constant (or a
-    choice between two)."""
+    choice between two, or an entry of a module-level table)."""
     for path in app_sources():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         constants = {name for file, name in app_constants() if file == path.name}
@@ -456,8 +463,10 @@ def test_no_unsafe_html_anywhere_in_the_app():
             name = ast.unparse(node.func)
             if name in ("st.html", "components.html", "st.components.v1.html"):
                 (arg,) = node.args
-                # a constant, or a choice between two (`A if cond else B`)
+                # a constant, a choice between two (`A if cond else B`), or an entry of a constant table
                 chosen = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
-                assert all(isinstance(a, ast.Name) and a.id in constants for a in chosen), (
+                tables = {name.partition("[")[0] for name in constants if "[" in name}
+                chosen = [a.value if isinstance(a, ast.Subscript) else a for a in chosen]
+                assert all(isinstance(a, ast.Name) and (a.id in constants or a.id in tables) for a in chosen), (
                     f"{path.name}:{node.lineno}: {name} {ast.unparse(arg)}"
                 )

@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page, WebError, WebSocket, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, WebError, WebSocket, expect
 
 from scripts.servers import NGINX_HINT, SERVER_ARGS, StreamlitServer, free_port, nginx_path  # noqa: F401 - the tests' names for them
 
@@ -421,6 +422,29 @@ class ConsoleWatch:
 
     def check(self) -> None:
         assert not self.errors, "errors in the browser:\n" + "\n".join(self.errors)
+
+
+class Devices:
+    """Browser contexts opened by one test, each a device of its own (sending the test's headers: its client
+    address), watched for console errors."""
+
+    def __init__(self, browser: Browser, headers: dict[str, str]) -> None:
+        self.browser, self.headers, self.watch, self.made = browser, headers, ConsoleWatch(), []
+
+    def page(self, viewport: dict[str, int] = DESKTOP, **options: object) -> Page:
+        """A page on a new device with this viewport (and any other context options)."""
+        context = self.browser.new_context(viewport=viewport, extra_http_headers=self.headers, **options)
+        self.made.append(self.watch.watch(context))
+        return context.new_page()
+
+
+def devices_of(browser: Browser, headers: dict[str, str]) -> Iterator[Devices]:
+    """A `devices` fixture's body: the test's devices, closed after it; a console error on any fails the test."""
+    made = Devices(browser, headers)
+    yield made
+    for context in made.made:
+        context.close()
+    made.watch.check()
 
 
 def horizontal_overflow(page: Page) -> dict[str, list[int]]:

@@ -3,9 +3,10 @@ class_url; each test's browsers come from a client address of its own, own_heade
 opened the app as http://localhost:PORT projects a join link and QR code a phone can reach (the machine's
 LAN address, with one line saying why); one slip of the hand does not end the class ("End the class" asks
 once more, in the same place; "Keep teaching" takes it back); a reloaded projector keeps its join screen
-folded; a tab whose class bar never answers does not stay on "Opening class …"; and the whole hour walked
-as a teacher, three phones and a newcomer would. The public address (STONEGAME_PUBLIC_URL) is checked
-through AppTest in tests/classroom/test_pages.py, the choice itself in test_reach.py."""
+folded, and its listing shows the step's running lines (not line 1); a tab whose class bar never answers
+does not stay on "Opening class …"; and the whole hour walked as a teacher, three phones and a newcomer
+would. The public address (STONEGAME_PUBLIC_URL) is checked through AppTest in
+tests/classroom/test_pages.py, the choice itself in test_reach.py."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ui.server.rooms.reach import is_loopback, lan_address
 
-from .helpers import DESKTOP, PHONE, ConsoleWatch, stage, wait_for_app_run, wait_for_stage
+from .helpers import DESKTOP, PHONE, Devices, devices_of, stage, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 SHOTS = Path(os.environ.get("STONEGAME_SHOTS", "/work/shots"))  # screenshots to look at, outside the repo
@@ -41,29 +42,11 @@ MUTE_BAR = """(() => {
 })();"""
 
 
-class Devices:
-    """Browser contexts opened by one test, each a device of its own (sending the test's own_headers),
-    watched for console errors."""
-
-    def __init__(self, browser: Browser, headers: dict[str, str]) -> None:
-        self.browser, self.headers, self.watch, self.made = browser, headers, ConsoleWatch(), []
-
-    def page(self, viewport: dict[str, int] = DESKTOP, **options: object) -> Page:
-        """A page on a new device with this viewport (and any other context options)."""
-        context = self.browser.new_context(viewport=viewport, extra_http_headers=self.headers, **options)
-        self.made.append(self.watch.watch(context))
-        return context.new_page()
-
-
 @pytest.fixture
 def devices(browser: Browser, own_headers: dict[str, str]) -> Iterator[Devices]:
     """The test's devices (from a client address of the test's own: the module starts six classes), closed
     after it; a console error on any fails the test."""
-    made = Devices(browser, own_headers)
-    yield made
-    for context in made.made:
-        context.close()
-    made.watch.check()
+    yield from devices_of(browser, own_headers)
 
 
 def start_class(page: Page, url: str) -> str:
@@ -389,3 +372,42 @@ def test_asking_one_step_after_the_start_takes_the_projector_back_to_the_held_st
     wait_for_app_run(teacher)
     expect(stage(phone)).to_have_attribute("data-frame", "12")
     expect(stage(teacher)).to_have_attribute("data-frame", "12", timeout=5_000)
+
+
+def running_line_in_view(page: Page) -> None:
+    """The listing's highlighted lines (the current step's running lines) lie inside the listing's visible
+    box and on the screen: the listing scrolled to them, not to line 1."""
+    listing, lines = stage(page).locator(".code"), stage(page).locator(".listing li.on")
+    expect(lines.first).to_be_attached()
+    # the fit, which bounds the listing's height beside the picture, runs after the first frame is drawn
+    expect(listing).to_have_attribute("style", re.compile("max-height"))
+    seen = listing.bounding_box()
+    assert seen is not None
+    for line in (lines.first, lines.last):
+        box, number = line.bounding_box(), line.get_attribute("data-line")
+        assert box is not None
+        bottom = box["y"] + box["height"]
+        assert box["y"] >= seen["y"] - 1 and bottom <= seen["y"] + seen["height"] + 1, (
+            f"line {number} runs from y = {box['y']:.0f} to {bottom:.0f}, the listing shows "
+            f"y = {seen['y']:.0f} to {seen['y'] + seen['height']:.0f}"
+        )
+        assert bottom <= DESKTOP["height"] + 1, f"line {number} ends at y = {bottom:.0f}"
+
+
+def test_a_reloaded_projector_shows_the_steps_line_in_its_listing(devices: Devices, class_url: str) -> None:
+    # After a reload the projector's listing was back at line 1, the running lines out of its view.
+    teacher = devices.page()
+    start_class(teacher, class_url)
+    teacher.get_by_text("Show how to join").click()  # everybody is in: folded to its line
+    wait_for_app_run(teacher)
+    folded(teacher)
+    teacher.locator("[data-testid=stage] button.nav-next").click()
+    expect(stage(teacher)).to_have_attribute("data-frame", "13")
+    running_line_in_view(teacher)
+    teacher.reload()
+    wait_for_stage(teacher)
+    wait_for_app_run(teacher)
+    expect(stage(teacher)).to_have_attribute("data-frame", "13")
+    folded(teacher)
+    running_line_in_view(teacher)
+    shot(teacher, "14-projector-reloaded-listing.png")

@@ -1,8 +1,8 @@
 """The projector shows the whole row, and the controls (issue 33), measured in real Chromium at 1280×720 in
 presenter mode: every pile of a row of up to 10 piles is on screen at every step with the code listing
-beside it; "Start a class" and then the class's controls are on the first screen; after a question is
-asked, answered on a phone and revealed, the stage's formula and grid are still on screen, and no two
-parts of the teacher's screen overlap. In English and 中文."""
+beside it, the step's running lines in its view; "Start a class" and then the class's controls are on the
+first screen; after a question is asked, answered on a phone and revealed, the stage's formula and grid are
+still on screen, and no two parts of the teacher's screen overlap. In English and 中文."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ PILES = """stage => {
         const f = Object.fromEntries((e.getAttribute('aria-label') || '').split('; ').map(p => p.split(': ')));
         if (f.row === 'dp' && f.col !== '#') piles[f.col] = box(e);
     }
-    return {piles, code: box(stage.querySelector('.code')), picture: box(stage.querySelector('.picture svg'))};
+    const lines = [...stage.querySelectorAll('.listing li.on')].map(e => [e.dataset.line, box(e)]);
+    return {piles, lines, code: box(stage.querySelector('.code')), picture: box(stage.querySelector('.picture svg'))};
 }"""
 
 
@@ -52,11 +53,13 @@ def shot(page: Page, name: str) -> None:
 
 @pytest.mark.parametrize(("row", "lang"), [(ROW8, "en"), (ROW10, "en"), (ROW10, "zh")], ids=["8-en", "10-en", "10-zh"])
 def test_every_pile_is_on_screen_at_every_step_with_the_listing_beside(page: Page, row: str, lang: str) -> None:
-    # main at 6746042: at step 0 the 8-pile row showed piles 3..8 (0, 1, 2 off screen), the 10-pile row 5..10
+    # main at 6746042: at step 0 the 8-pile row showed piles 3..8 (0, 1, 2 off screen), the 10-pile row 5..10;
+    # the running lines are inside the listing and the window at every step too
     page.goto(f"/?values={row}&present=1&lang={lang}")
     wait_for_stage(page)
     n = len(row.split(","))
-    missing = {}
+    missing: dict[int, list[int]] = {}
+    hidden: dict[int, list[str]] = {}
     for frame in range(2 * n + 2):
         expect(stage(page)).to_have_attribute("data-frame", str(frame))
         seen = stage(page).evaluate(PILES)
@@ -64,6 +67,9 @@ def test_every_pile_is_on_screen_at_every_step_with_the_listing_beside(page: Pag
         if off:
             missing[frame] = off
         listing = seen["code"]
+        for number, line in seen["lines"]:  # the running lines inside the listing's visible box, on screen
+            if not (inside(line) and line[1] >= listing[1] - 1 and line[3] <= listing[3] + 1):
+                hidden.setdefault(frame, []).append(f"line {number} at y {line[1]:.0f}..{line[3]:.0f}")
         assert listing[0] >= 0 and listing[2] <= WIDTH and listing[1] < HEIGHT - 200, f"the listing shown: {listing}"
         assert apart(seen["code"], seen["picture"]), f"listing {seen['code']} over picture {seen['picture']}"
         if frame in (0, n + 3):
@@ -71,6 +77,7 @@ def test_every_pile_is_on_screen_at_every_step_with_the_listing_beside(page: Pag
         if frame <= 2 * n:
             stage(page).locator("button.nav-next").click()
     assert not missing, f"piles off screen (frame: piles): {missing}"
+    assert not hidden, f"running lines out of the listing's view (frame: lines): {hidden}"
 
 
 def boxes(page: Page, locators: dict[str, object]) -> dict[str, list[float]]:

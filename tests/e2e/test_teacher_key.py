@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .helpers import PHONE, ConsoleWatch, wait_for_app_run, wait_for_stage
+from .helpers import PHONE, Devices, devices_of, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 PROJECTOR = {"width": 1280, "height": 720}
@@ -26,26 +26,10 @@ SHOTS = Path(os.environ.get("STONEGAME_SHOTS", "/work/shots")) / "key"  # screen
 KEY_IN_URL = re.compile(r"[?&]key=")
 
 
-class Devices:
-    """Browser contexts opened by one test, each a device of its own, watched for console errors."""
-
-    def __init__(self, browser: Browser, headers: dict[str, str]) -> None:
-        self.browser, self.headers, self.watch, self.made = browser, headers, ConsoleWatch(), []
-
-    def page(self, viewport: dict[str, int] = PROJECTOR) -> Page:
-        """A page on a new device with this viewport."""
-        self.made.append(self.watch.watch(self.browser.new_context(viewport=viewport, extra_http_headers=self.headers)))
-        return self.made[-1].new_page()
-
-
 @pytest.fixture
 def devices(browser: Browser, class_headers: dict[str, str]) -> Iterator[Devices]:
     """The test's devices, closed after it; a console error on any fails the test."""
-    made = Devices(browser, class_headers)
-    yield made
-    for context in made.made:
-        context.close()
-    made.watch.check()
+    yield from devices_of(browser, class_headers)
 
 
 def start_class(page: Page, url: str, present: bool = False) -> str:

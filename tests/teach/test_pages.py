@@ -45,10 +45,10 @@ def answer(at, q, take=None, opponent=None, dp=None, winner=None):
         at.radio(key=state.QUIZ_WINNER.format(q=q)).set_value(winner)
     if take is not None:
         at.radio(key=state.QUIZ_TAKE.format(q=q)).set_value(take)
-    if opponent is not None:
-        at.number_input(key=state.QUIZ_OPPONENT.format(q=q)).set_value(opponent)
+    if opponent is not None:  # typed, as text: a number given is typed as its digits
+        at.text_input(key=state.QUIZ_OPPONENT.format(q=q)).set_value(str(opponent))
     if dp is not None:
-        at.number_input(key=state.QUIZ_DP.format(q=q)).set_value(dp)
+        at.text_input(key=state.QUIZ_DP.format(q=q)).set_value(str(dp))
     at.form_submit_button[0].click()
     at.run()
     no_errors(at)
@@ -128,6 +128,50 @@ def test_blank_parts_are_refused_by_name():
     at = answer(page(QUIZ), 0, take=1)
     assert "Answer every part first: what the opponent is held to, dp[3]." in texts(at)
     assert at.session_state[state.QUIZ].asked == 0, "nothing graded"
+
+
+ROW40 = "5,-3,8,2,-1,7,4,-6"  # the first question asks about pile 7: take 1, the opponent held to 0, dp[7] = -6
+BAD = ["12345678901234567890", "abc", "1e5", "--3", "5.0", "1,000", "١٢", "<b>9</b>"]
+
+
+def bad_sentence(lang, n, part, key, token):
+    """What the quiz says of a typed answer that is no whole number in range: which one, why, the range."""
+    reason = t(key, lang, token=token, lo=-qz.ANSWER_LIMIT, hi=qz.ANSWER_LIMIT)
+    return t("quiz_bad_answer", lang, n=n, part=t(part, lang, i=7), reason=reason)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_typed_answer_that_is_no_whole_number_is_named_with_the_range(lang):
+    # main 7c405e6: a number box (at.text_input KeyError); in the browser a 20-digit answer did nothing
+    at = page(QUIZ, values=ROW40, lang=lang)
+    for bad in BAD:
+        key = "err_whole_range" if bad.isascii() and bad.isdigit() else "err_whole_not_integer"
+        at = answer(at, 0, take=1, opponent="0", dp=bad)
+        said = [w.value for w in at.warning]
+        expected = bad_sentence(lang, 3, "quiz_part_dp", key, bad)
+        assert len(said) == 1 and said[0].replace("\\", "") == expected, (bad, said)
+        assert at.session_state[state.QUIZ].asked == 0 and not at.success, "nothing graded"
+    at = answer(at, 0, opponent="99999999999", dp="")
+    (said,) = [w.value for w in at.warning]
+    assert said.split("  \n") == [
+        bad_sentence(lang, 2, "quiz_part_opponent", "err_whole_range", "99999999999"),
+        t("quiz_missing", lang, parts=t("quiz_part_dp", lang, i=7)),
+    ]
+    at = answer(at, 0, opponent="０", dp="－６")  # full-width, as a Chinese input method types them
+    assert not at.warning and at.session_state[state.QUIZ].score == 3, [w.value for w in at.warning]
+    assert t("quiz_mark_right", lang, part="dp[7]", given=-6) in at.success[0].value
+
+
+@pytest.mark.parametrize(
+    ("opponent", "dp", "score"),
+    [("0", "-6", 3), (" 0 ", "−6", 3), ("+0", "﹣6", 3), ("-0", "\u3000-６ ", 3), ("1000000000", "-1000000000", 1)],
+)
+def test_every_valid_typed_answer_is_graded(opponent, dp, score):
+    at = answer(page(QUIZ, values=ROW40), 0, take=1, opponent=opponent, dp=dp)
+    assert at.session_state[state.QUIZ].asked == 3 and at.session_state[state.QUIZ].score == score
+    assert at.session_state[state.QUIZ_BAD] == () and at.session_state[state.QUIZ_MISSING] == ()
+    marks = (at.success or at.warning)[0].value  # the reveal: all right, or what was wrong
+    assert ("✓ dp[7]: -6" if score == 3 else "you said 1000000000; the answer is 0") in marks
 
 
 def test_a_seeded_link_gives_everyone_the_same_quiz():

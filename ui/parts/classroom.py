@@ -65,6 +65,8 @@ STYLE = """<style>
 .st-key-class_end_sure button, .st-key-class_end_sure button:hover { background: #b3261e; border: 2px solid #b3261e;
   color: #fff; font-weight: 700; }
 .st-key-class_keep button { border: 2px solid #1a5fb4; color: #0b3d91; }
+.st-key-class_new_qr button, .st-key-class_new_qr button:hover { min-height: 2.75rem; background: #fff;
+  border: 2px dashed #1a5fb4; color: #0b3d91; }
 .control-qr { width: 100%; height: auto; max-width: 11rem; image-rendering: pixelated; }
 .control-link { font: 600 1rem/1.4 ui-monospace, monospace; overflow-wrap: anywhere; margin: 0; }
 </style>"""
@@ -547,8 +549,9 @@ def join_info(view: View, mine: Seat, root: str) -> None:
     """How to join, at `root` (where phones reach the app): the join screen when it is on, else the strip
     (in presenter mode on one line, the code beside the link, without the small QR code: "Show how to join"
     brings the big one back); the live counts (the class bar) and the toggle between the two. The link
-    shown is the code's alone, without its scheme (to read and type); the QR code's carries the join token."""
-    link = join_link(mine.code, root, rm.join_token(mine.token))
+    shown is the code's alone, without its scheme (to read and type); the QR code's carries the room's join
+    token as the store has it now, which the join screen's "New QR code" (new_qr) renews."""
+    link = join_link(mine.code, root, _join_token(mine))
     short = join_link(mine.code, root).split("://", 1)[-1]
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
@@ -574,6 +577,45 @@ def join_info(view: View, mine: Seat, root: str) -> None:
         with live:
             bar(view, mine)
             st.toggle(t("class_show_join", view.lang), key=state.W_CLASS_SCREEN)
+            if big:
+                new_qr(view)
+
+
+def _join_token(mine: Seat) -> str:
+    """The room's join token as the teacher's view of it says ("join"), for the QR code's link: renewed by
+    "New QR code", so never derived from the secret; "" when the store does not answer or the room is gone
+    (the QR code then carries the code alone, as the typed link does)."""
+    try:
+        room = _room().store().peek(mine.code)
+    except stores.StoreDown:
+        return ""
+    return rm.teacher_view(room)["join"] if room is not None else ""
+
+
+def new_qr(view: View) -> None:
+    """On the join screen, under its live counts and apart from the question's buttons: "New QR code" and a
+    caption saying why one would press it. A press makes the room a new join token (_renew: the old link and
+    QR code take no more seats, the students in keep theirs) and runs the page again, which draws the new link."""
+    pressed = st.button(
+        t("class_new_qr", view.lang), key=state.W_CLASS_NEW_QR, icon=":material/autorenew:", width="stretch"
+    )
+    st.caption(t("class_new_qr_why", view.lang))
+    if pressed:
+        st.session_state[state.CLASS_ENDING] = False
+        _renew()
+        st.rerun()
+
+
+def _renew() -> None:
+    """Make the room of this session's class a new join token (the store's renew_join, with the secret); a
+    refusal is said in words."""
+    mine = seat()
+    if mine is None:
+        return
+    try:
+        _room().store().renew_join(mine.code, mine.token)
+    except (rm.RoomError, stores.StoreDown) as error:
+        _refused(error, mine.code)
 
 
 def controls(view: View, mine: Seat) -> None:

@@ -5,6 +5,8 @@ their datasets as Arrow bytes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pandas as pd
 import streamlit as st
 
@@ -12,7 +14,15 @@ from stonegame import Solution
 from stonegame.i18n import t
 from stonegame.ladder import rungs as ap
 from stonegame.ladder import spec
-from stonegame.ladder.view import answer, count_text, latex, name_of, ring_source, summary_table
+from stonegame.ladder.view import (
+    answer,
+    count_text,
+    glance_table,
+    latex,
+    name_of,
+    ring_source,
+    summary_table,
+)
 from stonegame.terms import FORMS, Code, Form, Lang
 from stonegame.window import WINDOW, window_at
 from ui import cache, specs, state
@@ -22,7 +32,24 @@ IDENTITY_SHOWN = 200  # rows of the identity table drawn on the page (all of the
 # Our own constant CSS: the wide summary table and the formulas scroll inside their boxes on a phone,
 # never the whole page.
 SCROLLING = (state.LADDER_SUMMARY, *(state.LADDER_FORM.format(form=form) for form in FORMS))
-STYLE = f"<style>\n{', '.join(f'.st-key-{key}' for key in SCROLLING)} {{ overflow-x: auto; }}\n</style>"
+# On a phone the ladder table fits its column: fixed columns sharing the width, smaller type, words broken
+# where they must be, inside the cell's own text too (issue 40: it was 579 px wide in a 358-px column; then
+# Streamlit's nowrap cells ran "exponential: C(n) calls" over the next column).
+NARROW_TABLE = f"""@media (max-width: 640px) {{
+  .st-key-{state.LADDER_SUMMARY} table {{ table-layout: fixed; width: 100%; font-size: 13px; }}
+  .st-key-{state.LADDER_SUMMARY} th, .st-key-{state.LADDER_SUMMARY} td {{
+    padding: 0.3rem 0.2rem !important; white-space: normal !important; }}
+  .st-key-{state.LADDER_SUMMARY} th *, .st-key-{state.LADDER_SUMMARY} td * {{
+    overflow-wrap: anywhere !important; hyphens: auto; }}
+  .st-key-{state.LADDER_SUMMARY} th:first-child {{ width: 20%; }}
+}}"""
+# The tabs' words in the body's colour (the picked tab keeps its pink and its red border): the theme's red
+# words on the picked tab's pink read 4.47:1, under WCAG's 4.5 (axe, issue 40).
+PICKED_TAB = f'.st-key-{state.LADDER_PICK} [data-testid="stMarkdownContainer"] p {{ color: #31333F !important; }}'
+STYLE = (
+    f"<style>\n{', '.join(f'.st-key-{key}' for key in SCROLLING)} {{ overflow-x: auto; }}\n{NARROW_TABLE}\n"
+    f"{PICKED_TAB}\n</style>"
+)
 
 
 # --- cached work (keyed by the row's digest and the settings; the Solution itself is not hashed) ---------
@@ -80,19 +107,25 @@ def _key(sol: Solution) -> str:
 
 
 def row(sol: Solution, view: View) -> None:
-    """What the page is, and the row it runs on."""
+    """The row the page runs on, in one short line (what the page is, and where to change the row, come under
+    the rungs: about)."""
+    st.markdown(f"**{t('ladder_row_short', view.lang, n=sol.n, total=sol.total, k=sol.max_take)}**")
+
+
+def about(sol: Solution, view: View) -> None:
+    """What the page is, what the counters mean, and where to change the row and the settings."""
     st.markdown(t("ladder_intro", view.lang))
-    st.markdown(f"**{t('ladder_row', view.lang, n=sol.n, total=sol.total, k=sol.max_take)}**")
+    st.caption(t("ladder_counters_help", view.lang))
+    st.markdown(t("ladder_row", view.lang, n=sol.n, total=sol.total, k=sol.max_take))
 
 
 def summary(sol: Solution, view: View) -> None:
-    """The ladder at a glance: each rung's cost and counters on the row, its answer, and whether all agree."""
+    """The ladder at a glance: each rung's cost and counters on the row (glance_table), and whether all
+    agree with the solver (its answer said once)."""
     runs = _runs(_key(sol), sol.max_take, sol)
-    st.header(t("ladder_summary", view.lang))
-    table = summary_table(sol, runs, view.lang, view.form)
+    table = glance_table(summary_table(sol, runs, view.lang, view.form), view.lang)
     with st.container(key=state.LADDER_SUMMARY):
         st.table(table.set_index(table.columns[0]))
-    st.caption(t("ladder_counters_help", view.lang))
     answers = {run.dp0 for run in runs.values() if run.dp0 is not None}
     if answers == {sol.dp[0]}:
         winner = t("winner_" + sol.winner, view.lang)
@@ -126,7 +159,11 @@ def _identity_check(sol: Solution, view: View) -> None:
     first = check.table.head(IDENTITY_SHOWN)
     piles = ["—" if pd.isna(v) else str(v) for v in first["value"]]  # position n has no pile
     shown = first.assign(value=piles).rename(
-        columns={"two_dp_minus_suffix": "2·dp − suffix", "agrees": t("ladder_col_agrees", view.lang)}
+        columns={
+            "value": t("ladder_col_value", view.lang),
+            "two_dp_minus_suffix": "2·dp − suffix",
+            "agrees": t("ladder_col_agrees", view.lang),
+        }
     )
     with st.container(key=state.LADDER_IDENTITY):
         st.dataframe(shown, hide_index=True, width="stretch", height=min(36 + 35 * len(shown), 300))
@@ -152,11 +189,8 @@ def _chart(rung: ap.Rung, shown: spec.Spec) -> None:
 
 def recursion(sol: Solution, view: View) -> None:
     """Rung 1: the exact call count; the call sequence animated if the row is small enough."""
-    st.header(t("ladder_name_recursion", view.lang))
-    st.markdown(t("ladder_intro_recursion", view.lang))
     calls = ap.recursion_calls(sol.n, sol.max_take)
     shown = count_text(calls, view.lang)
-    st.info(t("ladder_exact_calls", view.lang, n=sol.n, k=sol.max_take, calls=shown), icon="🧮")
     if sol.n <= ap.DRAW_PILES and calls <= ap.DRAW_CALLS:
         _chart("recursion", _calls_spec(_key(sol), sol.max_take, sol, False, view.lang, view.form))
     else:
@@ -164,16 +198,17 @@ def recursion(sol: Solution, view: View) -> None:
             "ladder_not_drawn_recursion", view.lang, piles=ap.DRAW_PILES, limit=ap.DRAW_CALLS, n=sol.n, calls=shown
         )
         st.caption(note)
+    st.markdown(t("ladder_intro_recursion", view.lang))
+    st.info(t("ladder_exact_calls", view.lang, n=sol.n, k=sol.max_take, calls=shown), icon="🧮")
 
 
 def memo(sol: Solution, view: View) -> None:
     """Rung 2: the memo's call sequence animated for short rows; its depth and Python's recursion limit."""
-    st.header(t("ladder_name_memo", view.lang))
-    st.markdown(t("ladder_intro_memo", view.lang))
     if sol.n <= ap.MEMO_PILES:
         _chart("memo", _calls_spec(_key(sol), sol.max_take, sol, True, view.lang, view.form))
     else:
         st.caption(t("ladder_not_drawn_memo", view.lang, piles=ap.MEMO_PILES, n=sol.n))
+    st.markdown(t("ladder_intro_memo", view.lang))
     st.caption(t("ladder_recursion_limit", view.lang, depth=sol.n + 1))
 
 
@@ -185,22 +220,20 @@ def _long_row_note(sol: Solution, view: View) -> None:
 
 def table(sol: Solution, view: View) -> None:
     """Rung 3: the bottom-up fill, from the solver's own trace, with the Python or Java listing."""
-    st.header(t("ladder_name_table", view.lang))
-    st.markdown(t("ladder_intro_table", view.lang))
     _long_row_note(sol, view)
     _chart("table", _table_spec(_key(sol), sol.max_take, sol, view.lang, view.code, view.form))
+    st.markdown(t("ladder_intro_table", view.lang))
 
 
 def window(sol: Solution, view: View) -> None:
     """Rung 4: the rolling window, and why posts keep one slot more (with that listing)."""
-    st.header(t("ladder_name_window", view.lang))
-    st.markdown(t("ladder_intro_window", view.lang))
     _long_row_note(sol, view)
     _chart("window", _window_spec(_key(sol), sol.max_take, sol, view.lang, view.form))
+    st.markdown(t("ladder_intro_window", view.lang))
     size = sol.max_take + 1
     with st.expander(t("ladder_ring_title", view.lang, size=size)):
         st.markdown(t("ladder_ring_body", view.lang, k=sol.max_take, size=size))
-        st.code(ring_source(view.form), language="python")
+        st.code(ring_source(view.form, view.lang), language="python")
     st.caption(t("ladder_listing_note", view.lang))
 
 
@@ -216,14 +249,73 @@ def growth(sol: Solution, view: View) -> None:
         st.caption(t("ladder_growth_off", view.lang, n=sol.n))
 
 
+RUNG_PARTS = {"recursion": recursion, "memo": memo, "table": table, "window": window}
+# A rung's tab that is not picked stays on the page with no height (its chart keeps its step and its width:
+# a chart hidden with display: none would be drawn again, at step 0, when shown), and a negative top margin
+# the size of the gap between blocks, so each hidden tab takes back the gap before it (without it the picked
+# rung's player sat 16 px lower for each tab before it: the window's tab spanned 741 px at 1280×720).
+HIDDEN = (
+    "{ flex: none !important; height: 0 !important; min-height: 0 !important; overflow: hidden !important; "
+    "visibility: hidden; margin-top: -1rem !important; }"
+)
+WRAPPED = '[data-testid="stLayoutWrapper"]:has(> {tab})'  # the flex item a keyed container is wrapped in
+
+
+def _tab_style(shown: str) -> str:
+    """The CSS that hides every rung's tab but the `shown` one (and the flex items they are wrapped in)."""
+    hidden = [f".st-key-{state.LADDER_TAB.format(rung=rung)}" for rung in RUNG_PARTS if rung != shown]
+    hidden += [WRAPPED.format(tab=tab) for tab in hidden]
+    return f"<style>{', '.join(hidden)} {HIDDEN}</style>"
+
+
+TAB_STYLES = {rung: _tab_style(rung) for rung in RUNG_PARTS}  # made once here: st.html gets only constants
+
+
+def picked(view: View) -> ap.Rung:
+    """The rung picked in the tab strip (the recursion at first), now also among the rungs seen."""
+    rung = state.valid(state.LADDER_PICK, tuple(RUNG_PARTS), "recursion")
+    st.session_state[state.LADDER_SEEN] = st.session_state.get(state.LADDER_SEEN, frozenset()) | {rung}
+    return rung
+
+
+def rungs(sol: Solution, view: View) -> None:
+    """The four rungs, a tab each under the ladder table: the tab strip, then every rung seen so far this
+    session drawn in its own container, all but the picked one hidden (so each keeps its step while another
+    is shown, and a rung never picked costs the first load nothing)."""
+    st.segmented_control(
+        t("ladder_pick", view.lang),
+        tuple(RUNG_PARTS),
+        format_func=lambda rung: t("ladder_tab_" + rung, view.lang),
+        key=state.LADDER_PICK,
+        default="recursion",
+        required=True,
+        label_visibility="collapsed",
+        width="stretch",
+    )
+    shown = picked(view)
+    seen = st.session_state[state.LADDER_SEEN]
+    st.html(TAB_STYLES[shown])
+    for rung, part in RUNG_PARTS.items():
+        with st.container(key=state.LADDER_TAB.format(rung=rung)):
+            if rung in seen:
+                part(sol, view)
+
+
+def folded(label: str, key: str, part: Callable[[Solution, View], None], sol: Solution, view: View) -> None:
+    """A part of the page folded away under `label`, drawn only while it is open (its formulas, table or
+    charts cost the first load nothing: issue 40, the page's first load)."""
+    with st.expander(label, key=key, on_change="rerun") as box:
+        if box.open:
+            part(sol, view)
+
+
 def page(sol: Solution, view: View) -> None:
-    """The whole page, top to bottom."""
+    """The whole page, top to bottom: the row, the ladder table, the rungs in tabs, then what explains them
+    (the intro; the two formulations, folded away until opened; how the counters grow)."""
     st.html(STYLE)
     row(sol, view)
     summary(sol, view)
-    formulations(sol, view)
-    recursion(sol, view)
-    memo(sol, view)
-    table(sol, view)
-    window(sol, view)
+    rungs(sol, view)
+    about(sol, view)
+    folded(t("ladder_forms_fold", view.lang), state.LADDER_FORMS_OPEN, formulations, sol, view)
     growth(sol, view)

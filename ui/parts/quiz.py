@@ -21,7 +21,6 @@ from ui.parts import fill
 from ui.parts.teach import locked, row_line
 from ui.state import View
 
-NUMBER_LIMIT = 10**9  # answers beyond this are refused by the number inputs (|dp| <= 5·10^7)
 QUIZ_AT = "quiz_at"  # link parameter: the question a quiz under way is at (its answers are not in the link)
 MAX_QUESTIONS = 50_001  # questions a quiz can have at most (one per pile, and the winner)
 
@@ -71,6 +70,7 @@ def _new_setup(setup: qz.Setup) -> None:
     st.session_state[state.QUIZ] = qz.start(setup, "", 0)
     st.session_state[state.QUIZ_NOTICES] = []
     st.session_state[state.QUIZ_MISSING] = ()
+    st.session_state[state.QUIZ_BAD] = ()
 
 
 def _setup_changed() -> None:
@@ -185,21 +185,28 @@ def board(sol: Solution, quiz: qz.Quiz, view: View) -> None:
 
 
 def _submit(q: int) -> None:
-    """Callback: grade the answers given to question q (refused, with the blanks named, if any is blank)."""
+    """Callback: grade the answers given to question q; refused, with the blanks named and each typed
+    answer that is not a whole number in range said apart (QUIZ_BAD), if any is blank or bad."""
     sol, quiz = current()
     if qz.question(quiz) != q or quiz.revealed:
         return
     takes = qz.takes(sol, q) if q < sol.n else []
-    numbers = range(-NUMBER_LIMIT, NUMBER_LIMIT + 1)
-    guess = qz.Guess(  # an answer not among the widget's own (only a script sends one) counts as blank
+    guess, bad = qz.read_guess(  # a take or winner not among the widget's own (only a script sends one) is blank
         take=state.valid(state.QUIZ_TAKE.format(q=q), takes, None),
-        opponent=state.valid(state.QUIZ_OPPONENT.format(q=q), numbers, None),
-        dp=state.valid(state.QUIZ_DP.format(q=q), numbers, None),
+        opponent=st.session_state.get(state.QUIZ_OPPONENT.format(q=q)) if q < sol.n else None,
+        dp=st.session_state.get(state.QUIZ_DP.format(q=q)) if q < sol.n else None,
         winner=state.valid(state.QUIZ_WINNER.format(q=q), WINNERS, None),
     )
-    st.session_state[state.QUIZ_MISSING] = qz.missing(guess, sol.n, q)
-    if not st.session_state[state.QUIZ_MISSING]:
+    st.session_state[state.QUIZ_MISSING] = qz.blanks(guess, bad, sol.n, q)
+    st.session_state[state.QUIZ_BAD] = tuple(_bad_notice(b, qz.pile(sol.n, q)) for b in bad)
+    if not st.session_state[state.QUIZ_MISSING] and not bad:
         st.session_state[state.QUIZ] = qz.answer(quiz, sol, guess)
+
+
+def _bad_notice(bad: qz.BadAnswer, i: int) -> state.Notice:
+    """The notice saying which typed answer (its number and part, at pile i) is bad, and why."""
+    part = ("quiz_part_" + bad.part, {"i": i})
+    return state.Notice("quiz_bad_answer", {"n": bad.number, "part": part, "reason": (bad.key, bad.fields)})
 
 
 def _advance() -> None:
@@ -211,6 +218,7 @@ def _restart() -> None:
     """Callback: the same quiz again from the start."""
     st.session_state[state.QUIZ] = qz.restart(st.session_state[state.QUIZ])
     st.session_state[state.QUIZ_MISSING] = ()
+    st.session_state[state.QUIZ_BAD] = ()
 
 
 def question(sol: Solution, quiz: qz.Quiz, view: View) -> None:
@@ -231,9 +239,12 @@ def question(sol: Solution, quiz: qz.Quiz, view: View) -> None:
         else:
             _pile_questions(sol, q, view)
         st.form_submit_button(t("quiz_reveal", view.lang), on_click=_submit, args=(q,), type="primary")
+    lines = [state.notice_text(notice, view.lang) for notice in st.session_state.get(state.QUIZ_BAD, ())]
     if missing:
         names = ", ".join(t("quiz_part_" + p, view.lang, i=qz.pile(sol.n, q)) for p in missing)
-        st.warning(t("quiz_missing", view.lang, parts=names), icon="✍️")
+        lines.append(t("quiz_missing", view.lang, parts=names))
+    if lines:  # one box: each bad typed answer's sentence, then the blanks
+        st.warning("  \n".join(lines), icon="✍️")
 
 
 def _winner_question(q: int, view: View) -> None:
@@ -268,10 +279,10 @@ def _pile_questions(sol: Solution, q: int, view: View) -> None:
 
 
 def _number_question(label: str, key: str, view: View) -> None:
-    """A whole-number answer, blank until given, within ±NUMBER_LIMIT."""
-    st.number_input(
-        label, -NUMBER_LIMIT, NUMBER_LIMIT, value=None, step=1, key=key, placeholder=t("quiz_placeholder", view.lang)
-    )
+    """A whole-number answer typed into a text box, blank until given: read on Reveal by
+    stonegame.teach.quiz.read_typed, which says what is wrong with anything but a whole number in range
+    (a number input stopped a 20-digit entry in the browser, silently)."""
+    st.text_input(label, key=key, placeholder=t("quiz_placeholder", view.lang))
 
 
 def reveal(sol: Solution, marked: qz.Marked, view: View) -> None:

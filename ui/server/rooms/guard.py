@@ -1,15 +1,13 @@
-"""What keeps one address from guessing codes, opening rooms in bulk or holding a thousand streams.
-In-process counters (each replica counts its own: nginx's sticky cookie keeps a browser on one), each
-checked and counted in one step under its own lock, so N requests at once count as N.
+"""Who a request comes from, and the one limit each process keeps for itself: the event streams open
+per address (a stream is a connection to this process, so each replica counts its own). The wrong codes
+and the rooms made are counted in the store, so every replica counts the same (limits.StoreBlocker,
+limits.StoreWindow), and a room's seats in its record.
 
     address  the client's address: the peer's, or, when the peer is a trusted proxy, the right-most
              X-Forwarded-For entry no trusted proxy wrote (see client_address); one client is one key
     proxies  the trusted proxies: STONEGAME_TRUSTED_PROXIES, addresses or networks, comma-separated
              (default LOOPBACK: a proxy on this machine, as an IPv4 and an IPv6 socket each see it)
-    Window   at most `limit` events per address in the last `seconds` (take: check and count at once)
-    Blocker  a Window of failures whose overflow shuts the address out for `block` seconds; admit/settle
-             hold a place for a lookup under way, so the failures and the lookups under way together
-             stay under `limit`
+    Shut     an address that may not look a code up now (limits.StoreBlocker.admit raises it)
     Gauge    at most `limit` things open at once per address (event streams)
 """
 
@@ -17,10 +15,8 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import threading
-import time
-from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Mapping
+from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from starlette.requests import HTTPConnection
@@ -107,123 +103,12 @@ def client_address(peer: str, forwarded: str, proxies: Proxies) -> str:
     return str(ip(entries[0])) if entries else str(seen)
 
 
-@dataclass
-class Window:
-    """Counts events per address over a sliding window of `seconds`."""
-
-    limit: int
-    seconds: float
-    clock: Callable[[], float] = time.monotonic
-    events: defaultdict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
-
-    def count(self, who: str) -> int:
-        """Events of this address still inside the window (older ones forgotten)."""
-        times, now = self.events[who], self.clock()
-        while times and now - times[0] > self.seconds:
-            times.popleft()
-        if not times:
-            del self.events[who]  # an address that went quiet costs no memory
-        return len(times)
-
-    def full(self, who: str) -> bool:
-        """Whether the address already had `limit` events in the window."""
-        return self.count(who) >= self.limit
-
-    def add(self, who: str) -> None:
-        """Count one event of this address now."""
-        self.count(who)
-        self.events[who].append(self.clock())
-
-    def take(self, who: str) -> bool:
-        """Count one event of this address now if the window has room for it: whether it did (the check
-        and the count in one step, under the window's lock)."""
-        with self.lock:
-            if self.full(who):
-                return False
-            self.add(who)
-            return True
-
-    def give_back(self, who: str) -> None:
-        """Forget the address's latest event (one taken for an attempt that made nothing)."""
-        with self.lock:
-            if self.events.get(who):
-                self.events[who].pop()
-            self.count(who)
-
-    def __post_init__(self) -> None:
-        self.lock = threading.Lock()
-
-
 class Shut(Exception):
     """The address may not look a code up now; `left` is the seconds until it may try again."""
 
     def __init__(self, left: float) -> None:
         super().__init__(f"shut out for {left:.0f} s")
         self.left = left
-
-
-@dataclass
-class Blocker:
-    """Shuts an address out for `block` seconds once it has had `limit` failures in `seconds`. A lookup
-    that may fail holds a place while it runs (admit, then settle): the failures in the window and the
-    places held stay under `limit` together, so requests sent at once are looked up at most `limit` at
-    a time; one that waits `wait` seconds for a place is shut out for a second."""
-
-    limit: int
-    seconds: float
-    block: float
-    clock: Callable[[], float] = time.monotonic
-    until: dict[str, float] = field(default_factory=dict)
-    wait: float = 1.0
-
-    def __post_init__(self) -> None:
-        self.failures = Window(self.limit, self.seconds, self.clock)
-        self.held: Counter[str] = Counter()
-        self.turn = threading.Condition()  # one lock for the failures, the places held and the blocks
-
-    def blocked(self, who: str) -> float:
-        """Seconds the address is still shut out for (0 if it is not)."""
-        with self.turn:
-            left = self.until.get(who, 0.0) - self.clock()
-            if left <= 0:
-                self.until.pop(who, None)
-                return 0.0
-            return left
-
-    def fail(self, who: str) -> None:
-        """Count a failure; the limit-th in the window shuts the address out."""
-        with self.turn:
-            self.failures.add(who)
-            if self.failures.full(who):
-                self.until[who] = self.clock() + self.block
-            self.turn.notify_all()
-
-    def admit(self, who: str) -> None:
-        """Hold a place for one lookup of this address; Shut if it is shut out, or if no place frees
-        within `wait` seconds (waiting on the lookups under way: each ends in settle)."""
-        deadline = time.monotonic() + self.wait
-        with self.turn:
-            while True:
-                left = self.blocked(who)
-                if left:
-                    raise Shut(left)
-                if self.failures.count(who) + self.held[who] < self.limit:
-                    self.held[who] += 1
-                    return
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise Shut(1.0)
-                self.turn.wait(remaining)
-
-    def settle(self, who: str, failed: bool) -> None:
-        """Give back the place admit held, counting a failure if the lookup failed."""
-        with self.turn:
-            self.held[who] -= 1
-            if self.held[who] <= 0:
-                del self.held[who]
-            if failed:
-                self.fail(who)
-            self.turn.notify_all()
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """The guessing limit: a join code is short enough to guess, so every request that names one is either a
-guess, counted against its address (guard.Blocker: 20 wrong codes a minute, then 5 minutes shut out), or
-proves itself and passes an address that is shut out.
+guess, counted against its address in the store (StoreBlocker: 20 wrong codes a minute, then 5 minutes shut
+out, the same on every replica), or proves itself and passes an address that is shut out.
 
     Guessing.attempt(who, code, act, proof)   act(code) under the limit (the routes, in a worker thread;
                                               the pages, in their script run)
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from stonegame import room as rm
-from ui.server.rooms.guard import Blocker, Shut
+from ui.server.rooms.guard import Shut
 from ui.server.rooms.store import Store, StoreDown
 
 T = TypeVar("T")
@@ -51,9 +51,9 @@ def address_key(name: str, who: str) -> str:
 
 
 class StoreWindow:
-    """guard.Window's take and give_back over entries kept in the store (Store.limit), so every replica
-    counts the same: at most `limit` per address in `seconds`. A store that does not answer lets the request
-    on (what it asks of the store then fails in one line)."""
+    """At most `limit` events per address in the last `seconds` (the rooms made), counted in entries kept in
+    the store (Store.limit), so every replica counts the same; take checks and counts in one atomic step. A
+    store that does not answer lets the request on (what it asks of the store then fails in one line)."""
 
     def __init__(self, store: Callable[[], Store], name: str, limit: int, seconds: float) -> None:
         self.store, self.name, self.limit, self.seconds = store, name, limit, seconds
@@ -73,8 +73,8 @@ class StoreWindow:
 
 
 class StoreBlocker:
-    """guard.Blocker over entries kept in the store (Store.limit), so every replica counts the same wrong
-    codes: an address is shut out for `block` seconds once it has had `limit` failures in `seconds`; a
+    """The wrong codes per address, counted in entries kept in the store (Store.limit), so every replica
+    counts the same: an address is shut out for `block` seconds once it has had `limit` failures in `seconds`; a
     lookup that may fail holds a pending entry while it runs (admit, then settle), so the failures and the
     lookups under way, on every replica, stay under `limit` together. One that finds no place within
     `wait` seconds (asking every PAUSE) is shut out for a second. A store that does not answer shuts
@@ -120,9 +120,10 @@ class StoreBlocker:
 
 
 class Guessing:
-    """The guessing limit over one Blocker of wrong codes, and the codes this process found lately."""
+    """The guessing limit over the store's count of wrong codes (a StoreBlocker), and the codes this process
+    found lately."""
 
-    def __init__(self, codes: Blocker | StoreBlocker) -> None:
+    def __init__(self, codes: StoreBlocker) -> None:
         self.codes = codes
         self._known: dict[str, float] = {}  # code -> when a room was last found with it (monotonic), oldest first
         self._lock = threading.Lock()
@@ -169,7 +170,7 @@ class Guessing:
             raise shut(codes.blocked(who) or left) from None
 
     def _admitted(self, who: str, code: str, act: Callable[[str], T]) -> T:
-        """act(code) holding one of the address's places (Blocker.admit: a burst is looked up at most
+        """act(code) holding one of the address's places (StoreBlocker.admit: a burst is looked up at most
         `limit` at a time, the rest wait for a place or are refused as shut), counted as a wrong code
         if no room has it."""
         codes = self.codes

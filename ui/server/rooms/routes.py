@@ -18,6 +18,12 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     GET  {PREFIX}/rooms/{code}/events?you=    text/event-stream of public views, id = version (you: a proof)
     GET  {PREFIX}/rooms/{code}/stage-data?lang=&code=&you=   the stage of the room's row (JSON, built once per
                                               row, language, listing and formulation for the whole class)
+    GET  {PREFIX}/rooms/{code}/stage.svg?step=&lang=&code=&you=  the stage's picture at that step (SVG, made once
+                                              per row, step, language and listing; never past a question's hold)
+    GET  {PREFIX}/rooms/{code}/captions?lang=&you=  every step's words, [[title, formula, sentence], ...] (JSON)
+    GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML with its script, phone.py)
+
+The light student page is HTML: a refusal there is a page saying it (with the same status), never JSON.
 
 A join by the link or QR code carries the room's join token ({"join": <token>}): a proof, like a teacher's
 secret or a student's id, that passes an address a prankster's wrong codes shut out; a join by the typed
@@ -33,6 +39,7 @@ body over MAX_BODY, 415 not JSON, 429 too many wrong codes, rooms, joins or stre
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import math
@@ -47,11 +54,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from stonegame import room as rm
+from stonegame.i18n import CATALOGUE, t
 from stonegame.terms import CODES, LANGS
 from ui import cache
+from ui.server.rooms import phone
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
-from ui.server.rooms.guard import Blocker, Gauge, Proxies, Window, address, proxies_from_env
+from ui.server.rooms.guard import Gauge, Proxies, address, proxies_from_env
 from ui.server.rooms.hub import event_text, hub_for
 from ui.server.rooms.limits import Guessing, Refused, StoreBlocker, StoreWindow
 from ui.server.rooms.stream import EventStream
@@ -80,6 +89,19 @@ STATUS = {
 T = TypeVar("T")
 CODES_LIMIT = (20, 60.0, 300.0)  # wrong codes: 20 a minute from one address, then 5 minutes shut out
 ROOMS_LIMIT = (5, 600.0)  # rooms made: 5 in 10 minutes from one address
+# The light page: never stored (it carries the room's state), its join token never sent on as a referrer,
+# only its own script (by its hash) and inline style, and nothing may frame it.
+PAGE_HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": f"default-src 'none'; script-src {phone.SCRIPT_CSP}; style-src 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+}
+SVG_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+}
 
 
 def _env_int(name: str, default: int) -> int:
@@ -93,14 +115,15 @@ def _env_int(name: str, default: int) -> int:
 @dataclass
 class Guards:
     """The per-address limits: wrong codes (20 a minute, then 5 minutes out) and rooms made (5 in 10
-    minutes), both counted in the store unless given (so every replica counts the same); event streams
+    minutes), both counted in the store (so every replica counts the same; a test may give its own limits
+    over its store); event streams
     open (STONEGAME_STREAMS_PER_ADDRESS, default 250: a whole class behind one school address;
     STONEGAME_STREAMS, default 2000, in all); and the proxies trusted to name the address
     (STONEGAME_TRUSTED_PROXIES, read here, so once per process and at its start: a bad entry
     stops it)."""
 
-    codes: Blocker | StoreBlocker | None = None  # None: a StoreBlocker over the Classroom's store
-    creates: Window | StoreWindow | None = None  # None: a StoreWindow over the Classroom's store
+    codes: StoreBlocker | None = None  # None: CODES_LIMIT's over the Classroom's store
+    creates: StoreWindow | None = None  # None: ROOMS_LIMIT's over the Classroom's store
     streams: Gauge = field(
         default_factory=lambda: Gauge(
             _env_int("STONEGAME_STREAMS_PER_ADDRESS", 250), _env_int("STONEGAME_STREAMS", 2000)
@@ -344,6 +367,94 @@ class Classroom:
         body = await run_in_threadpool(cache.stage_json, stage.values, stage.k, lang, listing, stage.form, held)
         return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
 
+    # --- the light student page (phone.py) ---
+
+    async def join_page(self, request: Request) -> Response:
+        """The light student page of the path's class in ?lang= and ?code= (English and Python when absent or
+        unknown), its stage drawn at the class's step (never past a question's hold), for a link whose ?join=
+        token is the room's (or none: the page then joins as a typed code does). Under the guessing limit like
+        every request naming a code (the token is its proof); any refusal is a small page saying it, with the
+        refusal's status."""
+        lang = _choice(request, "lang", LANGS)
+        listing, token = _choice(request, "code", CODES), request.query_params.get("join") or ""
+
+        def opened(code: str) -> rm.Room:
+            room = self.store().room(code)
+            if token:
+                rm.check_join(room, token)
+            return room
+
+        given = request.path_params["code"][:40]
+        try:
+            room = await self.attempted(request, opened, token or None)
+        except (Refused, rm.RoomError, stores.StoreDown) as error:
+            return self._refused_page(error, given, lang)
+        code, stage = room.code, room.stage
+        step = min(stage.step, rm.holding(room) if rm.holding(room) is not None else stage.step)
+        svg, _ = await run_in_threadpool(cache.stage_svg, stage.values, stage.k, step, lang, listing, stage.form)
+        words = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
+        view = rm.public_view(room)["stage"]
+        text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words).encode("utf-8")
+        body, headers = phone.compressed(text, request.headers.get("accept-encoding", ""))
+        return Response(body, media_type="text/html; charset=utf-8", headers={**headers, **PAGE_HEADERS})
+
+    def _refused_page(self, error: Exception, given: str, lang: str) -> Response:
+        """The page for a refusal: its words by reason in the page's language, its status as the JSON
+        routes give it (a 429's Retry-After too)."""
+        if isinstance(error, Refused):
+            status, reason, headers = error.status, error.reason, error.headers or {}
+        elif isinstance(error, stores.StoreDown):
+            status, reason, headers = 503, "store_down", {}
+        else:
+            status = next(s for kind, s in STATUS.items() if isinstance(error, kind))
+            reason = error.reason if isinstance(error, rm.RoomError) else "server_error"
+            headers = {"Retry-After": str(math.ceil(error.wait))} if isinstance(error, rm.Paced) else {}
+        if isinstance(error, rm.Ended):
+            words = t("class_ended", lang)
+        else:
+            key = f"class_err_{reason}" if f"class_err_{reason}" in CATALOGUE else "class_err_server_error"
+            words = t(key, lang, code=given, given=given, detail=str(error), limit="", n="")
+        text = phone.refused_page(PREFIX, given, lang, words).encode("utf-8")
+        return Response(
+            text, status, media_type="text/html; charset=utf-8", headers={**(headers or {}), **PAGE_HEADERS}
+        )
+
+    async def stage_svg(self, request: Request) -> Response:
+        """The room's stage at ?step= (a whole number; never past the step a question holds the class at) in
+        ?lang= and ?code= as SVG, from the cache every phone of the class shares, gzipped when accepted; with
+        an ETag, so a phone that has it gets a 304. Proves itself with ?you= as the stage data does."""
+        stage, held = await self._shown_stage(request)
+        lang, listing = _query(request, "lang", LANGS), _query(request, "code", CODES)
+        text = request.query_params.get("step", "")
+        if not (text.isdigit() and len(text) < 7):
+            raise Refused(400, "step must be a whole number.", "bad_request")
+        step = min(int(text), held) if held is not None else int(text)
+        svg, packed = await run_in_threadpool(cache.stage_svg, stage.values, stage.k, step, lang, listing, stage.form)
+        tag = '"' + hashlib.blake2b(packed, digest_size=12).hexdigest() + '"'
+        headers = {"ETag": tag, "Cache-Control": "no-cache", **SVG_HEADERS}
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers=headers)
+        body, packing = phone.compressed(svg, request.headers.get("accept-encoding", ""), packed)
+        return Response(body, media_type="image/svg+xml", headers={**headers, **packing})
+
+    async def _shown_stage(self, request: Request) -> tuple[rm.Stage, int | None]:
+        """The stage a phone may draw and the step a question holds it at (None: nothing holds it), for a GET
+        that proves itself with ?you=; a class that ended keeps its last row, which its students go on
+        exploring (its last view, as the 410 of any route carries it)."""
+        you = request.query_params.get("you")
+        try:
+            room = await self.attempted(request, self._followed(you), you)
+        except rm.Ended as ended:
+            return rm.read_stage(ended.view.get("stage") or {}), None
+        return room.stage, rm.holding(room)
+
+    async def captions(self, request: Request) -> Response:
+        """Every step's words of the room's row in ?lang=, as JSON (phone.js's words for screen readers)."""
+        stage, _ = await self._shown_stage(request)
+        lang = _query(request, "lang", LANGS)
+        body = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
+        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+
     # --- the routes ---
 
     def routes(self) -> list[BaseRoute]:
@@ -364,6 +475,9 @@ class Classroom:
             (f"{rooms}/{{code}}/end", self.end, "POST"),
             (f"{rooms}/{{code}}/events", self.events, "GET"),
             (f"{rooms}/{{code}}/stage-data", self.stage_data, "GET"),
+            (f"{rooms}/{{code}}/stage.svg", self.stage_svg, "GET"),
+            (f"{rooms}/{{code}}/captions", self.captions, "GET"),
+            (f"{PREFIX}/join/{{code}}", self.join_page, "GET"),
         ]
         return [Route(path, self._answering(endpoint), methods=[method]) for path, endpoint, method in table]
 
@@ -409,6 +523,13 @@ def _query(request: Request, name: str, allowed: tuple[str, ...]) -> str:
     if given not in allowed:
         raise Refused(400, f"{name} must be one of {', '.join(allowed)}.", "bad_request")
     return given
+
+
+def _choice(request: Request, name: str, allowed: tuple[str, ...]) -> str:
+    """The query parameter if it is one of `allowed`, else the first of them (a page never refuses a
+    language it does not know: it shows the default)."""
+    given = request.query_params.get(name, allowed[0])
+    return given if given in allowed else allowed[0]
 
 
 def _since(request: Request) -> int:

@@ -176,11 +176,15 @@ class Store(ABC):
 
     @guarded
     def create(self, stage: Stage, secret: str) -> str:
-        """A new room for this stage and secret: its code. Expired rooms are swept first; Full if
-        limits.rooms are still open."""
+        """A new room for this stage and secret: its code. Rooms past ROOM_KEPT are swept first; Full if
+        limits.rooms are still open (neither ended nor expired)."""
         with self._locked("*"):
             self.sweep()
-            if sum(not ended for _, _, ended in self._codes()) >= self.limits.rooms:
+            now = self.clock()
+            if (
+                sum(not ended and not rm.expired(touched, now) for _, touched, ended in self._codes())
+                >= self.limits.rooms
+            ):
                 raise rm.Full(f"The server has {self.limits.rooms} classes open, its most: try again later.")
             code = next(c for c in iter(rm.new_code, None) if self._get(c) is None)
             self._put(rm.new_room(code, secret, stage, self.clock()))
@@ -265,10 +269,10 @@ class Store(ABC):
 
     @guarded
     def sweep(self) -> int:
-        """Delete the rooms that expired (ended ones too, once their teacher's last action is ROOM_TTL
-        old): how many."""
+        """Delete the rooms whose teacher's last action is ROOM_KEPT old (ended or expired a day before):
+        how many. Until then an ended or expired room answers as ended and takes no place of an open one."""
         now = self.clock()
-        gone = [code for code, touched, _ in self._codes() if rm.expired(touched, now)]
+        gone = [code for code, touched, _ in self._codes() if rm.expired(touched, now, rm.ROOM_KEPT)]
         if gone:
             self._drop(gone)
         return len(gone)

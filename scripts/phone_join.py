@@ -1,0 +1,265 @@
+"""How long a phone takes to be in the class, and what it downloads: the lecture hall's phone benchmark.
+
+    python scripts/phone_join.py                  # 10 fresh contexts per figure, the app behind nginx
+    python scripts/phone_join.py --quick          # 2 contexts per figure (the test's run)
+    python scripts/phone_join.py --page light     # the join link opens the light student page instead
+
+Starts the app as `scripts/serve.py` does (scripts/topology.py's Topology: --replicas replicas of
+`streamlit run streamlit_app.py` behind nginx, on free ports, the class room in a fresh SQLite folder),
+makes a class as a teacher's page does (POST /classroom/rooms with ROW at STEP, through nginx), and drives
+Debian's Chromium (Playwright, executable_path; never `playwright install`) at 390×844. For each figure
+it opens `--contexts` fresh browser contexts, one after another, and times, on this process's clock, from
+the start of the navigation to the class stage drawn at the teacher's step:
+
+    link     opening the join link with its join token (the QR code's: `/?class=CODE&join=TOKEN`, or the
+             light page's `/classroom/join/CODE?join=TOKEN` with --page light)
+    typed    opening `/`, "Join a class", typing the code and Enter (the full app's way, with --page light too:
+             its line then says "app")
+
+"The class stage drawn at the teacher's step" is one DOM signal on either page: an element
+`[data-testid=stage][data-ready=true][data-frame=STEP]` (the full app's stage, in its open shadow root,
+sets data-ready once its Vega view has drawn and mirrors its frame in data-frame; the light page's sets
+both once the step's SVG is in the page).
+
+Each figure is measured throttled (CDP `Emulation.setCPUThrottlingRate` 4 and
+`Network.emulateNetworkConditions`: 150 ms latency, 1.6 Mbit/s down = 200,000 bytes/s, 750 kbit/s up =
+93,750 bytes/s) and unthrottled, and printed as its median and p90. For the link it also counts what
+the first visit downloads until the signal (the sum of CDP `Network.loadingFinished` encodedDataLength,
+the bytes on the wire with headers, plus the bytes of websocket frames received, and the requests
+sent, a websocket counted as one) and then what a second visit in the same context (from its cache)
+downloads the same way. Prints one line per figure, e.g.
+
+    link  (app via nginx, 2 replicas): throttled median 14.33 s p90 16.33 s | unthrottled median ... | 10 contexts
+    typed (app via nginx, 2 replicas): throttled median ...
+    visit (app via nginx, 2 replicas): first 1685.6 KB (websocket 90.0 KB) in 111 requests | second from cache ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+
+from scripts.topology import Topology  # noqa: E402
+
+ROW = [5, -3, 8, 2, -1, 7, 4, -6]
+STEP = 12
+PHONE = {"width": 390, "height": 844}
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+SLOW_NETWORK = {
+    "offline": False,
+    "latency": 150,  # ms
+    "downloadThroughput": 200_000,  # bytes/s: 1.6 Mbit/s
+    "uploadThroughput": 93_750,  # bytes/s: 750 kbit/s
+}
+CPU_RATE = 4
+TIMEOUT_MS = 90_000  # a throttled full app takes many seconds; a minute and a half is a failure
+
+
+def drawn(step: int = STEP) -> str:
+    """The DOM signal "the class stage is drawn at the teacher's step", the same on both pages."""
+    return f"[data-testid=stage][data-ready=true][data-frame='{step}']"
+
+
+@dataclass
+class Wire:
+    """What one page downloaded, read from its CDP Network events: bytes of finished responses, bytes of
+    websocket frames received, and requests sent (a websocket counted once)."""
+
+    bytes: int = 0
+    socket: int = 0  # of `bytes`, those of websocket frames
+    requests: int = 0
+    seen: set[str] = field(default_factory=set)
+
+    def attach(self, cdp: Any) -> None:
+        """Count from now on."""
+        cdp.on("Network.requestWillBeSent", self._sent)
+        cdp.on("Network.loadingFinished", self._finished)
+        cdp.on("Network.webSocketCreated", self._socket)
+        cdp.on("Network.webSocketFrameReceived", self._frame)
+
+    def _sent(self, event: dict[str, Any]) -> None:
+        url = event.get("request", {}).get("url", "")
+        if url.startswith("data:") or event["requestId"] in self.seen:  # a redirect keeps its id
+            return
+        self.seen.add(event["requestId"])
+        self.requests += 1
+
+    def _finished(self, event: dict[str, Any]) -> None:
+        self.bytes += int(event.get("encodedDataLength") or 0)
+
+    def _socket(self, _event: dict[str, Any]) -> None:
+        self.requests += 1
+
+    def _frame(self, event: dict[str, Any]) -> None:
+        size = len(event.get("response", {}).get("payloadData", "").encode())
+        self.bytes, self.socket = self.bytes + size, self.socket + size
+
+    def said(self) -> str:
+        """`X KB (websocket Y KB) in N requests` so far."""
+        return f"{self.bytes / 1000:.1f} KB (websocket {self.socket / 1000:.1f} KB) in {self.requests} requests"
+
+
+@dataclass(frozen=True)
+class Class:
+    """The class made for the run: where phones reach it, its code, its join token and which page the
+    link opens."""
+
+    url: str
+    code: str
+    token: str
+    page: str
+
+    def link(self) -> str:
+        """The join link with its token, as the QR code carries it (the light page's with --page light)."""
+        if self.page == "light":
+            return f"{self.url}/classroom/join/{self.code}?join={self.token}"
+        return f"{self.url}/?class={self.code}&join={self.token}"
+
+
+def start_class(url: str, page: str) -> Class:
+    """A class on ROW held at STEP, made as the teacher's page makes it (POST /classroom/rooms)."""
+    body = json.dumps({"values": ROW, "step": STEP}).encode()
+    request = urllib.request.Request(
+        f"{url}/classroom/rooms", data=body, headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        made = json.load(answer)
+    return Class(url, made["code"], made["room"]["join"], page)
+
+
+def throttle(page: Page, cdp: Any, slow: bool) -> None:
+    """Throttle the page's CPU 4× and its network to SLOW_NETWORK (when `slow`)."""
+    cdp.send("Network.enable")
+    if slow:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_RATE})
+        cdp.send("Network.emulateNetworkConditions", SLOW_NETWORK)
+
+
+def by_link(page: Page, room: Class) -> None:
+    """Open the join link and wait for the stage drawn at the teacher's step."""
+    page.goto(room.link(), wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_selector(drawn(), state="attached", timeout=TIMEOUT_MS)
+
+
+def by_typing(page: Page, room: Class) -> None:
+    """Open `/`, wait for its stage (a person sees the page before they tap), open "Join a class", type the
+    code, press Enter, and wait for the stage at the teacher's step."""
+    page.goto(f"{room.url}/", wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_selector("[data-testid=stage][data-ready=true]", state="attached", timeout=TIMEOUT_MS)
+    box = page.get_by_test_id("stPopoverBody").get_by_role("textbox", name="Join code")
+    join = page.get_by_test_id("stMain").get_by_role("button", name="Join a class")
+    while not box.is_visible():  # a click while the first run still redraws the page may be lost: click again
+        join.click(timeout=TIMEOUT_MS)
+        with contextlib.suppress(PlaywrightTimeout):
+            box.wait_for(state="visible", timeout=5_000)
+    box.fill(room.code, timeout=TIMEOUT_MS)
+    box.press("Enter")
+    page.wait_for_selector(drawn(), state="attached", timeout=TIMEOUT_MS)
+
+
+@contextmanager
+def phone(browser: Browser, slow: bool) -> Iterator[tuple[BrowserContext, Page, Wire]]:
+    """A fresh 390×844 context and page, throttled when `slow`, its downloads counted."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        wire = Wire()
+        wire.attach(cdp)
+        throttle(page, cdp, slow)
+        yield context, page, wire
+    finally:
+        context.close()
+
+
+def timed(browser: Browser, room: Class, way: Callable[[Page, Class], None], slow: bool) -> float:
+    """Seconds one fresh context takes to join `way`."""
+    with phone(browser, slow) as (_, page, _wire):
+        start = time.perf_counter()
+        way(page, room)
+        return time.perf_counter() - start
+
+
+def visits(browser: Browser, room: Class) -> tuple[str, str]:
+    """What a throttled first visit of the join link until the stage is drawn, and of a second
+    visit in the same context (a new tab, its cache kept)."""
+    with phone(browser, slow=True) as (context, page, wire):
+        by_link(page, room)
+        first = wire.said()
+        again = context.new_page()
+        cdp = context.new_cdp_session(again)
+        second = Wire()
+        second.attach(cdp)
+        throttle(again, cdp, slow=True)
+        page.close()
+        by_link(again, room)
+        return first, second.said()
+
+
+def spread(seconds: list[float]) -> str:
+    """`median X s p90 Y s` of the figures."""
+    ordered = sorted(seconds)
+    p90 = ordered[min(len(ordered) - 1, max(0, round(0.9 * len(ordered) + 0.5) - 1))]
+    return f"median {statistics.median(ordered):.2f} s p90 {p90:.2f} s"
+
+
+def measure(browser: Browser, room: Class, contexts: int, label: str) -> list[str]:
+    """The benchmark's lines: the link's and the typed code's times (throttled and not), then the visits."""
+    lines = []
+    for name, way in (("link ", by_link), ("typed", by_typing)):
+        slow = [timed(browser, room, way, True) for _ in range(contexts)]
+        fast = [timed(browser, room, way, False) for _ in range(contexts)]
+        where = label if way is by_link else label.replace("light", "app")  # typing the code is the full app's way
+        lines.append(f"{name} ({where}): throttled {spread(slow)} | unthrottled {spread(fast)} | {contexts} contexts")
+        print(lines[-1], flush=True)
+    first, again = visits(browser, room)
+    lines.append(f"visit ({label}): first {first} | second from cache {again}")
+    print(lines[-1], flush=True)
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="2 contexts per figure instead of --contexts")
+    parser.add_argument("--contexts", type=int, default=10, help="fresh browser contexts per figure (default 10)")
+    parser.add_argument("--replicas", type=int, default=2, help="replicas behind nginx, as serve.py (default 2)")
+    parser.add_argument(
+        "--page", choices=("app", "light"), default="app", help="what the join link opens (default: the full app)"
+    )
+    args = parser.parse_args(argv)
+    contexts = 2 if args.quick else args.contexts
+    with tempfile.TemporaryDirectory(prefix="stonegame-phone-") as state:
+        os.environ["STONEGAME_STATE"] = state  # a fresh class room: its per-address counters start at 0
+        with Topology(args.replicas, port=0, host="127.0.0.1", say=lambda _: None) as topology:
+            room = start_class(topology.url, args.page)
+            label = f"{args.page} via nginx, {args.replicas} replica{'s' if args.replicas > 1 else ''}"
+            print(f"class {room.code} on {topology.url}, step {STEP}, chromium {CHROMIUM}", flush=True)
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    measure(browser, room, contexts, label)
+                finally:
+                    browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,269 @@
+// The light student page's script (ui/server/rooms/phone.py): join the class, follow the teacher's step, answer.
+// - joins with the link's join token (POST .../join), or takes back the seat this browser kept for the class
+//   (localStorage, POST .../me), and opens the room's event stream with the student's id as its proof;
+// - following, shows each step the teacher moves to: the step's picture is an SVG the server made
+//   (GET .../stage.svg?step=&lang=&code=&you=), put in place of the last one; while a question holds the class,
+//   never past the held step (the server holds it back too);
+// - exploring ("Explore on my own", a press of the stage's buttons, or ← → Home End), steps on its own;
+//   "Back to the class" follows again;
+// - draws the open question's answer buttons, posts the tapped answer, shows the result once revealed;
+// - stops on "The class has ended". The stage's data-frame / data-ready say what is drawn (the benchmark's
+//   and the tests' signal: data-ready="true" and data-frame = the step, once joined).
+(() => {
+  "use strict";
+  const root = document.getElementById("phone");
+  if (!root) return;
+  const d = root.dataset, base = `${d.prefix}/rooms/${d.code}`, KEPT = "stonegame:student:" + d.code;
+  const w = JSON.parse(document.getElementById("words").textContent);
+  const q = sel => root.querySelector(sel);
+  const ui = {
+    bar: q(".classbar"), status: q(".status"), toggle: q(".toggle"), question: q(".question"), note: q(".note"),
+    stage: q(".stage"), picture: q(".picture"), steps: q(".steps"), live: q(".live"), keys: q(".keys"), full: q(".full"),
+    nav: {first: q(".nav-first"), back: q(".nav-back"), next: q(".nav-next"), last: q(".nav-last")},
+  };
+  const st = {
+    view: null, student: "", following: true, mine: {}, ended: false, error: "", retry: 0, stream: null,
+    shown: Number(d.step), row: "", captions: JSON.parse(document.getElementById("captions").textContent), asked: 0,
+  };
+
+  const fill = (text, fields) => String(text).replace(/\{(\w+)\}/g, (m, name) => (name in fields ? String(fields[name]) : m));
+  const you = () => `&you=${encodeURIComponent(st.student)}`;
+  function kept() { try { return localStorage.getItem(KEPT) || ""; } catch (e) { return ""; } }
+  function keep(id) { try { localStorage.setItem(KEPT, id); } catch (e) { /* nothing kept */ } }
+
+  // One retry when the way to the server failed (a replica killed under nginx answers 502 once).
+  async function send(path, body) {
+    const request = () => fetch(`${base}${path}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    try {
+      const r = await request();
+      if (r.status !== 502 && r.status !== 504) return r;
+    } catch (e) { /* try once more */ }
+    await new Promise(done => setTimeout(done, 300));
+    return request();
+  }
+  async function post(path, body) {
+    const r = await send(path, body).catch(() => ({ok: false, status: 0, json: async () => ({error: w.class_reconnecting, reason: "server_error"})}));
+    const answer = await r.json().catch(() => ({error: w.class_err_server_error, reason: "server_error"}));
+    if (!r.ok) { answer.status = r.status; throw answer; }
+    return answer;
+  }
+  function refusal(answer) {
+    const key = "class_err_" + (answer && answer.reason);
+    return key in w ? fill(w[key], {detail: answer.error || "", code: d.code, given: d.code, limit: "", n: ""}) : (answer && answer.error) || w.class_err_server_error;
+  }
+
+  // --- the stage ---
+  const lastStep = () => 2 * st.view.stage.values.length + 1;
+  const rowOf = view => JSON.stringify([view.stage.values, view.stage.k, view.stage.form]);
+  function held(view) {  // routes' rm.holding: the step a student may not pass while the last question is not revealed
+    const qs = view.questions || [], last = qs[qs.length - 1];
+    if (!last || last.state === "revealed") return null;
+    return last.kind === "winner" ? Math.min(last.step, lastStep() - 1) : Math.max(last.step - 1, 0);
+  }
+  function bounded(step) {
+    const h = held(st.view);
+    return Math.max(0, Math.min(h === null ? lastStep() : h, lastStep(), step));
+  }
+
+  async function show(step) {
+    step = bounded(step);
+    const asked = ++st.asked, row = rowOf(st.view);
+    if (step !== st.shown || row !== st.row) {
+      try {
+        const lang = `lang=${d.lang}`;
+        const picture = fetch(`${base}/stage.svg?step=${step}&${lang}&code=${d.listing}${you()}`);
+        const words = row !== st.row ? fetch(`${base}/captions?${lang}${you()}`) : null;
+        const r = await picture;
+        if (!r.ok) throw await r.json();
+        const svg = await r.text();
+        const captions = words ? await (await words).json() : null;
+        if (asked !== st.asked) return;  // a newer step was asked meanwhile
+        if (Array.isArray(captions)) st.captions = captions;
+        ui.picture.innerHTML = svg;
+        st.shown = step;
+        st.row = row;
+      } catch (e) {
+        st.error = refusal(e);
+        drawBar();
+        return;
+      }
+    }
+    drawStage();
+  }
+
+  function drawStage() {
+    const step = st.shown, last = lastStep(), said = st.captions[step] || [];
+    ui.stage.dataset.frame = String(step);
+    ui.stage.dataset.ready = "true";
+    ui.picture.setAttribute("aria-label", said.filter(Boolean).join(" "));
+    ui.steps.textContent = fill(w.step_of, {step, last});
+    if (ui.live.dataset.step !== String(step)) { ui.live.textContent = said[0] || ""; ui.live.dataset.step = String(step); }
+    const h = held(st.view), top = h === null ? last : Math.min(h, last);
+    ui.nav.first.disabled = ui.nav.back.disabled = step <= 0;
+    ui.nav.next.disabled = ui.nav.last.disabled = step >= top;
+    const s = st.view.stage;
+    const query = new URLSearchParams({values: s.values.join(","), k: s.k, form: s.form, step, lang: d.lang, code: d.listing});
+    ui.full.href = `/?${query}`;
+  }
+
+  // the student's own moves: explore, then step
+  function own(step) {
+    if (!st.view) return;
+    if (st.following && !st.ended) setStatus("exploring");
+    show(step);
+  }
+
+  // --- the class bar ---
+  async function setStatus(status) {
+    st.following = status === "following";
+    drawBar();
+    if (st.following) show(st.view.stage.step);
+    if (st.ended) return;
+    try {
+      await post("/status", {student: st.student, status});
+      st.error = "";
+    } catch (e) { st.error = refusal(e); }
+    drawBar();
+  }
+
+  async function answer(question, value) {
+    st.mine[question.number] = value;
+    st.error = "";
+    drawBar();
+    try {
+      const view = await post(`/questions/${question.number}/answer`, {student: st.student, answer: value});
+      st.mine = {...view.mine};
+    } catch (e) {
+      delete st.mine[question.number];
+      st.error = refusal(e);
+    }
+    drawBar();
+  }
+
+  const label = (question, value) => (question.kind === "winner" ? (w["winner_" + value] || String(value)) : String(value));
+  const el = (tag, attrs = {}, text) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+
+  function drawQuestion(question) {
+    ui.question.replaceChildren();
+    ui.question.removeAttribute("aria-labelledby");
+    if (!question) { ui.question.append(el("p", {class: "waiting"}, w.class_waiting)); return; }
+    ui.question.setAttribute("aria-labelledby", `q${question.number}`);
+    ui.question.append(el("p", {class: "prompt", id: `q${question.number}`}, fill(w["class_q_" + question.kind], {n: question.number, i: question.pile})));
+    const mine = st.mine[question.number];
+    if (question.state === "revealed") {
+      const right = (question.accepted || []).includes(mine), none = mine === undefined;
+      const said = none ? fill(w.class_missed, {answer: label(question, question.expected)})
+        : fill(right ? w.class_right : w.class_wrong, {answer: label(question, question.expected), mine: label(question, mine)});
+      ui.question.append(el("p", {class: "verdict " + (none ? "none" : right ? "right" : "wrong"), "data-testid": "verdict"}, (right ? "✓ " : none ? "" : "✗ ") + said));
+      return;
+    }
+    const open = question.state === "open", choices = el("div", {class: "choices"});
+    for (const value of question.choices || []) {
+      const b = el("button", {type: "button", class: "choice" + (mine === value ? " picked" : ""), "aria-pressed": String(mine === value)}, label(question, value));
+      b.disabled = !open;
+      b.addEventListener("click", () => answer(question, value));
+      choices.append(b);
+    }
+    ui.question.append(choices);
+    ui.question.append(el("p", {class: "hint"}, !open ? w.class_locked : mine === undefined ? w.class_pick : fill(w.class_your_answer, {answer: label(question, mine)})));
+  }
+
+  function drawBar() {
+    ui.note.textContent = st.error || (st.retry ? w.class_reconnecting : "");
+    if (!st.view) return;
+    if (st.ended) {
+      ui.status.textContent = w.class_ended;
+      ui.question.replaceChildren();
+      ui.toggle.hidden = true;
+      ui.bar.classList.add("ended");
+      ui.keys.hidden = false;
+      return;
+    }
+    ui.status.textContent = fill(st.following ? w.class_following : w.class_exploring, {code: d.code});
+    ui.bar.dataset.following = String(st.following);
+    ui.toggle.hidden = false;
+    ui.toggle.textContent = st.following ? w.class_explore : w.class_back;
+    ui.keys.hidden = st.following;
+    const qs = st.view.questions || [];
+    drawQuestion(qs[qs.length - 1] || null);
+  }
+
+  // --- the stream ---
+  function onView(view) {
+    st.retry = 0;
+    if (view.ended) { st.ended = true; st.view = {...st.view, ...view}; close(); drawBar(); return; }
+    const before = st.view;
+    st.view = {...st.view, ...view};
+    drawBar();
+    if (st.following) show(st.view.stage.step);
+    else if (rowOf(st.view) !== st.row || held(st.view) !== held(before)) show(st.shown);  // a new row or hold
+  }
+  function open() {
+    const stream = new EventSource(`${base}/events?since=0${you()}`);
+    stream.addEventListener("room", e => onView(JSON.parse(e.data)));
+    stream.onopen = () => { st.retry = 0; drawBar(); };
+    stream.onerror = () => {
+      st.retry += 1;
+      drawBar();
+      // a refusal closes an EventSource for good: open another after a random wait under a growing cap
+      if (stream.readyState === EventSource.CLOSED && !st.ended) {
+        const wait = 250 + Math.random() * Math.min(8000, 500 * 2 ** st.retry);
+        setTimeout(() => { if (st.stream === stream) st.stream = open(); }, wait);
+      }
+    };
+    return stream;
+  }
+  function close() { if (st.stream) st.stream.close(); st.stream = null; }
+  function awake() {  // a phone back from its pocket (iOS drops background streams without an error): resync
+    if (!st.ended && st.student && (!st.stream || st.stream.readyState === EventSource.CLOSED)) { close(); st.stream = open(); }
+  }
+
+  // --- joining ---
+  async function seat() {
+    const mine = kept();
+    if (mine) {
+      try { return {student: mine, room: await post("/me", {student: mine})}; } catch (e) { if (e.status === 410) throw e; }
+    }
+    return post("/join", d.join ? {join: d.join} : {});
+  }
+  async function join() {
+    try {
+      const made = await seat();
+      st.student = made.student;
+      keep(made.student);
+      st.view = made.room;
+      st.mine = {...(made.room.mine || {})};
+      st.following = made.room.status !== "exploring";
+    } catch (e) {
+      if (e.status === 410 && e.room) { st.view = e.room; st.ended = true; drawBar(); drawStage(); return; }
+      st.error = refusal(e);
+      drawBar();
+      return;
+    }
+    drawBar();
+    st.row = rowOf(st.view);  // the page came with this row's picture and words
+    await show(st.following ? st.view.stage.step : st.shown);
+    st.stream = open();
+  }
+
+  ui.toggle.addEventListener("click", () => setStatus(st.following ? "exploring" : "following"));
+  ui.nav.first.addEventListener("click", () => own(0));
+  ui.nav.back.addEventListener("click", () => own(st.shown - 1));
+  ui.nav.next.addEventListener("click", () => own(st.shown + 1));
+  ui.nav.last.addEventListener("click", () => own(lastStep()));
+  document.addEventListener("keydown", e => {
+    if (e.altKey || e.ctrlKey || e.metaKey || !st.view || e.target.closest("input, select, textarea")) return;
+    const to = {ArrowLeft: st.shown - 1, ArrowRight: st.shown + 1, Home: 0, End: lastStep()}[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    own(to);
+  });
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") awake(); });
+  window.addEventListener("pageshow", e => { if (e.persisted) awake(); });
+  join();
+})();

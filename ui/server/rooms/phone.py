@@ -1,0 +1,249 @@
+"""The light student page: what a phone opens from the class's link, served by the class room's own routes
+(routes.py: GET {PREFIX}/join/{code}?join=<token>&lang=&code=) instead of the whole Streamlit app.
+
+One small HTML page (made here: the room's stage at the class's step as an inline SVG, made on the server
+from the explainer's own Vega-Lite spec by vl-convert and cached per row, step, language and listing in
+ui/cache.py; every step's words for screen readers; the words the page shows, in the page's language) and
+one small script of ours (phone.js, written into the page: a separate file costs a phone on a slow network
+another round trip before it can join, and the script is 3 KB gzipped; the page's Content-Security-Policy
+allows that script by its hash, SCRIPT_CSP, and no other). The script
+joins (POST .../join with the link's join token, or the student id this browser kept for the class), holds
+the room's event stream, follows the teacher's step by fetching {PREFIX}/rooms/{code}/stage.svg, draws the
+question's answer buttons and the result, and lets the student explore on their own (buttons and keys) and
+come back. No Streamlit session, no websocket, no chart runtime: the whole first visit is a few KB.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import html
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from stonegame.i18n import CATALOGUE, t
+from stonegame.terms import WINNERS
+
+HERE = Path(__file__).resolve().parent
+SCRIPT = (HERE / "phone.js").read_text(encoding="utf-8")
+assert "</script" not in SCRIPT.lower(), "phone.js must not close the <script> it is written into"
+SCRIPT_CSP = "'sha256-" + base64.b64encode(hashlib.sha256(SCRIPT.encode("utf-8")).digest()).decode() + "'"
+NAV = ("first", "back", "next", "last")
+# The catalogue's words the script shows (the class bar's, the player's buttons, the step line).
+WORDS = (
+    tuple(k for k in CATALOGUE if k.startswith(("class_q_", "class_err_", "class_phone_")))
+    + tuple(f"winner_{w}" for w in WINNERS)
+    + tuple(f"stage_aria_{n}" for n in NAV)
+    + tuple(f"nav_{n}" for n in NAV)
+    + (
+        "class_following",
+        "class_exploring",
+        "class_explore",
+        "class_back",
+        "class_ended",
+        "class_waiting",
+        "class_your_answer",
+        "class_pick",
+        "class_locked",
+        "class_right",
+        "class_wrong",
+        "class_missed",
+        "class_reconnecting",
+        "step_of",
+    )
+)
+# The app's look: Streamlit's light theme's white and text, the class bar's blue, the stage's buttons.
+STYLE = """
+:root { color-scheme: light; }
+body { margin: 0; background: #fff; color: #1f2328;
+  font: 17px/1.4 "Source Sans 3", "Source Sans Pro", "Noto Sans CJK SC", system-ui, sans-serif; }
+main { max-width: 46rem; margin: 0 auto; padding: 0.5rem 0.6rem 2rem; }
+.top { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
+h1 { font-size: 1.05rem; margin: 0.2rem 0; color: #31333f; }
+.langs a { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
+  color: #0b3d91; font-weight: 600; text-align: center; }
+.langs a[aria-current] { color: #1f2328; text-decoration: none; }
+.classbar { border: 2px solid #1a5fb4; border-radius: 0.6rem; padding: 0.5rem 0.8rem; margin: 0.3rem 0 0.5rem;
+  background: #f6f8fa; }
+.classbar.ended { border-color: #8c959f; }
+.head { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.8rem; justify-content: space-between; }
+.status { margin: 0; font-weight: 600; font-size: 1.1rem; }
+button { font: inherit; font-weight: 600; min-height: 2.75rem; min-width: 2.75rem; padding: 0.3rem 0.9rem;
+  border-radius: 0.5rem; border: 2px solid #1a5fb4; background: #fff; color: #0b3d91; cursor: pointer; }
+button:focus-visible, a:focus-visible { outline: 3px solid #000; outline-offset: 2px; }
+button:disabled { opacity: 0.55; cursor: default; }
+.toggle { background: #1a5fb4; color: #fff; }
+.toggle[hidden] { display: none; }
+.prompt { margin: 0.2rem 0; font-size: 1.2rem; font-weight: 600; }
+.choices { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.choice { min-width: 4.5rem; min-height: 3rem; font-size: 1.3rem; flex: 1 1 4.5rem; max-width: 10rem; }
+.choice.picked { background: #1a5fb4; color: #fff; }
+.hint, .waiting { margin: 0.3rem 0 0; color: #444; }
+.verdict { margin: 0.3rem 0 0; font-size: 1.25rem; font-weight: 700; }
+.verdict.right { color: #1a7f37; } .verdict.wrong { color: #b3261e; }
+.note { margin: 0.3rem 0 0; color: #b3261e; font-weight: 600; }
+.note:empty { display: none; }
+.bar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; padding: 4px 0 6px; }
+.bar button { color: #111; background: #f4f4f4; border: 1px solid #767676; border-radius: 8px; min-width: 44px; }
+.steps { font-variant-numeric: tabular-nums; margin-left: auto; }
+@media (max-width: 520px) { .bar .word { display: none; } }
+.picture svg { display: block; width: 100%; height: auto; max-width: 34rem; }
+.keys { color: #444; font-size: 0.95rem; margin: 0.2rem 0; }
+.full { display: inline-block; min-height: 44px; line-height: 44px; color: #0b3d91; font-weight: 600; }
+.sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+"""
+PAGE = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>{title}</title>
+<style>{style}</style>
+</head>
+<body>
+<main id="phone" data-testid="phone" data-prefix="{prefix}" data-code="{code}" data-join="{join}" data-lang="{lang}"
+ data-listing="{listing}" data-step="{step}">
+<div class="top"><h1>{title}</h1>
+<nav class="langs" aria-label="{language}">{langs}</nav></div>
+<section class="classbar" data-testid="classbar" aria-label="{classbar}">
+<div class="head"><p class="status" role="status">{joining}</p>
+<button type="button" class="toggle" hidden></button></div>
+<div class="question" role="group"></div>
+<p class="note" aria-live="polite">{error}</p>
+<noscript><p class="note">{noscript}</p></noscript>
+</section>
+<section class="stage" data-testid="stage" data-ready="false" data-frame="{step}" aria-label="{stage}">
+<div class="bar">{buttons}<span class="steps" aria-hidden="true">{steps}</span></div>
+<p class="keys" hidden>{keys}</p>
+<p class="live sr-only" aria-live="polite"></p>
+<div class="picture" role="img" aria-label="{alt}">{svg}</div>
+</section>
+<p><a class="full" data-testid="full-app" href="{full}">{full_words}</a></p>
+</main>
+<script type="application/json" id="words">{words}</script>
+<script type="application/json" id="captions">{captions}</script>
+<script>{script}</script>
+</body>
+</html>
+"""
+
+
+def _json_in_html(value: Any) -> str:
+    """JSON for a <script type=application/json> block: `<`, `>` and `&` escaped, so no text closes it."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def full_link(stage: dict[str, Any], step: int, lang: str, listing: str) -> str:
+    """The link to the full app at the class's row and this step, in the page's language and listing."""
+    query = {
+        "values": ",".join(str(v) for v in stage["values"]),
+        "k": stage.get("k", 3),
+        "form": stage.get("form", "total"),
+        "step": step,
+        "lang": lang,
+        "code": listing,
+    }
+    return f"/?{urlencode(query)}"
+
+
+def page(
+    prefix: str,
+    code: str,
+    join: str,
+    lang: str,
+    listing: str,
+    stage: dict[str, Any],
+    step: int,
+    svg: bytes,
+    captions: bytes,
+) -> str:
+    """The light student page of class `code` (join: the link's token, "" for none) in `lang` and `listing`,
+    showing the room's `stage` at `step` (its picture `svg`, every step's words `captions` as JSON)."""
+    words = {key: t(key, lang) for key in WORDS}
+    said = json.loads(captions)
+    shown = said[step] if 0 <= step < len(said) else ["", "", ""]
+    last = 2 * len(stage["values"]) + 1
+    esc = html.escape
+    buttons = "".join(
+        f'<button type="button" class="nav-{n}" aria-label="{esc(words[f"stage_aria_{n}"])}">'
+        f"{_symbol_and_word(words[f'nav_{n}'])}</button>"
+        for n in NAV
+    )
+    return PAGE.format(
+        lang=esc(lang),
+        title=esc(t("class_phone_title", lang, code=code)),
+        style=STYLE,
+        script=SCRIPT,
+        prefix=esc(prefix),
+        code=esc(code),
+        join=esc(join),
+        listing=esc(listing),
+        step=step,
+        language=esc(words["class_phone_language"]),
+        langs=_langs(code, join, lang, listing, prefix),
+        classbar=esc(t("class_section", lang)),
+        joining=esc(t("class_phone_joining", lang, code=code)),
+        error="",
+        noscript=esc(words["class_phone_script"]),
+        stage=esc(words["class_phone_stage"]),
+        buttons=buttons,
+        steps=esc(t("step_of", lang, step=step, last=last)),
+        keys=esc(words["class_phone_keys"]),
+        alt=esc(" ".join(part for part in shown if part)),
+        svg=svg.decode("utf-8"),
+        full=esc(full_link(stage, step, lang, listing)),
+        full_words=esc(words["class_phone_full_app"]),
+        words=_json_in_html(words),
+        captions=_json_in_html(said),
+    )
+
+
+def _symbol_and_word(label: str) -> str:
+    """A player button's label ("|◀ first", "next ▶") as its symbol and its word in a span a phone hides
+    (the button keeps its name in aria-label), as the stage's buttons do."""
+    parts = label.split(" ")  # in the label's order: "|◀ first", but "next ▶"
+    return " ".join(
+        html.escape(part) if "◀" in part or "▶" in part else f'<span class="word">{html.escape(part)}</span>'
+        for part in parts
+    )
+
+
+def _langs(code: str, join: str, lang: str, listing: str, prefix: str) -> str:
+    """The two language links (English, 中文), the current one marked."""
+    links = []
+    for other, name in (("en", "English"), ("zh", "中文")):
+        query = urlencode({**({"join": join} if join else {}), "lang": other, "code": listing})
+        current = ' aria-current="true"' if other == lang else ""
+        href = html.escape(f"{prefix}/join/{code}?{query}")
+        links.append(f'<a href="{href}" lang="{other}" hreflang="{other}"{current}>{name}</a>')
+    return " ".join(links)
+
+
+def refused_page(prefix: str, code: str, lang: str, message: str) -> str:
+    """A page that says why the class cannot be joined here, with the way to the full app."""
+    esc = html.escape
+    return (
+        f'<!doctype html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{esc(t('class_phone_title', lang, code=code))}</title><style>{STYLE}</style></head>"
+        f"<body><main><h1>{esc(t('class_phone_title', lang, code=code))}</h1>"
+        f'<section class="classbar ended" data-testid="classbar"><p class="status" role="status">{esc(message)}</p>'
+        f'</section><p><a class="full" href="/">{esc(t("class_phone_full_app", lang))}</a></p></main></body></html>\n'
+    )
+
+
+def compressed(body: bytes, accept: str, packed: bytes | None = None) -> tuple[bytes, dict[str, str]]:
+    """The body gzipped (`packed` if made already) when the client accepts gzip and that is smaller, with
+    its Content-Encoding and Vary headers; else as it is, with Vary."""
+    if "gzip" in accept.lower():
+        packed = packed if packed is not None else gzip.compress(body, 5, mtime=0)
+        if len(packed) < len(body):
+            return packed, {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+    return body, {"Vary": "Accept-Encoding"}
