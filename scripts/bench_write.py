@@ -8,7 +8,6 @@ child-process pool. The goals: <= 1 s of CPU for the rows up to 200 piles, <= 2 
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from pathlib import Path
@@ -16,24 +15,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from stonegame.write.budget import limits_for
+from stonegame.write.hidden import check_more, hidden_set
+from stonegame.write.hidden import random_row as row
 from stonegame.write.modes import MODES, REFERENCES, fill
 from stonegame.write.run import Pool
-
-
-def row(n: int, seed: int) -> list[int]:
-    """n random piles in -1000..1000."""
-    rng = random.Random(seed)
-    return [rng.randint(-1000, 1000) for _ in range(n)]
-
-
-def hidden_set() -> list[tuple[list[int], int]]:
-    """56 rows: one pile, all negative, zeros, a tie, k = 1..5 on one row, 50 random rows up to 200 piles (k 1..5)
-    and one row of 50,000 piles (the last)."""
-    rng = random.Random(36)
-    edges = [([5], 3), ([-1, -2, -3, -4], 3), ([0, 0, 0], 3), ([1, 2, 3, 6], 3)]
-    ks = [(row(12, 7), k) for k in range(1, 6)]
-    rand = [(row(rng.randint(1, 200), seed), 1 + seed % 5) for seed in range(46)]
-    return [*edges, *ks, *rand, (row(50_000, 1), 3)]
 
 
 def main() -> None:
@@ -69,6 +54,18 @@ def main() -> None:
             print(
                 f"{mode:9} through the pool: {wall * 1000:7.1f} ms wall, {cpu * 1000:7.1f} ms CPU in the child, "
                 f"all 56 rows"
+            )
+        print("\ncheck_more (the current row + the 56 hidden rows, compared with the truth in this process):")
+        for mode in MODES:
+            started, wall = time.process_time(), time.perf_counter()
+            result = check_more(REFERENCES[mode], mode, [1, 2, 3, 7], 3, runner=pool)
+            parent, wall = time.process_time() - started, time.perf_counter() - wall
+            assert result.all_pass, result
+            print(
+                f"{mode:9} passes {result.passed} of {result.total}: child CPU {result.cpu_short * 1000:6.1f} ms "
+                f"for the rows up to 200 piles (goal 1,000), {result.cpu_long * 1000:6.1f} ms for the 50,000-pile "
+                f"row (goal 2,000); server CPU (this process: compare, pipe) {parent * 1000:6.1f} ms; "
+                f"wall {wall * 1000:6.1f} ms"
             )
     finally:
         pool.close()

@@ -295,6 +295,10 @@ class Student:
             self.failures.append(f"row: {error}")
         self.changes.fire()
 
+    def has(self, version: int) -> bool:
+        """Whether this student shows this version or a later one (its stream brought it)."""
+        return self.version >= version
+
     def arrived(self, version: int) -> float | None:
         """When the stream first brought this version or a later one."""
         return next((t for v, t in self.arrivals if v >= version), None)
@@ -375,8 +379,11 @@ class Figures:
 class Class:
     """A teacher and `n` students on the server at `base`; cpu() reads the server's CPU seconds so far."""
 
-    def __init__(self, base: str, n: int, cpu: Callable[[], float]) -> None:
+    def __init__(
+        self, base: str, n: int, cpu: Callable[[], float], make: Callable[[str, str, Signal], Student] | None = None
+    ) -> None:
         self.base, self.n, self.cpu = base, n, cpu
+        self.make = make or (lambda base, code, changes: Student(Browser(base), code, changes))
         self.teacher = Teacher(base)
         self.changes = Signal()
         self.students: list[Student] = []
@@ -387,7 +394,7 @@ class Class:
         """Open the room, join every student (JOINS_AT_ONCE at a time), open their streams and wait until
         every stream has the room's first view."""
         await self.teacher.open(FIRST_ROW)
-        self.students = [Student(Browser(self.base), self.teacher.code, self.changes) for _ in range(self.n)]
+        self.students = [self.make(self.base, self.teacher.code, self.changes) for _ in range(self.n)]
         gate = asyncio.Semaphore(JOINS_AT_ONCE)
 
         async def join(student: Student) -> None:
@@ -397,7 +404,7 @@ class Class:
 
         await asyncio.gather(*(join(s) for s in self.students))
         joined = (await self.teacher.post("/teacher", {}))["version"]
-        if not await self.changes.until(lambda: all(s.version >= joined for s in self.students), time.monotonic() + 30):
+        if not await self.changes.until(lambda: all(s.has(joined) for s in self.students), time.monotonic() + 30):
             raise HttpError("not every student's stream opened within 30 s")
 
     async def steps(self, count: int) -> None:
@@ -412,9 +419,7 @@ class Class:
             pressed = time.monotonic()
             at = 1 + (step - 1) % (2 * len(FIRST_ROW))  # 1, 2, ... the last step before the verdict, again
             version = (await self.teacher.post("/stage", {"step": at}))["version"]
-            await self.changes.until(
-                lambda v=version: all(s.version >= v for s in self.students), pressed + STEP_DEADLINE
-            )
+            await self.changes.until(lambda v=version: all(s.has(v) for s in self.students), pressed + STEP_DEADLINE)
             for student in self.students:
                 got = student.arrived(version)
                 if got is None or got - pressed > STEP_DEADLINE:

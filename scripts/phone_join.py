@@ -56,6 +56,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
+from scripts.meter import cpu, tree  # noqa: E402
 from scripts.topology import Topology  # noqa: E402
 
 ROW = [5, -3, 8, 2, -1, 7, 4, -6]
@@ -70,6 +71,7 @@ SLOW_NETWORK = {
     "uploadThroughput": 93_750,  # bytes/s: 750 kbit/s
 }
 CPU_RATE = 4
+WARM_LIMIT = 240.0  # seconds the replicas may take to finish their warm-up before the phones come
 TIMEOUT_MS = 90_000  # a throttled full app takes many seconds; a minute and a half is a failure
 
 
@@ -236,6 +238,22 @@ def measure(browser: Browser, room: Class, contexts: int, label: str) -> list[st
     return lines
 
 
+def warmed(topology: Topology, limit: float = WARM_LIMIT) -> float:
+    """Wait until the replicas are idle (under 5 % of a core over half a second, at most `limit` seconds),
+    as classtest.py does: a fresh replica makes its chart templates in a thread of its own (ui/server/warm.py,
+    minutes on a loaded machine), and a throttled phone's first join during it shares the process with it
+    (the likely cause of the one first join not drawn in 90 s in CI). A class's server is warm long before
+    its first phone comes. Returns the seconds it took."""
+    start = time.monotonic()
+    processes = lambda: [p for r in topology.replicas for p in tree(r.pid)]  # noqa: E731
+    while time.monotonic() - start < limit:
+        before = cpu(processes())
+        time.sleep(0.5)
+        if cpu(processes()) - before < 0.025:
+            break
+    return time.monotonic() - start
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="2 contexts per figure instead of --contexts")
@@ -248,7 +266,10 @@ def main(argv: list[str] | None = None) -> int:
     contexts = 2 if args.quick else args.contexts
     with tempfile.TemporaryDirectory(prefix="stonegame-phone-") as state:
         os.environ["STONEGAME_STATE"] = state  # a fresh class room: its per-address counters start at 0
-        with Topology(args.replicas, port=0, host="127.0.0.1", say=lambda _: None) as topology:
+        with Topology(
+            args.replicas, port=0, host="127.0.0.1", say=lambda line: print(line, file=sys.stderr)
+        ) as topology:
+            print(f"replicas warmed up in {warmed(topology):.0f} s", flush=True)
             room = start_class(topology.url, args.page)
             label = f"{args.page} via nginx, {args.replicas} replica{'s' if args.replicas > 1 else ''}"
             print(f"class {room.code} on {topology.url}, step {STEP}, chromium {CHROMIUM}", flush=True)

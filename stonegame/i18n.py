@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from stonegame.terms import Lang
 from stonegame.text import fill
-from stonegame.words import app, card, classroom, game, ladder, lesson, renderer, teach, write
+from stonegame.words import app, card, classroom, game, ladder, lesson, renderer, teach, write, write_page
 
 LANG_NAMES: dict[Lang, str] = {"en": "English", "zh": "中文"}
 
@@ -23,6 +23,7 @@ SECTIONS: dict[str, dict[str, dict[str, str]]] = {
     "renderer": renderer.WORDS,
     "teach": teach.WORDS,
     "write": write.WORDS,
+    "write_page": write_page.WORDS,
 }
 CATALOGUE: dict[str, dict[str, str]] = {key: entry for words in SECTIONS.values() for key, entry in words.items()}
 

@@ -24,18 +24,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, ParamSpec, TypeVar
 
-import vl_convert as vlc
-
 from stonegame import Solution, solve
-from stonegame.fill.spec import opening, window_spec
 from stonegame.fill.stage import Data, carried, held_back, stage_data, stage_window, untaught
 from stonegame.fill.template import picture
 from stonegame.fill.view import frame_of_step, frame_rows, frame_steps
 from stonegame.memo import Memo, Policy
-from stonegame.teach import export as exports
+from stonegame.teach import phone as phone_pictures
 from stonegame.terms import Code, Form, Lang
 from stonegame.window import window_at
 from ui import state
+from ui.server import renderer
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -243,23 +241,24 @@ PHONE_WIDTH = 380  # pixels across a phone's stage picture: a 390 px phone's wid
 PHONE_PICTURES = replace(CACHE, max_entries=512)  # a class's steps × languages × listings, for a few rows
 
 
-@cached(CACHE)
-def _phone_vega(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form) -> dict[str, Any]:
-    """The explainer's picture of the window of piles starting at lo, compiled to Vega once for PHONE_WIDTH
-    (the export's picture: no buttons, no timers; fonts as the browser names them, never the render
-    worker's subsets)."""
-    spec = window_spec(_sol, lo, lang, code, form)
-    return vlc.vegalite_to_vega(exports.picture_spec(spec, PHONE_WIDTH), vl_version=exports.VL_VERSION)
+class PictureNotMade(Exception):
+    """The render service did not make a phone's picture (its queue full, the job too slow or failed)."""
 
 
 @cached(PHONE_PICTURES)
 def _stage_svg(key: str, _sol: Solution, step: int, lang: Lang, code: Code, form: Form) -> tuple[bytes, bytes]:
-    """The row's stage at `step` as SVG bytes and the same gzipped, made once for every phone of a class."""
-    win, frame = opening(_sol, step)
-    vega = _phone_vega(key, _sol, win.lo, lang, code, form)
-    signals = [{**s, "value": frame} if s["name"] == "frame" else s for s in vega["signals"]]
-    svg = vlc.vega_to_svg({**vega, "signals": signals}).encode("utf-8")
-    return svg, gzip.compress(svg, 6, mtime=0)
+    """The row's stage at `step` as SVG bytes and the same gzipped, made once for every phone of a class, by
+    the render service's worker (never in this process: vl-convert holds the GIL, and two calls at once
+    from two threads can deadlock it; issue 35's warming made two at once likely); PictureNotMade if not."""
+    made = renderer.service().render(
+        f"phone:{key}:{step}:{lang}:{code}:{form}",  # a session per picture: one phone never waits on another's
+        renderer.RenderKey(key, step, lang, code, _sol.max_take, form, "phone-svg"),
+        phone_pictures.stage_svg,
+        *(tuple(_sol.values), _sol.max_take, step, lang, code, form, PHONE_WIDTH),
+    )
+    if not isinstance(made, renderer.Done):
+        raise PictureNotMade(type(made).__name__)
+    return made.data, gzip.compress(made.data, 6, mtime=0)
 
 
 def stage_svg(
@@ -269,6 +268,12 @@ def stage_svg(
     row, step, language, listing and formulation."""
     sol = solution(values, max_take)
     return _stage_svg(row_key(sol), sol, min(max(int(step), 0), sol.last_step), lang, code, form)
+
+
+def stage_svg_cached(values: Sequence[int], max_take: int, step: int, lang: Lang, code: Code, form: Form) -> bool:
+    """Whether stage_svg's picture of this row at `step` is in the cache now (making nothing)."""
+    sol = solution(values, max_take)
+    return _stage_svg.peek(row_key(sol), sol, min(max(int(step), 0), sol.last_step), lang, code, form) is not None
 
 
 @cached(CACHE)

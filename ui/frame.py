@@ -54,8 +54,9 @@ h1 { font-size: 2.1rem !important; padding-top: 0 !important; }
   [data-testid="stNumberInputContainer"] { height: auto !important; min-height: 44px; }
   [data-testid="stNumberInputField"] { min-height: 44px; box-sizing: border-box; }
   [data-testid="stTextInput"] input { min-height: 44px; box-sizing: border-box; }  /* the quiz's typed answers */
-  /* a table's toolbar, always shown on touch and 64 px tall with thumb-sized buttons, hid its header row */
-  [data-testid="stDataFrame"] { padding-top: 24px; }
+  /* a table's toolbar, always shown on touch and 64 px tall with thumb-sized buttons, hid its header row
+     (the padding) and the line of words above the table (the margin: the deck's "Alice 3, Bob 10 → Bob") */
+  [data-testid="stDataFrame"] { padding-top: 24px; margin-top: 32px; }
 }
 /* a trace table shows all its columns on a wide screen and the ones the fill is about on a phone
    (ui/parts/trace.py NARROW), so a phone never scrolls the table sideways to find dp, take and opponent */
@@ -166,6 +167,7 @@ def page(
     arrive: Callable[[], None] | None = None,
     side: Callable[[View], None] | None = None,
     projected: bool = False,
+    own_line: bool = False,
 ) -> Page:
     """Set up a page: config, state (reading the URL on a session's first run; then the page's `arrive`,
     which may change the row before it is solved), our CSS (with, on a page with the `stage`, its own,
@@ -173,7 +175,9 @@ def page(
     presenter mode; on a page with the `stage`, the skip link to it first, which also sets `<html lang>`;
     the page's `side` section last), else the setter of `<html lang>` hidden in the page, the title (unless
     the page draws its own) and the notices; return the view settings and the session's row, solved.
-    A `projected` page (one without the stage made for a projector) gets bigger text in presenter mode."""
+    A `projected` page (one without the stage made for a projector) gets bigger text in presenter mode.
+    In presenter mode a page that draws no presenter line of its own (neither the stage, nor `projected`,
+    nor `own_line`) gets the way out on a line of its own, as the sidebar with its toggle is hidden."""
     st.set_page_config(page_title=t("app_title"), page_icon="🪨", layout="wide")
     state.start()
     if arrive is not None:
@@ -190,11 +194,27 @@ def page(
         if not stage:  # on a page with the stage, the sidebar's skip link sets it
             HTML_LANG(data={"lang": view.lang}, key=state.HTML_LANG)
         sidebar(stage, side)
+    if view.present and not (stage or projected or own_line):
+        _way_out(view)
     if title:
         st.title(t(title_key, view.lang))
     for notice in st.session_state[state.NOTICES]:
         st.warning(state.notice_text(notice, view.lang), icon="⚠️")
     return Page(view, cache.session_solution())
+
+
+def _way_out(view: View) -> None:
+    """Presenter mode's way out, the explainer's "Exit presenter mode" button, at the right of a line (in a
+    container keyed state.WAY_OUT, which a page whose screen is fitted to 720 px lifts out of the flow with
+    its own CSS: the lesson)."""
+    with st.container(key=state.WAY_OUT):
+        right = st.columns([7, 3], vertical_alignment="center")[1]
+    right.button(t("exit_presenter", view.lang), key=state.W_EXIT_PRESENT, on_click=_leave_presenter, width="stretch")
+
+
+def _leave_presenter() -> None:
+    """Callback: leave presenter mode."""
+    st.session_state[state.PRESENT] = False
 
 
 def _copy_widget(widget_key: str, state_key: str, options: Collection[object]) -> None:

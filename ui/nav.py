@@ -8,6 +8,7 @@ MAIN = "explainer.py"  # the main page, at "/"
 PAGES = (
     ("pages/lesson.py", "lesson_nav", "🎓"),
     (MAIN, "nav_explainer", "📈"),
+    ("pages/write.py", "write_nav", "✍️"),
     ("pages/trace.py", "nav_trace", "📋"),
     ("pages/replay.py", "replay_nav", "🎬"),
     ("pages/play.py", "play_nav", "🎮"),

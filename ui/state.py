@@ -145,6 +145,7 @@ W_FORM = "w_form"
 
 # --- the explainer (the main page) and the trace page --------------------------------------------
 W_EXIT_PRESENT = "w_exit_present"  # button: leave presenter mode
+WAY_OUT = "way_out"  # container: presenter mode's line with the way out, on a page without a line of its own
 W_HEADER = "explainer_header"  # the container of the title, the row input and the examples (one line)
 W_INTRO = "explainer_intro"  # the container of what the game is, the way into the lesson and "Join a class"
 W_ROW_FORM = "explainer_row_form"  # the form holding the text box and its apply button
@@ -210,6 +211,7 @@ LADDER_SEEN = "ladder_seen"  # frozenset of rungs: the rungs shown so far this s
 LADDER_TAB = "ladder_tab_{rung}"  # the containers of each rung's tab (hidden unless picked)
 LADDER_SUMMARY = "ladder_summary"  # the container of the ladder at a glance
 LADDER_FORMS_OPEN = "ladder_forms_open"  # expander: the two formulations and their check (drawn only while open)
+LADDER_GROWTH_OPEN = "ladder_growth_open"  # expander: how the counters grow, its two charts (drawn only while open)
 LADDER_IDENTITY = "ladder_identity"  # the container of the identity check's table
 LADDER_FORM = "ladder_form_{form}"  # the formulations' boxes
 
@@ -290,6 +292,24 @@ W_CLASS_LEAVE = "class_leave"  # button: a student leaves the class
 CLASS_BAR = "class_bar"  # element key of the class bar (its "ended" trigger)
 CLASS_CHART = "class_chart"  # element key of the revealed question's chart
 HTML_LANG = "html_lang"  # element key of the page's <html lang> setter (ui/frame.py)
+# "Write it yourself" (pages/write.py, ui/parts/write.py)
+WRITE_MODE = "write_mode"  # stonegame.write.modes.Mode: the starting point on screen ("body" | "loop" | "function")
+WRITE_MODE_PARAM = "mode"  # query parameter of the write page: its mode
+WRITE_ARRIVED = "write_arrived"  # bool: the page's link (its mode) was read this session
+WRITE_CODE = "write_code"  # dict[Mode, str]: the student's code in each mode (a mode's starter until typed)
+WRITE_SEEN = "write_seen"  # str | None: the text the editor sent last (it repeats it on every run)
+WRITE_VERSION = "write_version"  # int: bumped when the page replaces the editor's code (Start again)
+WRITE_RESULT = "write_result"  # (mode, row digest, k, Outcome) | None: the last "Run on this row"
+WRITE_CHECKED = "write_checked"  # (mode, passed, rows, smallest failing (values, k) | None) | None: the last check
+WRITE_EDITOR = "write_editor"  # element key of the code editor (its "code" state)
+WRITE_GRID = "write_grid"  # element key of the student's tables
+W_WRITE_MODE = "write_w_mode"  # radio: the mode
+W_WRITE_HINT = "write_w_hint"  # toggle: show the Java of the write-up
+W_WRITE_RUN = "write_w_run"  # buttons: run on this row, check on more rows, start again, load the failing row
+W_WRITE_CHECK = "write_w_check"
+W_WRITE_RESET = "write_w_reset"
+W_WRITE_LOAD = "write_w_load"
+W_WRITE_LINK_CODE = "write_w_link_code"  # toggle: put the code in the page's link
 
 # --- what each widget sends (ui/server/edge.py drops every other value before Streamlit reads it) -------------
 # A widget's kind says which WidgetState fields its browser side fills (ui/server/edge.py KINDS, as Streamlit
@@ -343,6 +363,7 @@ WIDGETS: dict[str, WidgetKind] = {
     TREE_PRESET: "options",
     LADDER_PICK: "options",
     LADDER_FORMS_OPEN: "toggle",
+    LADDER_GROWTH_OPEN: "toggle",
     TREE_STEP: "button",
     QUIZ_W_ROW: "text",
     QUIZ_W_LEVEL: "text",
@@ -389,6 +410,14 @@ WIDGETS: dict[str, WidgetKind] = {
     **component(CLASS_BAR),
     **component(CLASS_TAB),
     **component(HTML_LANG),
+    W_WRITE_MODE: "text",
+    W_WRITE_HINT: "toggle",
+    W_WRITE_RUN: "button",
+    W_WRITE_CHECK: "button",
+    W_WRITE_RESET: "button",
+    W_WRITE_LOAD: "button",
+    W_WRITE_LINK_CODE: "toggle",
+    **component(WRITE_EDITOR),
 }
 
 

@@ -196,6 +196,10 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "The class room could not do that: {detail}",
         "zh": "课堂无法完成这个操作：{detail}",
     },
+    "class_err_picture_busy": {
+        "en": "The class's picture could not be made just now. Reload the page in a moment.",
+        "zh": "课堂的画面暂时无法生成。请稍后重新加载页面。",
+    },
     "class_err_server_error": {"en": "The class room could not do that.", "zh": "课堂无法完成这个操作。"},
     # the light student page (ui/server/rooms/phone.py and phone.js)
     "class_phone_title": {"en": "Class {code} · Stone Game III", "zh": "课堂 {code} · 石子游戏 III"},
@@ -204,8 +208,12 @@ WORDS: dict[str, dict[str, str]] = {
     "class_phone_language": {"en": "Language", "zh": "语言"},
     "class_phone_stage": {"en": "The stage", "zh": "舞台"},
     "class_phone_keys": {
-        "en": "Keys: ← → step, Home and End go to the first and last step.",
-        "zh": "按键：← → 逐步，Home 和 End 到第一步和最后一步。",
+        "en": "Keys: ← → step, Home and End go to the first and last step, space plays and pauses.",
+        "zh": "按键：← → 逐步，Home 和 End 到第一步和最后一步，空格键播放和暂停。",
+    },
+    "class_phone_link_help": {
+        "en": "This link opens the row at this step in the full app:",
+        "zh": "此链接会在完整应用中打开这一行的这一步：",
     },
     "class_phone_script": {
         "en": "This page needs JavaScript to join the class.",

@@ -122,9 +122,23 @@ WORDS: dict[str, dict[str, str]] = {
     "replay_turns_columns": {
         "en": "turn · player · start (first pile taken) · take · end · gained · Alice's and Bob's totals · "
         "dp[start] · the solver's take · the take's worth from here · regret (points lost) · explainer step",
-        "zh": "回合 · 玩家 · start（拿走的第一堆）· 拿几堆 · end · 本回合得分 · Alice 与 Bob 的累计 · "
-        "dp[start] · 求解器的拿法 · 该拿法从此处起的价值 · 损失分数 · 对应图解步骤",
+        "zh": "回合 · 玩家 · 起始堆（拿走的第一堆）· 拿几堆 · 结束堆 · 本回合得分 · Alice 与 Bob 的累计 · "
+        "dp（起始堆处）· 求解器的拿法 · 该拿法从此处起的价值 · 损失分数 · 对应图解步骤",
     },
+    # the turns table's headers (rules.TURNS_SCHEMA's names; in English the schema's own, as the caption says)
+    "replay_col_turn": {"en": "turn", "zh": "回合"},
+    "replay_col_player": {"en": "player", "zh": "玩家"},
+    "replay_col_start": {"en": "start", "zh": "起始堆"},
+    "replay_col_take": {"en": "take", "zh": "拿几堆"},
+    "replay_col_end": {"en": "end", "zh": "结束堆"},
+    "replay_col_gained": {"en": "gained", "zh": "本回合得分"},
+    "replay_col_alice_total": {"en": "alice_total", "zh": "Alice 累计"},
+    "replay_col_bob_total": {"en": "bob_total", "zh": "Bob 累计"},
+    "replay_col_dp": {"en": "dp", "zh": "dp"},
+    "replay_col_best_take": {"en": "best_take", "zh": "求解器的拿法"},
+    "replay_col_chosen_gain": {"en": "chosen_gain", "zh": "该拿法的价值"},
+    "replay_col_regret": {"en": "regret", "zh": "损失分数"},
+    "replay_col_step": {"en": "step", "zh": "图解步骤"},
     # --- play against the computer ---------------------------------------------------------------
     "play_title": {"en": "Play against the computer", "zh": "与电脑对弈"},
     "play_intro": {

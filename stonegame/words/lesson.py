@@ -53,6 +53,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "lesson_next_play": {"en": "Play the computer", "zh": "和电脑对弈"},
     "lesson_next_quiz": {"en": "Take the quiz", "zh": "做测验"},
+    "lesson_next_write": {"en": "Write the fill yourself", "zh": "自己写出填表代码"},
     # --- the live pieces -----------------------------------------------------------------------------
     "lesson_play_again": {"en": "Play again", "zh": "再下一局"},
     "lesson_greedy_game": {"en": "Greedy Alice: {alice} to {bob}", "zh": "贪心的 Alice：{alice} 比 {bob}"},

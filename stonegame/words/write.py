@@ -339,8 +339,123 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Stopped: the run used more memory than it may and was ended.",
         "zh": "已停止：运行使用的内存超过了上限，被终止了。",
     },
+    "write_cpu_limit": {
+        "en": "Stopped: the run used more CPU time than it may and was ended.",
+        "zh": "已停止：运行占用的 CPU 时间超过了上限，被终止了。",
+    },
+    "write_ended": {
+        "en": "Stopped: the run was ended by the system, most likely for using more memory than it may.",
+        "zh": "已停止：运行被系统终止了，很可能是因为使用的内存超过了上限。",
+    },
     "write_busy": {
         "en": "Many runs are waiting right now. Please press Run again in a moment.",
         "zh": "现在有很多运行在排队。请稍后再按一次运行。",
+    },
+    # ---- comparing the student's tables with the truth (compare.py, mistakes.py) ----
+    "write_first_wrong": {
+        "en": "The first cell that differs from the truth is {cell} (step {step} of the explainer): yours holds {got}.",
+        "zh": "第一个与正确答案不同的格子是 {cell}（讲解的第 {step} 步）：你的表里是 {got}。",
+    },
+    "write_table_length": {
+        "en": "Your {table} does not have {size} cells (n + 1, one for each position 0 … n).",
+        "zh": "你的 {table} 不是 {size} 个格子（n + 1 个，每个位置 0 … n 一个）。",
+    },
+    "write_no_table": {
+        "en": "Your code leaves no list named {table}: the page reads your table under that name.",
+        "zh": "你的代码没有留下名为 {table} 的列表：本页按这个名字读取你的表。",
+    },
+    "write_plain_dp": {
+        "en": "The truth there is dp[{i}] = suffix[{i}] − min({names}) = {suffix} − min({candidates}) = {suffix} − {least} "
+        "= {want}: what the mover collects is all that is left, minus the least the opponent can be held to.",
+        "zh": "正确的是 dp[{i}] = suffix[{i}] − min({names}) = {suffix} − min({candidates}) = {suffix} − {least} = {want}："
+        "先手拿到的是剩下的全部，减去对手最少能拿到的。",
+    },
+    "write_plain_suffix": {
+        "en": "The truth there is suffix[{i}] = values[{i}] + suffix[{j}] = {value} + {next} = {want}.",
+        "zh": "正确的是 suffix[{i}] = values[{i}] + suffix[{j}] = {value} + {next} = {want}。",
+    },
+    "write_plain_base": {
+        "en": "The truth there is {table}[{n}] = 0: with no piles left there is nothing to collect (the base case).",
+        "zh": "正确的是 {table}[{n}] = 0：没有石子堆剩下，什么也拿不到（基础情况）。",
+    },
+    "write_also": {
+        "en": "On this row the same table also comes from: {names}.",
+        "zh": "在这一行上，同样的表也可能来自：{names}。",
+    },
+    "write_hidden": {
+        "en": "Your tables are right on this row. Some known mistakes fill exactly the true table on it, so this row "
+        "cannot rule them out:",
+        "zh": "你的表在这一行上是对的。有些常见错误在这一行上恰好也会填出正确的表，所以这一行无法排除它们：",
+    },
+    "write_hidden_row": {
+        "en": "“{name}” shows on the row {row} with k = {k}",
+        "zh": "“{name}”会在数组 {row}（k = {k}）上显现",
+    },
+    "write_name_max_not_min": {"en": "max instead of min", "zh": "把 min 写成 max"},
+    "write_name_window_early": {"en": "window one cell early", "zh": "窗口提前了一格"},
+    "write_name_window_late": {"en": "window one cell too long", "zh": "窗口多了一格"},
+    "write_name_no_suffix": {"en": "no suffix", "zh": "漏掉了 suffix"},
+    "write_name_values_not_suffix": {"en": "values instead of suffix", "zh": "用 values 代替了 suffix"},
+    "write_name_zero_past_end": {"en": "0 instead of −∞ past the end", "zh": "越过末尾时用 0 代替 −∞"},
+    "write_name_difference": {"en": "the difference formulation", "zh": "差值写法"},
+    "write_name_suffix_forward": {"en": "suffix built left to right", "zh": "从左往右构造 suffix"},
+    "write_name_no_base_case": {"en": "base case dp[n] missing", "zh": "缺少基础情况 dp[n]"},
+    "write_mistake_max_not_min": {
+        "en": "Your table is exactly what max instead of min fills: dp[i] = suffix[i] − max(dp[i+1 … i+k]). The mover "
+        "leaves the opponent as little as possible, so the truth takes the min.",
+        "zh": "你的表正好是把 min 写成 max 的结果：dp[i] = suffix[i] − max(dp[i+1 … i+k])。先手要让对手拿得尽量少，"
+        "所以正确的是取 min。",
+    },
+    "write_mistake_window_early": {
+        "en": "Your table is exactly what a window one cell early fills: min(dp[i … i+k−1]) instead of "
+        "min(dp[i+1 … i+k]). dp[i] is read before it is written (it still holds 0), and taking k piles is never "
+        "weighed. The slice is dp[i + 1:i + k + 1].",
+        "zh": "你的表正好是窗口提前一格的结果：用了 min(dp[i … i+k−1])，而不是 min(dp[i+1 … i+k])。dp[i] 在写入之前就被读取"
+        "（它还是 0），而且从没考虑拿 k 堆。切片应是 dp[i + 1:i + k + 1]。",
+    },
+    "write_mistake_window_late": {
+        "en": "Your table is exactly what a window one cell too long fills: min(dp[i+1 … i+k+1]) instead of "
+        "min(dp[i+1 … i+k]). It weighs taking more than k piles, which the rule does not allow. The slice is "
+        "dp[i + 1:i + k + 1].",
+        "zh": "你的表正好是窗口多一格的结果：用了 min(dp[i+1 … i+k+1])，而不是 min(dp[i+1 … i+k])。它考虑了拿 k + 1 堆，"
+        "而规则不允许。切片应是 dp[i + 1:i + k + 1]。",
+    },
+    "write_mistake_no_suffix": {
+        "en": "Your table is exactly what dp[i] = −min(dp[i+1 … i+k]) fills: the suffix is left out. The mover "
+        "collects all that is left, suffix[i], minus what the opponent then gets: suffix[i] − min(…).",
+        "zh": "你的表正好是 dp[i] = −min(dp[i+1 … i+k]) 的结果：漏掉了 suffix。先手拿到的是剩下的全部 suffix[i]，"
+        "减去对手接着能拿到的：suffix[i] − min(…)。",
+    },
+    "write_mistake_values_not_suffix": {
+        "en": "Your table is exactly what values[i] − min(dp[i+1 … i+k]) fills: the mover's share is every pile left, "
+        "suffix[i] = values[i] + … + values[n−1], not values[i] alone.",
+        "zh": "你的表正好是 values[i] − min(dp[i+1 … i+k]) 的结果：先手能分到的是剩下的所有石子 "
+        "suffix[i] = values[i] + … + values[n−1]，而不只是 values[i]。",
+    },
+    "write_mistake_zero_past_end": {
+        "en": "Your table is exactly what counting a take past the end as 0 fills: when k is more than the piles left, "
+        "that take is impossible, so it counts as −∞ (or is skipped), not 0; a gain of 0 would beat every negative one.",
+        "zh": "你的表正好是把越过末尾的拿法算作 0 的结果：当 k 大于剩下的堆数时，这种拿法不可能发生，应算作 −∞（或跳过），"
+        "而不是 0；否则 0 会胜过所有负的收益。",
+    },
+    "write_mistake_difference": {
+        "en": "Your table is right, but for a different quantity: you computed diff[i] = 2·dp[i] − suffix[i], the "
+        "mover's lead (the difference formulation). Its verdict is the same (diff[0] > 0: Alice wins); this page "
+        "asks for dp[i], the mover's total: dp[i] = suffix[i] − min(dp[i+1 … i+k]).",
+        "zh": "你的表没错，但算的是另一个量：你算的是 diff[i] = 2·dp[i] − suffix[i]，即先手领先的分数（差值写法）。"
+        "它的结论相同（diff[0] > 0 时 Alice 赢）；本页要的是 dp[i]，先手能拿到的总数：dp[i] = suffix[i] − min(dp[i+1 … i+k])。",
+    },
+    "write_mistake_suffix_forward": {
+        "en": "Your table is exactly what building suffix from left to right fills: suffix[i] = values[i] + suffix[i+1] "
+        "needs suffix[i+1] first, so it is filled from i = n−1 down to 0 (going up, suffix[i+1] still holds 0, or "
+        "the sums are prefix sums).",
+        "zh": "你的表正好是从左往右构造 suffix 的结果：suffix[i] = values[i] + suffix[i+1] 需要先有 suffix[i+1]，"
+        "所以要从 i = n−1 往下填到 0（从左往右时 suffix[i+1] 还是 0，或者算成了前缀和）。",
+    },
+    "write_mistake_no_base_case": {
+        "en": "Your table is exactly what a missing base case fills: dp[n] = 0 (no piles left, nothing to collect) "
+        "must be in the table before the fill reads it, so that taking every pile left is weighed too.",
+        "zh": "你的表正好是缺少基础情况的结果：dp[n] = 0（没有石子堆剩下，什么也拿不到）必须在读取之前就在表里，"
+        "这样“拿走剩下的全部”这种拿法也会被考虑。",
     },
 }

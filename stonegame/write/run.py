@@ -16,6 +16,7 @@ import json
 import os
 import queue
 import select
+import signal
 import subprocess
 import sys
 import threading
@@ -94,6 +95,17 @@ class Worker:
                     pipe.close()
 
 
+def why_stopped(worker: Worker) -> str:
+    """The words key for a child that gave no answer: still alive means too slow (the wall clock ends it);
+    ended by SIGXCPU means its CPU limit; ended any other way means the system ended it (memory, most often)."""
+    code = worker.proc.poll()
+    if code is None and not worker.closed:
+        return "write_killed"
+    if code is None:  # closed its pipe but not yet reaped
+        code = worker.proc.wait(timeout=1)
+    return "write_cpu_limit" if code == -signal.SIGXCPU else "write_ended"
+
+
 class Pool:
     """`size` pre-started children; run() lends one per request and replaces it if it had to be killed."""
 
@@ -122,10 +134,9 @@ class Pool:
         except Exception:
             answer = None
         if answer is None:
-            died = worker.closed or worker.proc.poll() is not None
+            key = why_stopped(worker)
             worker.kill()
             self._replacement()
-            key = "write_crashed" if died else "write_killed"
             return [Outcome("stopped", key, {"seconds": seconds} if key == "write_killed" else {})]
         self.idle.put(worker)
         return [Outcome(**a) for a in answer]

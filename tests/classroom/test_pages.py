@@ -73,7 +73,8 @@ def test_starting_a_class_makes_a_room_of_the_row_and_shows_how_to_join():
     assert at.query_params["class"] == seat.code and "key" not in at.query_params
     assert all(seat.token not in value for value in at.query_params.values()), "the secret is in no parameter"
     shown = " ".join(h.proto.body for h in at.get("html"))
-    assert f">{seat.code}</p>" in shown and f"?class={seat.code}" in shown and "data:image/svg+xml" in shown
+    assert f">{seat.code}</p>" in shown and f"/classroom/join/{seat.code}" in shown and "data:image/svg+xml" in shown
+    assert f"?class={seat.code}" not in shown, "the link phones open is the light student page, not the app"
 
 
 def test_a_typed_code_joins_the_class_and_shows_its_row_locked():
@@ -261,8 +262,9 @@ def test_a_configured_public_address_makes_the_join_link_and_its_qr_code(monkeyp
     at = start(app(values="1,2,3"))
     code, secret = at.session_state[state.CLASS].code, at.session_state[state.CLASS].token
     shown = " ".join(h.proto.body for h in at.get("html"))
-    assert f">class.example.org/?class={code}</p>" in shown, "the link to read and type: the code alone"
-    assert f"QR code of the join link https://class.example.org/?class={code}&amp;join={rm.join_token(secret)}" in shown
+    assert f">class.example.org/classroom/join/{code}</p>" in shown, "the link to read and type: the code alone"
+    token = rm.join_token(secret)
+    assert f"QR code of the join link https://class.example.org/classroom/join/{code}?join={token}" in shown
     assert not at.warning and not at.error
 
 
@@ -273,7 +275,7 @@ def test_a_bad_public_address_is_named_in_one_line_and_ignored(monkeypatch):
         "STONEGAME_PUBLIC_URL is ignored: “class.example.org” is not an http:// or https:// address with a host "
         "(like https://class.example.org)."
     ]
-    assert "class.example.org/?class=" not in " ".join(h.proto.body for h in at.get("html"))
+    assert "class.example.org/classroom/join/" not in " ".join(h.proto.body for h in at.get("html"))
 
 
 def test_ending_asks_once_more_and_keep_teaching_or_another_press_takes_the_question_back():
@@ -303,7 +305,7 @@ def test_the_qr_code_carries_the_rooms_join_token_once_it_is_renewed():
     seat = at.session_state[state.CLASS]
     new = store().renew_join(seat.code, seat.token).join  # renewed elsewhere (the route, another device)
     shown = shown_html(at.run())
-    assert f"?class={seat.code}&amp;join={new}" in shown, "the QR code draws the room's join token"
+    assert f"/classroom/join/{seat.code}?join={new}" in shown, "the QR code draws the room's join token"
     assert rm.join_token(seat.token) not in shown, "not the one derived from the secret, which no longer joins"
 
 
@@ -317,7 +319,7 @@ def test_new_qr_code_renews_the_join_token_the_old_link_is_refused_and_the_class
     at = at.button(key=state.W_CLASS_NEW_QR).click().run()
     assert not at.exception
     new = room_of(at).join
-    assert new != old and f"&amp;join={new}" in shown_html(at) and old not in shown_html(at)
+    assert new != old and f"?join={new}" in shown_html(at) and old not in shown_html(at)
     stale = by_link(**{"class": code, "join": old})
     assert stale.session_state[state.CLASS] is None
     assert f"This join link is not class {code}'s: scan the QR code on the screen again" in texts(stale)

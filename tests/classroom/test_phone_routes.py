@@ -49,7 +49,7 @@ def test_the_link_opens_a_small_page_in_its_language_with_the_stage_at_the_class
     for lang, words in (("en", "Step 12 of 17"), ("zh", "第 12 步，共 17 步")):
         page = client.get(page_url(code, f"join={token}&lang={lang}"), headers={"Accept-Encoding": "gzip"})
         assert page.status_code == 200, page.text
-        assert page.headers["content-encoding"] == "gzip" and int(page.headers["content-length"]) < 16_000
+        assert page.headers["content-encoding"] == "gzip" and int(page.headers["content-length"]) < 18_000
         text = page.text
         assert f'<html lang="{lang}">' in text and words in text
         assert re.search(r'data-testid="stage" data-ready="false" data-frame="12"', text), "drawn at step 12"
@@ -57,8 +57,11 @@ def test_the_link_opens_a_small_page_in_its_language_with_the_stage_at_the_class
         assert page.headers["cache-control"] == "no-store" and page.headers["referrer-policy"] == "no-referrer"
         script = re.search(r"<script>(.+?)</script>", text, re.S)
         assert script is not None and "EventSource" in script.group(1), "its script is in the page"
-        digest = base64.b64encode(hashlib.sha256(script.group(1).encode()).digest()).decode()
-        assert f"script-src 'sha256-{digest}';" in page.headers["content-security-policy"], "and only it may run"
+        early = re.search(r"<head>.*<script data-base=\"[^\"]+\"[^>]*>(.+?)</script>", text, re.S)
+        assert early is not None and "/join" in early.group(1), "the head asks for the seat early"
+        digests = [base64.b64encode(hashlib.sha256(s.group(1).encode()).digest()).decode() for s in (early, script)]
+        allowed = f"script-src 'sha256-{digests[0]}' 'sha256-{digests[1]}';"
+        assert allowed in page.headers["content-security-policy"], "and only they may run"
     assert client.get(page_url(code, "lang=xx")).status_code == 200, "an unknown language shows English"
 
 
@@ -129,3 +132,20 @@ def test_a_class_that_ended_keeps_its_row_for_its_phones_to_explore(client):
     after = svg(client, code, 3, you=student)
     assert after.status_code == 200 and after.text == before
     assert client.get(url(code, "/captions?lang=en")).json()[3][0].endswith("Step 3 of 17")
+
+
+def test_a_step_of_the_teacher_makes_the_phones_pictures_of_it_and_the_next_ahead(client):
+    """The teacher's step has the pictures of that step and the next made before any phone asks (warm.py):
+    in the languages and listings the class's phones asked for here."""
+    from ui.server.rooms.warm import WARMER
+
+    code, secret, token = class_at(client, step=2)
+    assert client.get(page_url(code, f"join={token}&lang=zh&code=java")).status_code == 200
+    cache._stage_svg.clear()
+    moved = client.post(url(code, "/stage"), json={"secret": secret, "step": 5})
+    assert moved.status_code == 200, moved.text
+    WARMER.pool.submit(lambda: None).result(timeout=60)  # the worker made what it was asked for
+    for step in (5, 6):
+        assert cache.stage_svg_cached(ROW, 3, step, "zh", "java", "total"), step
+    assert not cache.stage_svg_cached(ROW, 3, 5, "en", "py", "total"), "only what this class's phones asked for"
+    assert not cache.stage_svg_cached(ROW, 3, 7, "zh", "java", "total"), "only this step and the next"

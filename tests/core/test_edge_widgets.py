@@ -21,6 +21,9 @@ NOT_ON_THE_TOUR = {  # entries drawn only where the tour cannot go cheaply, and 
 }
 
 
+MAX_NOT_MIN = "dp[i] = suffix[i] - max(dp[i + 1 : i + k + 1])\n"  # a fill with a mistake (the write page)
+
+
 class Tour:
     """AppTest sessions on the app; after every run, the widgets registered so far (id -> value type)."""
 
@@ -130,6 +133,16 @@ def drawn(class_store):
     at.button(key=state.LESSON_TAKE.format(k=3)).click()
     tour.run(at)
     tour.open("pages/lesson.py", lesson="11")
+    at = tour.open("pages/write.py", values="1,2,3,7")  # the editor, the hint, the link with the code
+    at.toggle(key=state.W_WRITE_HINT).set_value(True)
+    at.toggle(key=state.W_WRITE_LINK_CODE).set_value(True)
+    at.session_state[state.WRITE_CODE] = {"body": MAX_NOT_MIN}
+    at.button(key=state.W_WRITE_RUN).click()
+    tour.run(at)
+    at.button(key=state.W_WRITE_CHECK).click()  # fails some rows: the smallest's Load button
+    tour.run(at)
+    at.button(key=state.W_WRITE_RESET).click()
+    tour.run(at)
     tour.open(lang="zh")  # the forms' submit buttons are keyed by their label, in each language
     return tour.seen
 

@@ -21,6 +21,7 @@ LINES = {
     "link": rf"^link  {WHERE}: {TIMES}$",
     "typed": rf"^typed {WHERE}: {TIMES}$",
     "visit": rf"^visit {WHERE}: first {WIRE} \| second from cache {WIRE}$",
+    "warm": r"^replicas warmed up in \d+ s$",
 }
 
 
@@ -30,17 +31,14 @@ def test_the_quick_phone_benchmark_prints_its_figures() -> None:
     skip_without_nginx()
     if not chromium_available():
         pytest.skip(f"Chromium not found at {chromium_path()}")
-    for _ in range(2):  # one more try only when a throttled join timed out (once in CI on a loaded machine, 90 s)
-        done = subprocess.run(
-            [sys.executable, "scripts/phone_join.py", "--quick", "--replicas", "1"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=900,
-            check=False,
-        )
-        if done.returncode == 0 or "TimeoutError" not in done.stderr:
-            break
+    done = subprocess.run(  # no retry: the benchmark waits for the replicas' warm-up before its first phone
+        [sys.executable, "scripts/phone_join.py", "--quick", "--replicas", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
     lines = done.stdout.splitlines()
     for name, shape in LINES.items():

@@ -83,17 +83,17 @@ def test_a_teacher_on_localhost_is_told_and_projects_the_machines_lan_address(
     warning.scroll_into_view_if_needed()
     teacher.screenshot(path=str(SHOTS / "class-projector-localhost.png"))
     link, shown = decode_qr(teacher, tmp_path), teacher.get_by_test_id("join-link").inner_text()
-    link = link.split("&join=")[0]  # the QR code's link carries the room's join token as well
+    link = link.split("?join=")[0]  # the QR code's link carries the room's join token as well
     if lan is None:  # a machine with no default route: nothing to offer, and the line says so
         expect(warning).to_contain_text("no network address was found")
-        assert link == f"{app_url}/?class={code}"
+        assert link == f"{app_url}/classroom/join/{code}"
         return
     expect(warning).to_contain_text(
         f"Phones cannot reach “localhost”: it names this computer only. The link and QR code use its network "
         f"address, {lan}:{port}."
     )
-    assert link == f"http://{lan}:{port}/?class={code}" and not is_loopback(lan)
-    assert shown == f"{lan}:{port}/?class={code}"
+    assert link == f"http://{lan}:{port}/classroom/join/{code}" and not is_loopback(lan)
+    assert shown == f"{lan}:{port}/classroom/join/{code}"
     with urllib.request.urlopen(f"http://{lan}:{port}/_stcore/health", timeout=5) as answer:
         assert answer.read() == b"ok", "a phone on the network reaches the server at the projected address"
 
@@ -254,9 +254,10 @@ def test_the_hour_walked_by_a_teacher_three_phones_and_a_newcomer(
     assert "key=" not in teacher.url, teacher.url
     shot(teacher, "01-projector-join-screen.png")
     qr_link = decode_qr(teacher, tmp_path)
-    assert f"?class={code}&join=" in qr_link, qr_link
+    assert f"/classroom/join/{code}?join=" in qr_link, qr_link
 
-    # Three phones join: by the typed code (English), by the QR code (中文), by the link (360x740).
+    # Three phones join: by the typed code (English), by the QR code (中文: the light student page), by the
+    # link (360x740).
     typed = devices.page(PHONE, **TOUCH)
     typed.goto(f"{class_url}/")
     wait_for_stage(typed)
@@ -277,7 +278,8 @@ def test_the_hour_walked_by_a_teacher_three_phones_and_a_newcomer(
     same_step(teacher, phones, 12)
     for phone, name in zip(phones, ["02-phone-typed-en", "03-phone-qr-zh", "04-phone-360"], strict=True):
         first_screen_apart(phone)
-        assert "key=" not in phone.url and "you=" in phone.url, phone.url
+        light = "/classroom/join/" in phone.url  # the QR code's phone: the light student page, whose seat is kept
+        assert "key=" not in phone.url and ("you=" in phone.url or light), phone.url
         shot(phone, f"{name}.png")
 
     # A newcomer opens / on a laptop: the way into the lesson and into a class on the first screen.
@@ -350,7 +352,8 @@ def test_the_hour_walked_by_a_teacher_three_phones_and_a_newcomer(
     wait_for_app_run(teacher)
     expect(teacher.get_by_text(f"You ended the class {code}.")).to_be_visible()
     for phone, lang in zip(phones, langs, strict=True):
-        expect(phone.get_by_test_id("stMain").get_by_text(ENDED[lang]).first).to_be_visible()
+        main = phone.locator("main#phone") if "/classroom/join/" in phone.url else phone.get_by_test_id("stMain")
+        expect(main.get_by_text(ENDED[lang]).first).to_be_visible()
     shot(small, "13-phone-ended-360.png")
 
 

@@ -193,9 +193,9 @@ def test_the_projectors_qr_code_decodes_to_the_join_link(lesson: Class, tmp_path
     decoded = subprocess.run(["zbarimg", "--raw", "-q", str(shot)], capture_output=True, text=True, check=True)
     lan = lan_address()  # the teacher's localhost is no address for a phone: the machine's LAN address, if any
     host = f"{lan}:{lesson.port}" if lan else f"{lesson.host}:{lesson.port}"
-    link, token = decoded.stdout.strip().split("&join=")
-    assert link == f"http://{host}/?class={lesson.code}" and re.fullmatch(r"[A-Za-z0-9_-]{43}", token)
-    assert teacher.get_by_test_id("join-link").inner_text() == f"{host}/?class={lesson.code}"
+    link, token = decoded.stdout.strip().split("?join=")  # the light student page's link
+    assert link == f"http://{host}/classroom/join/{lesson.code}" and re.fullmatch(r"[A-Za-z0-9_-]{43}", token)
+    assert teacher.get_by_test_id("join-link").inner_text() == f"{host}/classroom/join/{lesson.code}"
 
 
 @pytest.mark.parametrize("who", ["projector", "projector at 390", "phone", "laptop"])

@@ -41,6 +41,8 @@ def shows_the_lessons_row(page: Page, path: str) -> None:
     if path.endswith("explainer.py"):
         wait_for_stage(page)
         assert [v for v in grid_row(page, "values") if v] == ["1", "2", "3", "7"]
+    elif path.endswith("write.py"):
+        expect(main).to_contain_text("[1,2,3,7] (k = 3)")
     elif path.endswith("play.py"):
         expect(main).to_contain_text("4 piles left")
     else:

@@ -1,8 +1,10 @@
 """The light student page (/classroom/join/CODE?join=TOKEN, ui/server/rooms/phone.py) in real Chromium: a
 teacher leads a class from the full app at 1280×720 (presenter-free, as test_classroom does), and three phones
-open the class's link on the light page: 390×844 in English, 360×740 in Chinese, 390×844 in Chinese. The tests
-run in order on the same class: join, follow, explore with buttons and keys and come back, a question
-answered and revealed, the layout and touch targets, axe, the link to the full app, and the end."""
+open the class's link on the light page: 390×844 in English, 360×740 in Chinese, 390×844 in Chinese, 360×740 in
+English. The tests run in order on the same class: join, follow, explore with buttons and keys and come back,
+play, pause, the speed and the scrubber, the listing, the formula as text and the link to this step, a question
+answered and revealed, the layout and touch targets, axe, the link to the full app, leaving the class, and the
+end. Screenshots of each state go to $STONEGAME_SHOTS."""
 
 from __future__ import annotations
 
@@ -23,7 +25,10 @@ PHONES = [
     ({"width": 390, "height": 844}, "en"),
     ({"width": 360, "height": 740}, "zh"),
     ({"width": 390, "height": 844}, "zh"),
+    ({"width": 360, "height": 740}, "en"),
 ]
+NAMES = ["390-en", "360-zh", "390-zh", "360-en"]
+CONTROLS = "button:visible, a:visible, select:visible, input:visible"
 FOLLOWING = {"en": "Following the teacher · class {code}", "zh": "正在跟随老师 · 课堂 {code}"}
 AXE = Axe()
 SHOTS = Path(os.environ.get("STONEGAME_SHOTS", "/tmp/phone-page-shots"))
@@ -97,9 +102,11 @@ def test_phones_join_by_the_link_and_draw_the_teachers_step_in_their_language(ha
         expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(page.get_by_test_id("classbar")).to_contain_text(FOLLOWING[lang].format(code=hall.code))
         expect(stage(page).locator(".picture svg")).to_have_count(1)
-    expect(hall.teacher.get_by_test_id("classbar")).to_contain_text("3 joined · 3 following · 0 exploring")
-    for page, name in zip(hall.phones, ["390-en", "360-zh", "390-zh"], strict=True):
-        shot(page, f"phone-{name}.png")
+    expect(hall.teacher.get_by_test_id("classbar")).to_contain_text("4 joined · 4 following · 0 exploring")
+    for page, name in zip(hall.phones, NAMES, strict=True):
+        expect(page.locator(".more")).to_be_hidden()  # following: no speed nor scrubber
+        expect(page.locator(".leave")).to_be_visible()
+        shot(page, f"phone-following-{name}.png")
 
 
 def test_every_phone_follows_the_teachers_step(hall: Hall) -> None:
@@ -115,7 +122,7 @@ def test_every_phone_follows_the_teachers_step(hall: Hall) -> None:
 def test_a_phone_explores_with_keys_and_buttons_and_comes_back(hall: Hall) -> None:
     teacher, explorer, follower = hall.teacher, hall.phones[0], hall.phones[1]
     explorer.get_by_role("button", name="Explore on my own").click()
-    expect(teacher.get_by_test_id("classbar")).to_contain_text("2 following · 1 exploring")
+    expect(teacher.get_by_test_id("classbar")).to_contain_text("3 following · 1 exploring")
     expect(explorer.get_by_test_id("classbar")).to_contain_text(f"Exploring on your own · class {hall.code}")
     explorer.keyboard.press("ArrowLeft")
     expect_step(explorer, 12)
@@ -128,12 +135,108 @@ def test_a_phone_explores_with_keys_and_buttons_and_comes_back(hall: Hall) -> No
     expect_step(explorer, 1)  # nothing the teacher does moves an explorer
     explorer.get_by_role("button", name="Back to the class").click()
     expect_step(explorer, 14)
-    expect(teacher.get_by_test_id("classbar")).to_contain_text("3 following · 0 exploring")
+    expect(teacher.get_by_test_id("classbar")).to_contain_text("4 following · 0 exploring")
     follower.keyboard.press("ArrowLeft")  # a key on a following phone explores too
     expect(follower.get_by_test_id("classbar")).to_contain_text("正在自己探索")
     expect_step(follower, 13)
     follower.get_by_role("button", name="回到课堂").click()
     expect_step(follower, 14)
+
+
+def fits(page: Page) -> None:
+    """No sideways scrolling; every visible control at least 44 px both ways; no two controls overlapping;
+    the page's parts stacked top to bottom without overlapping."""
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"sideways scrolling: {width}"
+    boxes = []
+    for target in page.locator(CONTROLS).all():
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, (
+            target.evaluate("e => e.outerHTML"),
+            box,
+        )
+        boxes.append((target.evaluate("e => e.className || e.tagName"), box))
+    for (one, a), (other, b) in itertools.combinations(boxes, 2):
+        apart = (
+            a["x"] + a["width"] <= b["x"] + 1
+            or b["x"] + b["width"] <= a["x"] + 1
+            or a["y"] + a["height"] <= b["y"] + 1
+            or b["y"] + b["height"] <= a["y"] + 1
+        )
+        assert apart, ("controls overlap", one, a, other, b)
+    parts = [".classbar", ".stage .bar", ".stage .more", ".picture svg", ".formula", ".tools", ".shared", ".foot"]
+    shown = [page.locator(f"main {part}") for part in parts]
+    stacked = [box for part in shown if part.is_visible() and (box := part.bounding_box())]
+    assert len(stacked) >= 6, stacked
+    for upper, lower in itertools.pairwise(stacked):
+        assert upper["y"] + upper["height"] <= lower["y"] + 1, (upper, lower)
+
+
+def test_exploring_phones_play_pause_scrub_switch_the_listing_and_link_the_step(hall: Hall) -> None:
+    teacher = hall.teacher
+    for page in hall.phones:
+        formula = page.get_by_test_id("formula")  # the formula as text, the step's (14: dp[2])
+        expect(formula).to_contain_text("dp[2] = suffix[2] − min(dp[3], dp[4], dp[5])")
+        assert formula.evaluate("e => e.closest('[aria-hidden]') === null"), "the formula is read out"
+    explorer, zh = hall.phones[0], hall.phones[1]
+    play = {"en": "Play", "zh": "播放"}
+    pause = {"en": "Pause", "zh": "暂停"}
+    for page, lang in ((explorer, "en"), (zh, "zh")):
+        page.get_by_role("button", name=play[lang], exact=True).click()  # playing explores
+        expect(page.get_by_test_id("classbar")).to_contain_text(
+            {"en": "Exploring on your own", "zh": "正在自己探索"}[lang]
+        )
+        expect(page.get_by_role("button", name=pause[lang], exact=True)).to_be_visible()
+        expect(page.locator(".more")).to_be_visible()
+        expect_step(page, 15)  # it steps on its own
+    expect(teacher.get_by_test_id("classbar")).to_contain_text("2 following · 2 exploring")
+    for page, lang in ((explorer, "en"), (zh, "zh")):
+        page.locator(".more select.speed").select_option(label="4×")
+        expect_step(page, 17)  # ... to the last step, where it stops
+        expect(page.get_by_role("button", name=play[lang], exact=True)).to_be_visible()
+    shot(zh, "phone-exploring-360-zh.png")
+    explorer.locator(".more input.scrubber").fill("3")  # the scrubber goes to any step
+    expect_step(explorer, 3)
+    expect(explorer.get_by_test_id("formula")).to_contain_text("suffix[5] = values[5] + suffix[6]")
+    expect(explorer.locator(".stage .steps")).to_have_text("Step 3 of 17")
+    explorer.locator(".picture").click()
+    explorer.keyboard.press(" ")  # space plays ...
+    expect(explorer.get_by_role("button", name="Pause", exact=True)).to_be_visible()
+    expect(stage(explorer)).not_to_have_attribute("data-frame", "3")
+    explorer.keyboard.press(" ")  # ... and pauses
+    expect(explorer.get_by_role("button", name="Play", exact=True)).to_be_visible()
+    explorer.locator(".more input.scrubber").fill("3")
+    expect_step(explorer, 3)
+    with explorer.expect_response(re.compile(r"/stage\.svg\?step=3&lang=en&code=java")) as got:
+        explorer.get_by_role("link", name="Java").click()  # the listing, in place
+    assert got.value.ok
+    expect(explorer.locator(".picture svg")).to_contain_text("stoneGameIII(int[]")
+    expect(explorer.get_by_role("link", name="Java")).to_have_attribute("aria-current", "true")
+    assert "code=java" in explorer.url
+    expect(explorer.get_by_test_id("full-app")).to_have_attribute("href", re.compile(r"step=3&lang=en&code=java$"))
+    expect(explorer.get_by_role("link", name="中文")).to_have_attribute("href", re.compile(r"code=java"))
+    expect_step(explorer, 3)
+    explorer.get_by_role("button", name="Link to this step").click()
+    shared = explorer.get_by_test_id("step-link")
+    expect(shared).to_be_visible()
+    expect(shared.locator("a")).to_have_text(
+        re.compile(r"^http://[^ ]+/\?values=5%2C-3%2C8.*&step=3&lang=en&code=java$")
+    )
+    for page in (explorer, zh):
+        fits(page)
+    shot(explorer, "phone-exploring-390-en.png")
+    found = AXE.run(explorer).response["violations"]
+    serious = [
+        (v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found if v["impact"] in ("serious", "critical")
+    ]
+    assert not serious, serious
+    explorer.get_by_role("link", name="Python").click()
+    expect(explorer.locator(".picture svg")).not_to_contain_text("stoneGameIII(int[]")
+    explorer.get_by_role("button", name="Back to the class").click()
+    zh.get_by_role("button", name="回到课堂").click()
+    for page in (explorer, zh):
+        expect_step(page, 14)
+    expect(teacher.get_by_test_id("classbar")).to_contain_text("4 following · 0 exploring")
 
 
 def test_a_question_is_answered_and_revealed_on_the_phones(hall: Hall) -> None:
@@ -154,36 +257,29 @@ def test_a_question_is_answered_and_revealed_on_the_phones(hall: Hall) -> None:
     phones[0].get_by_role("button", name="Back to the class").click()
     offered = [c.strip() for c in phones[2].locator(".classbar .choice").all_inner_texts()]
     wrong = next(c for c in offered if c != "12" and c.isdigit())
-    for page, pick in zip(phones, ["12", "12", wrong], strict=True):
+    for page, pick in zip(phones, ["12", "12", wrong, "12"], strict=True):
         page.locator(".classbar .choice", has_text=re.compile(f"^{re.escape(pick)}$")).click()
         expect(page.locator(".classbar .choice.picked")).to_have_text(pick)
     expect(phones[0].locator(".classbar .hint")).to_contain_text("Your answer: 12.")
-    expect(teacher.get_by_test_id("answered")).to_contain_text("3 of 3 answered")
-    shot(phones[0], "phone-question-390-en.png")
+    expect(teacher.get_by_test_id("answered")).to_contain_text("4 of 4 answered")
+    for page, name in zip(phones, NAMES, strict=True):
+        shot(page, f"phone-question-{name}.png")
     teacher.get_by_role("button", name="Reveal").click()
     wait_for_app_run(teacher)
     expect(phones[0].get_by_test_id("verdict")).to_have_text("✓ Right! The answer is 12.")
     expect(phones[2].get_by_test_id("verdict")).to_have_text(f"✗ 这次没答对：答案是 12（你选了 {wrong}）。")
     for page in phones:
         expect_step(page, 14)  # the reveal steps on to the write
-    shot(phones[1], "phone-revealed-360-zh.png")
+    for page, name in zip(phones, NAMES, strict=True):
+        shot(page, f"phone-revealed-{name}.png")
 
 
 def test_the_phone_page_fits_with_big_enough_targets_and_nothing_overlapping(hall: Hall) -> None:
     for page in hall.phones:
-        width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-        assert width[0] <= width[1], f"sideways scrolling: {width}"
-        for target in page.locator("button:visible, a:visible").all():
-            box = target.bounding_box()
-            assert box is not None and box["height"] >= 44 and box["width"] >= 44, (target.inner_text(), box)
-        parts = [page.get_by_test_id("classbar"), stage(page).locator(".bar"), stage(page).locator(".picture svg")]
-        boxes = [part.bounding_box() for part in parts]
-        assert all(boxes), boxes
-        for upper, lower in itertools.pairwise(boxes):
-            assert upper["y"] + upper["height"] <= lower["y"] + 1, (upper, lower)  # type: ignore[index]
+        fits(page)
 
 
-@pytest.mark.parametrize("which", [0, 1])
+@pytest.mark.parametrize("which", [0, 1, 3])
 def test_axe_finds_no_serious_violation_on_the_phone_page(hall: Hall, which: int) -> None:
     found = AXE.run(hall.phones[which]).response["violations"]
     serious = [
@@ -199,15 +295,37 @@ def test_the_full_app_link_opens_the_row_at_the_step_on_screen(hall: Hall) -> No
     assert href.startswith("/?values=5%2C-3%2C8%2C2%2C-1%2C7%2C4%2C-6&k=3&form=total&step=14&lang=zh&code=py"), href
 
 
+def test_a_phone_leaves_the_class_and_keeps_the_row(hall: Hall) -> None:
+    leaver = hall.phones[2]
+    leaver.get_by_role("button", name="离开课堂").click()
+    expect(leaver.get_by_test_id("classbar")).to_contain_text("你已离开课堂。这一行留给你。")
+    expect(leaver.get_by_role("button", name="离开课堂")).to_have_count(0)
+    expect(leaver.get_by_role("button", name="自己探索")).to_have_count(0)
+    assert leaver.evaluate("code => localStorage.getItem('stonegame:student:' + code)", hall.code) is None
+    hall.teacher.locator("[data-testid=stage] button.nav-back").click()
+    expect_step(hall.phones[0], 13)
+    expect_step(leaver, 14)  # nothing the teacher does moves a phone that left
+    stage(leaver).locator("button.nav-first").click()  # the row stays: explorable
+    expect_step(leaver, 0)
+    fits(leaver)
+    shot(leaver, "phone-left-390-zh.png")
+
+
 def test_ending_the_class_says_so_on_every_phone(hall: Hall) -> None:
     hall.teacher.get_by_role("button", name="End the class").click()
     wait_for_app_run(hall.teacher)
     hall.teacher.get_by_role("button", name="End for everyone?").click()
     wait_for_app_run(hall.teacher)
     ended = {"en": "The class has ended", "zh": "课堂已结束"}
-    for page, lang in zip(hall.phones, hall.langs, strict=True):
+    staying = [(p, lang, n) for p, lang, n in zip(hall.phones, hall.langs, NAMES, strict=True) if p != hall.phones[2]]
+    for page, lang, _ in staying:
         expect(page.get_by_test_id("classbar")).to_contain_text(ended[lang])
         expect(page.get_by_role("button", name=re.compile("Back to the class|回到课堂"))).to_have_count(0)
+        expect(page.get_by_role("button", name=re.compile("Leave the class|离开课堂"))).to_have_count(0)
+        expect(page.locator(".more")).to_be_visible()
+    expect(hall.phones[2].get_by_test_id("classbar")).to_contain_text("你已离开课堂")  # the one that left
     stage(hall.phones[0]).locator("button.nav-first").click()  # the row stays: still explorable
     expect_step(hall.phones[0], 0)
-    shot(hall.phones[0], "phone-ended-390-en.png")
+    for page, _, name in staying:
+        fits(page)
+        shot(page, f"phone-ended-{name}.png")

@@ -2,7 +2,7 @@
 form, Chinese, a one-pile row, a bad link, and a 50,000-pile row that must answer fast and send little.
 The page shows one rung at a time (a tab strip under the ladder table); a rung's chart is sent once its
 tab has been picked, so the tests pick the tabs they read (pick) and the first load sends one rung only;
-the formulations are folded away until opened (unfold)."""
+the formulations and the growth charts are folded away until opened (unfold)."""
 
 import json
 import time
@@ -18,7 +18,7 @@ from tests.apptest_helpers import app, param, texts
 PAGE = "pages/approaches.py"
 RUNGS = ("recursion", "memo", "table", "window")
 PICK = "ladder_pick"  # ui.state.LADDER_PICK: the tab strip's widget
-FOLDS = ("ladder_forms_open",)  # ui.state.LADDER_FORMS_OPEN: the formulations' expander
+FOLDS = ("ladder_forms_open", "ladder_growth_open")  # ui.state: the formulations' and the growth charts' expanders
 
 
 def ladder(timeout=60, **query):
@@ -36,8 +36,8 @@ def pick(at, *rungs):
 
 
 def unfold(at):
-    """Open the folded part (the two formulations with their check), as a click on its expander would, and
-    run the page."""
+    """Open the folded parts (the two formulations with their check, the growth charts), as a click on each
+    expander would, and run the page."""
     for key in FOLDS:
         at.session_state[key] = True
     return at.run()
@@ -110,9 +110,10 @@ def test_default_row_shows_every_rung_counted_and_agreeing():
     assert table["stack depth"].tolist() == ["5", "5", "—", "—"]
     assert agreed(at) == "Every rung that ran gives dp[0] = 6 on your row, the same as the solver: Bob."
     assert "exactly 15 calls" in "\n".join(i.value for i in at.info)
-    assert set(charts(at)) == {"recursion", "growth_work", "growth_memory"}  # the first load sends one rung
+    assert set(charts(at)) == {"recursion"}  # the first load sends one rung, and no growth chart (folded away)
     assert not at.latex and not at.dataframe  # the formulations are folded away
-    assert at.expander[-1].label == "Two ways to write the recurrence, and the check that they agree"
+    assert at.expander[-2].label == "Two ways to write the recurrence, and the check that they agree"
+    assert at.expander[-1].label == "How the counters grow with n"
     unfold(at)
     assert "All 5 rows agree" in texts(at) + "\n".join(s.value for s in at.success)
     assert len(at.latex) == 2 and len(at.dataframe) == 1

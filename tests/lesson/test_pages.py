@@ -219,7 +219,7 @@ def test_the_summarys_links_are_absolute_to_their_pages_under_a_base_path(base, 
         config.set_option("server.baseUrlPath", was)
     assert at.title[0].value == t("lesson_summary_title")
     links = memory_data(at)["links"]
-    assert [urlsplit(link).path for link in links] == [root, root + "play", root + "quiz"], links
+    assert [urlsplit(link).path for link in links] == [root, root + "play", root + "quiz", root + "write"], links
     queries = [parse_qs(urlsplit(link).query) for link in links]
-    assert queries[0].get("from") == ["lesson"] and queries == [queries[0]] * 3, links  # the same row, handed
+    assert queries[0].get("from") == ["lesson"] and queries == [queries[0]] * 4, links  # the same row, handed
     assert memory_data(lesson(lesson="1"))["links"] == [], "a chapter has no links to mend"

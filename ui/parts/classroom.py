@@ -480,6 +480,14 @@ def join_link(code: str, root: str, token: str = "", params: dict[str, str] | No
     return f"{root}/?{urlencode(query)}"
 
 
+def phone_link(code: str, root: str, token: str = "") -> str:
+    """The link a student's phone opens, the QR code's and the one the teacher shows: the light student page
+    (ui/server/rooms/phone.py) at the app's root where phones reach it (join_base), `{PREFIX}/join/<code>`,
+    then `?join=<the room's join token>` when given (a join that passes a shut-out address). Its link "Open
+    the full app at this row" leads on to everything else; join_link is the full app's."""
+    return f"{root}{PREFIX}/join/{code}" + (f"?{urlencode({state.CLASS_JOIN: token})}" if token else "")
+
+
 def join_base(view: View) -> reach.Base:
     """Where phones reach the app (reach.choose_base: STONEGAME_PUBLIC_URL, else Streamlit's
     browser.serverAddress and port, else the teacher's browser's address, a loopback one replaced by this
@@ -550,9 +558,10 @@ def join_info(view: View, mine: Seat, root: str) -> None:
     (in presenter mode on one line, the code beside the link, without the small QR code: "Show how to join"
     brings the big one back); the live counts (the class bar) and the toggle between the two. The link
     shown is the code's alone, without its scheme (to read and type); the QR code's carries the room's join
-    token as the store has it now, which the join screen's "New QR code" (new_qr) renews."""
-    link = join_link(mine.code, root, _join_token(mine))
-    short = join_link(mine.code, root).split("://", 1)[-1]
+    token as the store has it now, which the join screen's "New QR code" (new_qr) renews. Both open the
+    light student page (phone_link), not the whole app."""
+    link = phone_link(mine.code, root, _join_token(mine))
+    short = phone_link(mine.code, root).split("://", 1)[-1]
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
     at = f'<p class="join-link" data-testid="join-link">{short}</p>'

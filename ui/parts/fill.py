@@ -84,8 +84,12 @@ def _draw_random() -> None:
 
 def presenter_bar(sol: Solution, view: View, beside: Callable[[], None] | None = None, keys: bool = True) -> None:
     """Presenter mode's line: the row (when it fits one window), the keys (on a page whose player takes
-    them), the page's `beside` (Start a class) and the way back, on one line."""
-    left, middle, right = st.columns([7, 2, 2], vertical_alignment="center")
+    them), the page's `beside` (Start a class) and the way back, on one line. Without `beside` the way
+    back takes a column of 3 in 10, so its name is never cut ("Exit presenter …") on a centred page."""
+    if beside is None:
+        left, right = st.columns([7, 3], vertical_alignment="center")
+    else:
+        left, middle, right = st.columns([7, 2, 2], vertical_alignment="center")
     summary = t("row_summary", view.lang, n=sol.n, total=sol.total)
     row = f"`[{format_values(sol.values)}]` · " if sol.n <= WINDOW else ""
     left.markdown(f"{row}{summary}" + (f" · {t('keys_hint', view.lang)}" if keys else ""))

@@ -135,11 +135,13 @@ def replay_of(sol: Solution, view: View, key: str, takes: tuple[int, ...] | None
 
 
 def turns_table(game: pd.DataFrame, view: View) -> None:
-    """A game's turns table (its first SHOWN_TURNS rows) with a line on what the columns mean."""
+    """A game's turns table (its first SHOWN_TURNS rows, its headers in the page's language) with a line
+    on what the columns mean."""
     st.caption(t("replay_turns_columns", view.lang))
     if len(game) > SHOWN_TURNS:
         st.caption(t("replay_turns_large", view.lang, shown=SHOWN_TURNS, rows=len(game)))
-    st.dataframe(game.head(SHOWN_TURNS), hide_index=True, width="stretch")
+    names = {c: t("replay_col_" + c, view.lang) for c in game.columns}
+    st.dataframe(game.head(SHOWN_TURNS).rename(columns=names), hide_index=True, width="stretch")
 
 
 def replay_page(sol: Solution, view: View) -> None:
@@ -312,8 +314,8 @@ def moves_table(table: pd.DataFrame, view: View) -> None:
     names = {
         "turn": t("play_col_turn", view.lang),
         "player": t("play_col_player", view.lang),
-        "start": "start",
-        "take": "take",
+        "start": t("replay_col_start", view.lang),
+        "take": t("replay_col_take", view.lang),
         "gained": t("play_col_gained", view.lang),
         "best_take": t("play_col_best", view.lang),
         "regret": t("play_col_regret", view.lang),

@@ -34,7 +34,8 @@ IDENTITY_SHOWN = 200  # rows of the identity table drawn on the page (all of the
 SCROLLING = (state.LADDER_SUMMARY, *(state.LADDER_FORM.format(form=form) for form in FORMS))
 # On a phone the ladder table fits its column: fixed columns sharing the width, smaller type, words broken
 # where they must be, inside the cell's own text too (issue 40: it was 579 px wide in a 358-px column; then
-# Streamlit's nowrap cells ran "exponential: C(n) calls" over the next column).
+# Streamlit's nowrap cells ran "exponential: C(n) calls" over the next column). The growth charts' fold gives
+# its charts the column's whole width (its side padding cut a legend label to "cells written (the sa…").
 NARROW_TABLE = f"""@media (max-width: 640px) {{
   .st-key-{state.LADDER_SUMMARY} table {{ table-layout: fixed; width: 100%; font-size: 13px; }}
   .st-key-{state.LADDER_SUMMARY} th, .st-key-{state.LADDER_SUMMARY} td {{
@@ -42,6 +43,7 @@ NARROW_TABLE = f"""@media (max-width: 640px) {{
   .st-key-{state.LADDER_SUMMARY} th *, .st-key-{state.LADDER_SUMMARY} td * {{
     overflow-wrap: anywhere !important; hyphens: auto; }}
   .st-key-{state.LADDER_SUMMARY} th:first-child {{ width: 20%; }}
+  .st-key-{state.LADDER_GROWTH_OPEN} [data-testid="stExpanderDetails"] {{ padding-left: 0; padding-right: 0; }}
 }}"""
 # The tabs' words in the body's colour (the picked tab keeps its pink and its red border): the theme's red
 # words on the picked tab's pink read 4.47:1, under WCAG's 4.5 (axe, issue 40).
@@ -238,8 +240,8 @@ def window(sol: Solution, view: View) -> None:
 
 
 def growth(sol: Solution, view: View) -> None:
-    """How the counters grow with n = 1..30, the row's n marked if it is on the chart."""
-    st.header(t("ladder_growth", view.lang))
+    """How the counters grow with n = 1..30 (a caption, the two growth charts), the row's n marked if it is on
+    the charts (the page folds this part away under its title: its two charts cost the first load nothing)."""
     at_30 = count_text(ap.recursion_calls(max(ap.GROWTH_SIZES), sol.max_take), view.lang)
     st.caption(t("ladder_growth_caption", view.lang, k=sol.max_take, calls=at_30))
     n = sol.n if sol.n <= max(ap.GROWTH_SIZES) else 0
@@ -311,11 +313,12 @@ def folded(label: str, key: str, part: Callable[[Solution, View], None], sol: So
 
 def page(sol: Solution, view: View) -> None:
     """The whole page, top to bottom: the row, the ladder table, the rungs in tabs, then what explains them
-    (the intro; the two formulations, folded away until opened; how the counters grow)."""
+    (the intro; the two formulations and how the counters grow, each folded away until opened: issue 40, a first
+    load that draws one chart, the picked rung's)."""
     st.html(STYLE)
     row(sol, view)
     summary(sol, view)
     rungs(sol, view)
     about(sol, view)
     folded(t("ladder_forms_fold", view.lang), state.LADDER_FORMS_OPEN, formulations, sol, view)
-    growth(sol, view)
+    folded(t("ladder_growth", view.lang), state.LADDER_GROWTH_OPEN, growth, sol, view)

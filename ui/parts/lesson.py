@@ -47,9 +47,15 @@ STYLE = """<style>
     grid-column: 1; grid-row: 2; }
 }
 </style>"""
+# Presenter mode: bigger words; the way out (ui/frame.py) on the top line's right, over the page, not in the
+# flow: a chapter is fitted to the projector's 720 px, and a line of its own pushed the piece 56 px past it.
 PRESENT_STYLE = """<style>
 .st-key-lesson_words p, .st-key-lesson_words li, .st-key-lesson_text p, .st-key-lesson_text li { font-size: 1.45rem; }
 .st-key-lesson_text [data-testid="stRadio"] [role="radiogroup"] p { font-size: 1.5rem; }
+[data-testid="stLayoutWrapper"]:has(> .st-key-way_out), .st-key-way_out {
+  position: fixed; top: 0.3rem; left: 1rem; right: 1rem; width: auto !important; z-index: 999990;
+  pointer-events: none; }
+.st-key-way_out button { pointer-events: auto; }
 </style>"""
 
 
@@ -391,6 +397,7 @@ NEXT_PAGES = (  # the pages the summary suggests: (file, catalogue key of the li
     (nav.MAIN, "lesson_next_explainer", "📈"),
     ("pages/play.py", "lesson_next_play", "🎮"),
     ("pages/quiz.py", "lesson_next_quiz", "❓"),
+    ("pages/write.py", "lesson_next_write", "✍️"),
 )
 
 

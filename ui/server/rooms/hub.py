@@ -21,6 +21,7 @@ import json
 import logging
 import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,9 @@ log = logging.getLogger(__name__)
 MIN_GAP = 0.1  # seconds: the least time between two broadcasts of one room (Hub.min_gap)
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream, well inside nginx's 60 s read timeout
 KEEP_ALIVE = News.of(b": keep-alive\n\n", event=False)  # what a quiet stream gets at each of the hub's nudges
+# Called with (code, view) for each view a channel publishes here, before its streams get it (the light
+# page's pictures made ahead, ui/server/rooms/warm.py): a watcher must not block, and its failure is logged.
+WATCHERS: list[Callable[[str, dict[str, Any]], None]] = []
 
 
 def event_text(version: int, view: dict[str, Any] | str) -> bytes:
@@ -67,6 +71,11 @@ class Channel:
         if self.held is not None and self.held[0] <= version:
             self.held = None
         self.sent = time.monotonic()
+        for watch in WATCHERS:
+            try:
+                watch(self.code, view)
+            except Exception:
+                log.exception("class room watcher failed")
         for outlet in list(self.outlets):
             outlet.offer(self.news)
 

@@ -5,7 +5,11 @@
 //   (GET .../stage.svg?step=&lang=&code=&you=), put in place of the last one; while a question holds the class,
 //   never past the held step (the server holds it back too);
 // - exploring ("Explore on my own", a press of the stage's buttons, or ← → Home End), steps on its own;
-//   "Back to the class" follows again;
+//   "Back to the class" follows again; exploring, it plays and pauses (▶ / space) at the speed chosen, and its
+//   scrubber goes to any step;
+// - switches the listing (Python, Java) in place: the picture is fetched again in the listing chosen;
+// - "Link to this step" shows (and copies when it may) the full app's link to the row at the step on screen;
+// - "Leave the class" forgets this browser's seat, closes the stream and keeps the row to explore;
 // - draws the open question's answer buttons, posts the tapped answer, shows the result once revealed;
 // - stops on "The class has ended". The stage's data-frame / data-ready say what is drawn (the benchmark's
 //   and the tests' signal: data-ready="true" and data-frame = the step, once joined).
@@ -19,30 +23,35 @@
   const ui = {
     bar: q(".classbar"), status: q(".status"), toggle: q(".toggle"), question: q(".question"), note: q(".note"),
     stage: q(".stage"), picture: q(".picture"), steps: q(".steps"), live: q(".live"), keys: q(".keys"), full: q(".full"),
-    nav: {first: q(".nav-first"), back: q(".nav-back"), next: q(".nav-next"), last: q(".nav-last")},
+    nav: {first: q(".nav-first"), back: q(".nav-back"), play: q(".nav-play"), next: q(".nav-next"), last: q(".nav-last")},
+    more: q(".more"), speed: q(".speed"), scrubber: q(".scrubber"), formula: q(".formula"), steplink: q(".steplink"),
+    shared: q(".shared"), leave: q(".leave"),
   };
   const st = {
     view: null, student: "", following: true, mine: {}, ended: false, error: "", retry: 0, stream: null,
     shown: Number(d.step), row: "", captions: JSON.parse(document.getElementById("captions").textContent), asked: 0,
+    left: false, playing: null, pictures: new Map(), listing: d.listing,
   };
 
   const fill = (text, fields) => String(text).replace(/\{(\w+)\}/g, (m, name) => (name in fields ? String(fields[name]) : m));
   const you = () => `&you=${encodeURIComponent(st.student)}`;
   function kept() { try { return localStorage.getItem(KEPT) || ""; } catch (e) { return ""; } }
   function keep(id) { try { localStorage.setItem(KEPT, id); } catch (e) { /* nothing kept */ } }
+  function forget() { try { localStorage.removeItem(KEPT); } catch (e) { /* nothing kept */ } }
 
   // One retry when the way to the server failed (a replica killed under nginx answers 502 once).
-  async function send(path, body) {
+  // `first`: the answer of the same request sent already (the head's early seat), taken as the first try.
+  async function send(path, body, first) {
     const request = () => fetch(`${base}${path}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
     try {
-      const r = await request();
+      const r = await (first || request());
       if (r.status !== 502 && r.status !== 504) return r;
     } catch (e) { /* try once more */ }
     await new Promise(done => setTimeout(done, 300));
     return request();
   }
-  async function post(path, body) {
-    const r = await send(path, body).catch(() => ({ok: false, status: 0, json: async () => ({error: w.class_reconnecting, reason: "server_error"})}));
+  async function post(path, body, first) {
+    const r = await send(path, body, first).catch(() => ({ok: false, status: 0, json: async () => ({error: w.class_reconnecting, reason: "server_error"})}));
     const answer = await r.json().catch(() => ({error: w.class_err_server_error, reason: "server_error"}));
     if (!r.ok) { answer.status = r.status; throw answer; }
     return answer;
@@ -65,23 +74,33 @@
     return Math.max(0, Math.min(h === null ? lastStep() : h, lastStep(), step));
   }
 
+  // a step's picture, kept in this page per row, hold, listing and step (playing goes back and forth freely)
+  function picture(step, row) {
+    const key = `${row}|${held(st.view)}|${d.listing}|${step}`;
+    if (!st.pictures.has(key)) {
+      if (st.pictures.size > 80) st.pictures.clear();
+      const made = fetch(`${base}/stage.svg?step=${step}&lang=${d.lang}&code=${d.listing}${you()}`)
+        .then(async r => { if (!r.ok) throw await r.json(); return r.text(); });
+      made.catch(() => st.pictures.delete(key));
+      st.pictures.set(key, made);
+    }
+    return st.pictures.get(key);
+  }
+
   async function show(step) {
     step = bounded(step);
-    const asked = ++st.asked, row = rowOf(st.view);
-    if (step !== st.shown || row !== st.row) {
+    const asked = ++st.asked, row = rowOf(st.view), listing = d.listing;
+    if (step !== st.shown || row !== st.row || listing !== st.listing) {
       try {
-        const lang = `lang=${d.lang}`;
-        const picture = fetch(`${base}/stage.svg?step=${step}&${lang}&code=${d.listing}${you()}`);
-        const words = row !== st.row ? fetch(`${base}/captions?${lang}${you()}`) : null;
-        const r = await picture;
-        if (!r.ok) throw await r.json();
-        const svg = await r.text();
+        const words = row !== st.row ? fetch(`${base}/captions?lang=${d.lang}${you()}`) : null;
+        const svg = await picture(step, row);
         const captions = words ? await (await words).json() : null;
         if (asked !== st.asked) return;  // a newer step was asked meanwhile
         if (Array.isArray(captions)) st.captions = captions;
         ui.picture.innerHTML = svg;
         st.shown = step;
         st.row = row;
+        st.listing = listing;
       } catch (e) {
         st.error = refusal(e);
         drawBar();
@@ -101,24 +120,103 @@
     const h = held(st.view), top = h === null ? last : Math.min(h, last);
     ui.nav.first.disabled = ui.nav.back.disabled = step <= 0;
     ui.nav.next.disabled = ui.nav.last.disabled = step >= top;
+    ui.scrubber.max = String(last);
+    ui.scrubber.value = String(step);
+    ui.scrubber.setAttribute("aria-valuetext", fill(w.step_of, {step, last}));
+    ui.formula.textContent = said[1] || "";
+    ui.full.href = fullLink(step);
+    if (ui.shared.dataset.step !== String(step)) ui.shared.hidden = true;  // its link is of another step
+  }
+  function fullLink(step) {
     const s = st.view.stage;
     const query = new URLSearchParams({values: s.values.join(","), k: s.k, form: s.form, step, lang: d.lang, code: d.listing});
-    ui.full.href = `/?${query}`;
+    return `/?${query}`;
+  }
+
+  // --- playing: one step per the speed's tenths of a second, until the last step the student may see ---
+  function drawPlay() {
+    const on = st.playing !== null, word = on ? w.nav_pause : w.nav_play;
+    ui.nav.play.setAttribute("aria-label", on ? w.stage_aria_pause : w.stage_aria_play);
+    ui.nav.play.innerHTML = "";
+    word.split(" ").forEach((part, i) => {
+      if (i) ui.nav.play.append(" ");
+      if (/[◀▶❚]/.test(part)) ui.nav.play.append(part);
+      else ui.nav.play.append(el("span", {class: "word"}, part));
+    });
+  }
+  function pause() {
+    if (st.playing !== null) clearTimeout(st.playing);
+    st.playing = null;
+    drawPlay();
+  }
+  const wait = () => Number(ui.speed.value) * 100;
+  function later() { if (st.playing !== null) st.playing = setTimeout(tick, wait()); }
+  function tick() {
+    if (st.shown >= bounded(lastStep())) { pause(); return; }
+    picture(bounded(st.shown + 2), rowOf(st.view)).catch(() => {});  // the step after, ahead of time
+    show(st.shown + 1).then(later);
+  }
+  function play() {
+    if (!st.view) return;
+    if (st.playing !== null) { pause(); return; }
+    if (st.following && !st.ended && !st.left) setStatus("exploring");
+    st.playing = 0;  // playing, its first timer set once the first step is on screen
+    drawPlay();
+    picture(bounded(st.shown + 1), rowOf(st.view)).catch(() => {});
+    (st.shown >= bounded(lastStep()) ? show(0) : Promise.resolve()).then(later);  // at the end: from the start
+  }
+
+  // --- the listing, in place ---
+  function switchListing(code) {
+    if (code === d.listing) return;
+    d.listing = code;
+    for (const a of root.querySelectorAll(".listings a")) {
+      if (a.dataset.code === code) a.setAttribute("aria-current", "true"); else a.removeAttribute("aria-current");
+    }
+    for (const a of root.querySelectorAll(".langs a")) {
+      const url = new URL(a.href, location.href);
+      url.searchParams.set("code", code);
+      a.href = url.pathname + url.search;
+    }
+    const here = new URL(location.href);
+    here.searchParams.set("code", code);
+    history.replaceState(null, "", here.pathname + here.search);
+    if (st.view) show(st.shown); else root.dataset.listing = code;
+  }
+
+  // --- link to this step; leave the class ---
+  function shareStep() {
+    if (!st.view) return;
+    const link = new URL(fullLink(st.shown), location.href).href, a = ui.shared.querySelector("a");
+    a.href = link;
+    a.textContent = link;
+    ui.shared.dataset.step = String(st.shown);
+    ui.shared.hidden = false;
+    try { navigator.clipboard.writeText(link).catch(() => {}); } catch (e) { /* shown, not copied */ }
+  }
+  function leave() {
+    st.left = true;
+    st.following = false;
+    forget();
+    close();
+    drawBar();
   }
 
   // the student's own moves: explore, then step
   function own(step) {
     if (!st.view) return;
-    if (st.following && !st.ended) setStatus("exploring");
+    pause();
+    if (st.following && !st.ended && !st.left) setStatus("exploring");
     show(step);
   }
 
   // --- the class bar ---
   async function setStatus(status) {
     st.following = status === "following";
+    if (st.following) pause();
     drawBar();
     if (st.following) show(st.view.stage.step);
-    if (st.ended) return;
+    if (st.ended || st.left) return;
     try {
       await post("/status", {student: st.student, status});
       st.error = "";
@@ -174,27 +272,30 @@
   }
 
   function drawBar() {
-    ui.note.textContent = st.error || (st.retry ? w.class_reconnecting : "");
+    ui.note.textContent = st.error || (st.retry && !st.left ? w.class_reconnecting : "");
     if (!st.view) return;
-    if (st.ended) {
-      ui.status.textContent = w.class_ended;
+    if (st.ended || st.left) {
+      ui.status.textContent = st.left ? w.class_left : w.class_ended;
+      ui.bar.dataset.following = "false";
       ui.question.replaceChildren();
-      ui.toggle.hidden = true;
+      ui.toggle.hidden = ui.leave.hidden = true;
       ui.bar.classList.add("ended");
-      ui.keys.hidden = false;
+      ui.keys.hidden = ui.more.hidden = false;
       return;
     }
     ui.status.textContent = fill(st.following ? w.class_following : w.class_exploring, {code: d.code});
     ui.bar.dataset.following = String(st.following);
     ui.toggle.hidden = false;
     ui.toggle.textContent = st.following ? w.class_explore : w.class_back;
-    ui.keys.hidden = st.following;
+    ui.keys.hidden = ui.more.hidden = st.following;
+    ui.leave.hidden = false;
     const qs = st.view.questions || [];
     drawQuestion(qs[qs.length - 1] || null);
   }
 
   // --- the stream ---
   function onView(view) {
+    if (st.left) return;
     st.retry = 0;
     if (view.ended) { st.ended = true; st.view = {...st.view, ...view}; close(); drawBar(); return; }
     const before = st.view;
@@ -211,7 +312,7 @@
       st.retry += 1;
       drawBar();
       // a refusal closes an EventSource for good: open another after a random wait under a growing cap
-      if (stream.readyState === EventSource.CLOSED && !st.ended) {
+      if (stream.readyState === EventSource.CLOSED && !st.ended && !st.left) {
         const wait = 250 + Math.random() * Math.min(8000, 500 * 2 ** st.retry);
         setTimeout(() => { if (st.stream === stream) st.stream = open(); }, wait);
       }
@@ -220,16 +321,19 @@
   }
   function close() { if (st.stream) st.stream.close(); st.stream = null; }
   function awake() {  // a phone back from its pocket (iOS drops background streams without an error): resync
-    if (!st.ended && st.student && (!st.stream || st.stream.readyState === EventSource.CLOSED)) { close(); st.stream = open(); }
+    if (!st.ended && !st.left && st.student && (!st.stream || st.stream.readyState === EventSource.CLOSED)) { close(); st.stream = open(); }
   }
 
   // --- joining ---
   async function seat() {
-    const mine = kept();
+    const mine = kept(), early = window.stonegameSeat || {};
+    window.stonegameSeat = null;
+    const first = early.first && early.mine === mine ? early.first : null;  // the head's request, if it asked the same
     if (mine) {
-      try { return {student: mine, room: await post("/me", {student: mine})}; } catch (e) { if (e.status === 410) throw e; }
+      try { return {student: mine, room: await post("/me", {student: mine}, first)}; } catch (e) { if (e.status === 410) throw e; }
+      return post("/join", d.join ? {join: d.join} : {});
     }
-    return post("/join", d.join ? {join: d.join} : {});
+    return post("/join", d.join ? {join: d.join} : {}, first);
   }
   async function join() {
     try {
@@ -256,8 +360,16 @@
   ui.nav.back.addEventListener("click", () => own(st.shown - 1));
   ui.nav.next.addEventListener("click", () => own(st.shown + 1));
   ui.nav.last.addEventListener("click", () => own(lastStep()));
+  ui.nav.play.addEventListener("click", play);
+  ui.scrubber.addEventListener("input", () => own(Number(ui.scrubber.value)));
+  ui.steplink.addEventListener("click", shareStep);
+  ui.leave.addEventListener("click", leave);
+  for (const a of root.querySelectorAll(".listings a")) {
+    a.addEventListener("click", e => { e.preventDefault(); switchListing(a.dataset.code); });
+  }
   document.addEventListener("keydown", e => {
     if (e.altKey || e.ctrlKey || e.metaKey || !st.view || e.target.closest("input, select, textarea")) return;
+    if (e.key === " " && !e.target.closest("button, a")) { e.preventDefault(); play(); return; }
     const to = {ArrowLeft: st.shown - 1, ArrowRight: st.shown + 1, Home: 0, End: lastStep()}[e.key];
     if (to === undefined) return;
     e.preventDefault();

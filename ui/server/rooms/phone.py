@@ -24,20 +24,42 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from stonegame.draw.player import SPEEDS
 from stonegame.i18n import CATALOGUE, t
 from stonegame.terms import WINNERS
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = (HERE / "phone.js").read_text(encoding="utf-8")
 assert "</script" not in SCRIPT.lower(), "phone.js must not close the <script> it is written into"
-SCRIPT_CSP = "'sha256-" + base64.b64encode(hashlib.sha256(SCRIPT.encode("utf-8")).digest()).decode() + "'"
-NAV = ("first", "back", "next", "last")
+# The head's script: it asks for the seat (POST .../me with the seat this browser kept, else .../join with the
+# link's token) as soon as the head is read, so that round trip overlaps the reading and drawing of the body's
+# picture; phone.js takes its answer as its first try (window.stonegameSeat: {mine, first}). It reads what it
+# needs from its own data-* attributes, so its text, and hash, is the same on every page.
+EARLY = (
+    "(()=>{const d=document.currentScript.dataset;let mine='';"
+    "try{mine=localStorage.getItem('stonegame:student:'+d.code)||''}catch(e){}"
+    "const post=(p,b)=>fetch(d.base+p,{method:'POST',headers:{'Content-Type':'application/json'},"
+    "body:JSON.stringify(b)});"
+    "window.stonegameSeat={mine,first:mine?post('/me',{student:mine}):post('/join',d.join?{join:d.join}:{})};"
+    "window.stonegameSeat.first.catch(()=>{})})();"
+)
+
+
+def _hash(script: str) -> str:
+    """A script's CSP source: 'sha256-<its digest>'."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
+
+
+SCRIPT_CSP = f"{_hash(EARLY)} {_hash(SCRIPT)}"  # the page's two scripts, and no other, may run
+NAV = ("first", "back", "play", "next", "last")  # the player's buttons, in the full app's stage's order
+LISTINGS = {"py": "Python", "java": "Java"}  # the code listings' names (ui.frame.CODE_NAMES)
 # The catalogue's words the script shows (the class bar's, the player's buttons, the step line).
 WORDS = (
     tuple(k for k in CATALOGUE if k.startswith(("class_q_", "class_err_", "class_phone_")))
     + tuple(f"winner_{w}" for w in WINNERS)
     + tuple(f"stage_aria_{n}" for n in NAV)
     + tuple(f"nav_{n}" for n in NAV)
+    + ("stage_aria_pause", "nav_pause", "stage_speed", "stage_scrubber", "stage_link", "class_leave", "class_left")
     + (
         "class_following",
         "class_exploring",
@@ -88,9 +110,28 @@ button:disabled { opacity: 0.55; cursor: default; }
 .note:empty { display: none; }
 .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; padding: 4px 0 6px; }
 .bar button { color: #111; background: #f4f4f4; border: 1px solid #767676; border-radius: 8px; min-width: 44px; }
+.bar .nav-play { background: #1a5fb4; border-color: #1a5fb4; color: #fff; }
 .steps { font-variant-numeric: tabular-nums; margin-left: auto; }
 @media (max-width: 520px) { .bar .word { display: none; } }
 .picture svg { display: block; width: 100%; height: auto; max-width: 34rem; }
+.more { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 0 0 6px; }
+.more[hidden] { display: none; }
+.more label { display: flex; align-items: center; gap: 6px; min-height: 44px; }
+.more .scrub { flex: 1 1 12rem; }
+select { font: inherit; min-height: 44px; min-width: 44px; border: 1px solid #767676; border-radius: 8px;
+  background: #fff; color: #111; padding: 0 0.4rem; }
+input[type=range] { flex: 1 1 auto; min-width: 8rem; height: 44px; margin: 0; accent-color: #1a5fb4; }
+.formula { font: 0.95rem/1.35 "Source Code Pro", ui-monospace, "Noto Sans Mono CJK SC", monospace;
+  white-space: pre-wrap; overflow-wrap: anywhere; margin: 0.4rem 0; padding: 0.3rem 0.5rem; background: #f6f8fa;
+  border-radius: 0.4rem; }
+.tools, .foot { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 16px; margin: 0.4rem 0; }
+.shared { display: block; margin: 0.2rem 0; }
+.shared a { display: inline-block; min-height: 44px; line-height: 1.6; padding: 0.3rem 0; color: #0b3d91;
+  word-break: break-all; }
+.shared[hidden], .leave[hidden] { display: none; }
+.listings a { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
+  color: #0b3d91; font-weight: 600; text-align: center; }
+.listings a[aria-current] { color: #1f2328; text-decoration: none; }
 .keys { color: #444; font-size: 0.95rem; margin: 0.2rem 0; }
 .full { display: inline-block; min-height: 44px; line-height: 44px; color: #0b3d91; font-weight: 600; }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
@@ -104,13 +145,15 @@ PAGE = """<!doctype html>
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>{title}</title>
+<script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}">{early}</script>
 <style>{style}</style>
 </head>
 <body>
 <main id="phone" data-testid="phone" data-prefix="{prefix}" data-code="{code}" data-join="{join}" data-lang="{lang}"
  data-listing="{listing}" data-step="{step}">
 <div class="top"><h1>{title}</h1>
-<nav class="langs" aria-label="{language}">{langs}</nav></div>
+<nav class="langs" aria-label="{language}">{langs}</nav>
+<nav class="listings" aria-label="{listing_words}">{listings}</nav></div>
 <section class="classbar" data-testid="classbar" aria-label="{classbar}">
 <div class="head"><p class="status" role="status">{joining}</p>
 <button type="button" class="toggle" hidden></button></div>
@@ -120,11 +163,18 @@ PAGE = """<!doctype html>
 </section>
 <section class="stage" data-testid="stage" data-ready="false" data-frame="{step}" aria-label="{stage}">
 <div class="bar">{buttons}<span class="steps" aria-hidden="true">{steps}</span></div>
+<div class="more" hidden><label>{speed_words} <select class="speed">{speeds}</select></label>
+<label class="scrub">{scrub_words}
+<input type="range" class="scrubber" min="0" max="{last}" value="{step}"></label></div>
 <p class="keys" hidden>{keys}</p>
 <p class="live sr-only" aria-live="polite"></p>
 <div class="picture" role="img" aria-label="{alt}">{svg}</div>
+<p class="formula" data-testid="formula">{formula}</p>
+<div class="tools"><button type="button" class="steplink">{link_words}</button></div>
+<p class="shared" data-testid="step-link" hidden>{link_help} <a href="{full}"></a></p>
 </section>
-<p><a class="full" data-testid="full-app" href="{full}">{full_words}</a></p>
+<p class="foot"><a class="full" data-testid="full-app" href="{full}">{full_words}</a>
+<button type="button" class="leave" hidden>{leave_words}</button></p>
 </main>
 <script type="application/json" id="words">{words}</script>
 <script type="application/json" id="captions">{captions}</script>
@@ -181,6 +231,7 @@ def page(
         title=esc(t("class_phone_title", lang, code=code)),
         style=STYLE,
         script=SCRIPT,
+        early=EARLY,
         prefix=esc(prefix),
         code=esc(code),
         join=esc(join),
@@ -196,6 +247,19 @@ def page(
         buttons=buttons,
         steps=esc(t("step_of", lang, step=step, last=last)),
         keys=esc(words["class_phone_keys"]),
+        listing_words=esc(t("code_language", lang)),
+        listings=_listings(code, join, lang, listing, prefix),
+        speed_words=esc(words["stage_speed"]),
+        speeds="".join(
+            f'<option value="{ticks}"{" selected" if name == "1×" else ""}>{esc(name)}</option>'
+            for name, ticks in SPEEDS.items()
+        ),
+        scrub_words=esc(words["stage_scrubber"]),
+        last=last,
+        formula=esc(shown[1]),
+        link_words=esc(words["stage_link"]),
+        link_help=esc(words["class_phone_link_help"]),
+        leave_words=esc(words["class_leave"]),
         alt=esc(" ".join(part for part in shown if part)),
         svg=svg.decode("utf-8"),
         full=esc(full_link(stage, step, lang, listing)),
@@ -223,6 +287,18 @@ def _langs(code: str, join: str, lang: str, listing: str, prefix: str) -> str:
         current = ' aria-current="true"' if other == lang else ""
         href = html.escape(f"{prefix}/join/{code}?{query}")
         links.append(f'<a href="{href}" lang="{other}" hreflang="{other}"{current}>{name}</a>')
+    return " ".join(links)
+
+
+def _listings(code: str, join: str, lang: str, listing: str, prefix: str) -> str:
+    """The two listing links (Python, Java), the current one marked: the page in the other listing (the
+    script switches in place, without the reload)."""
+    links = []
+    for other, name in LISTINGS.items():
+        query = urlencode({**({"join": join} if join else {}), "lang": lang, "code": other})
+        current = ' aria-current="true"' if other == listing else ""
+        href = html.escape(f"{prefix}/join/{code}?{query}")
+        links.append(f'<a href="{href}" data-code="{other}"{current}>{name}</a>')
     return " ".join(links)
 
 

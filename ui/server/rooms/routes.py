@@ -57,6 +57,7 @@ from stonegame import room as rm
 from stonegame.i18n import CATALOGUE, t
 from stonegame.terms import CODES, LANGS
 from ui import cache
+from ui.server.rooms import hub as hubs
 from ui.server.rooms import phone
 from ui.server.rooms import store as stores
 from ui.server.rooms.choose import from_env
@@ -64,8 +65,10 @@ from ui.server.rooms.guard import Gauge, Proxies, address, proxies_from_env
 from ui.server.rooms.hub import event_text, hub_for
 from ui.server.rooms.limits import Guessing, Refused, StoreBlocker, StoreWindow
 from ui.server.rooms.stream import EventStream
+from ui.server.rooms.warm import WARMER
 
 log = logging.getLogger(__name__)
+hubs.WATCHERS.append(WARMER.warm)  # each process makes its phones' next pictures when their class moves
 
 PREFIX = "/classroom"
 MAX_BODY = 4096  # bytes: the largest body, a 200-pile row, is about 1.2 KB
@@ -110,6 +113,23 @@ def _env_int(name: str, default: int) -> int:
     if not text.strip().isdigit():
         raise ValueError(f"{name} must be a whole number, not {text!r}.")
     return int(text)
+
+
+PICTURE_WAIT = {"Retry-After": "2"}  # a phone asks for a picture that was not made again after this
+
+
+async def made_picture(*args: Any) -> tuple[bytes, bytes]:
+    """cache.stage_svg(*args) off the event loop; a picture the render service did not make is a 503 with a
+    sentence and Retry-After (the phone shows it and asks again at its next step), never a 500."""
+    try:
+        return await run_in_threadpool(cache.stage_svg, *args)
+    except cache.PictureNotMade as why:
+        raise Refused(
+            503,
+            f"The class's picture could not be made just now ({why}): try again in a moment.",
+            "picture_busy",
+            PICTURE_WAIT,
+        ) from None
 
 
 @dataclass
@@ -235,6 +255,7 @@ class Classroom:
             await run_in_threadpool(self.guards.creates.give_back, who)
             raise
         room = await run_in_threadpool(self.store().room, code)
+        WARMER.warm(code, rm.public_view(room))  # its phones' first pictures, before the first phone comes
         return JSONResponse(
             {"code": code, "secret": secret, "room": rm.teacher_view(self.guessing.seen(code, room))}, 201
         )
@@ -287,6 +308,7 @@ class Classroom:
         body = await read_body(request)
         secret = body.get("secret")
         room = await self.attempted(request, lambda code: self.store().stage(code, secret, body), secret)
+        WARMER.warm(room.code, rm.public_view(room))  # the phones' pictures of this step and the next, ahead
         return JSONResponse(rm.teacher_view(room))
 
     async def ask(self, request: Request) -> Response:
@@ -390,8 +412,12 @@ class Classroom:
         except (Refused, rm.RoomError, stores.StoreDown) as error:
             return self._refused_page(error, given, lang)
         code, stage = room.code, room.stage
+        WARMER.asked_for(code, lang, listing)
         step = min(stage.step, rm.holding(room) if rm.holding(room) is not None else stage.step)
-        svg, _ = await run_in_threadpool(cache.stage_svg, stage.values, stage.k, step, lang, listing, stage.form)
+        try:
+            svg, _ = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
+        except Refused as busy:
+            return self._refused_page(busy, given, lang)
         words = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
         view = rm.public_view(room)["stage"]
         text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words).encode("utf-8")
@@ -429,7 +455,8 @@ class Classroom:
         if not (text.isdigit() and len(text) < 7):
             raise Refused(400, "step must be a whole number.", "bad_request")
         step = min(int(text), held) if held is not None else int(text)
-        svg, packed = await run_in_threadpool(cache.stage_svg, stage.values, stage.k, step, lang, listing, stage.form)
+        WARMER.asked_for(rm.read_code(request.path_params["code"]), lang, listing)
+        svg, packed = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
         tag = '"' + hashlib.blake2b(packed, digest_size=12).hexdigest() + '"'
         headers = {"ETag": tag, "Cache-Control": "no-cache", **SVG_HEADERS}
         if request.headers.get("if-none-match") == tag:

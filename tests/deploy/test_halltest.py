@@ -1,0 +1,51 @@
+"""scripts/halltest.py --quick: the lecture hall's test runs end to end (one real Chromium visit of the light
+page recorded, then 50 phones replaying it through nginx to two replicas on a redis-server) and prints
+classtest.py's lines and its own in the shape the README quotes."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scripts.redis_server import redis_available
+from tests.e2e.helpers import chromium_available, chromium_path, skip_without_nginx
+
+ROOT = Path(__file__).resolve().parents[2]
+LINES = {
+    "class": r"^class: 50 students, store redis, 2 replicas$",
+    "steps": r"^step arrival: p50 \d+ ms, p95 \d+ ms \(teacher press to student receipt\), 0 missed$",
+    "answers": r"^answers: 50 sent, 50 counted, 0 lost$",
+    "broadcast": r"^server CPU per step broadcast: \d+\.\d ms \(all replicas\)$",
+    "phones": r"^phones: 50, first visit \d+\.\d KB in \d+ requests, server CPU per joining phone \d+\.\d ms, "
+    r"memory per phone -?\d+ KB$",
+    "memory": r"^server memory: \d+ MB together",
+}
+
+
+@pytest.mark.nginx
+@pytest.mark.browser
+def test_the_quick_hall_test_prints_its_figures() -> None:
+    skip_without_nginx()
+    if not chromium_available():
+        pytest.skip(f"Chromium not found at {chromium_path()}")
+    if not redis_available():
+        pytest.skip("redis-server not found")
+    done = subprocess.run(
+        [sys.executable, "scripts/halltest.py", "--quick", "--store", "redis", "--replicas", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    for name, shape in LINES.items():
+        found = [line for line in lines if re.match(shape, line)]
+        assert len(found) == 1, f"no {name} line shaped {shape!r} in:\n{done.stdout}"
+    recorded = [line for line in lines if line.startswith("  visit: ")]
+    assert any("/join" in line for line in recorded) and any("/events" in line for line in recorded), done.stdout
