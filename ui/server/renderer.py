@@ -506,9 +506,19 @@ def serve(fd: int, warm: str = WARM_UP) -> None:
         except EOFError:
             return
         try:
-            conn.send(("ok", _make(maker, args)))
+            reply: tuple[str, bytes | str] = ("ok", _make(maker, args))
         except Exception as err:  # every failure goes back to the server as text
-            conn.send(("error", f"{type(err).__name__}: {err}"))
+            reply = ("error", f"{type(err).__name__}: {err}")
+        _give_back_memory()  # before answering: the server reads the worker's RSS once answered
+        conn.send(reply)
+
+
+def _give_back_memory() -> None:
+    """Hand the C heap's free pages back to the kernel (glibc malloc_trim). A GIF's frames are freed
+    by Python, PIL and vl-convert's Rust side, but glibc kept them: a 42-frame GIF left the worker at
+    370 MB, 152 MB once trimmed (tracemalloc: Python itself held 3 MB). Costs about a millisecond."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 if __name__ == "__main__":
