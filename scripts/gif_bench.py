@@ -14,7 +14,9 @@ each figure is then the best of --repeat runs (time.process_time for CPU, time.p
 from __future__ import annotations
 
 import argparse
+import ctypes
 import io
+import resource
 import sys
 import time
 from pathlib import Path
@@ -66,6 +68,19 @@ def measure(spec: dict, repeat: int) -> tuple[float, float, bytes]:
     return best_cpu, best_wall, data
 
 
+def peak_mb() -> float:
+    """This process's peak resident memory so far, in MB (it grows only: a row's figure is the peak up to it)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def kept_mb() -> float:
+    """This process's resident memory in MB once the C heap's free pages are given back (malloc_trim), as
+    the render worker does after every job (ui.server.renderer._give_back_memory)."""
+    ctypes.CDLL("libc.so.6").malloc_trim(0)
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * resource.getpagesize() / 2**20
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="the 8-step row in English only")
@@ -77,7 +92,10 @@ def main() -> int:
     gif.to_gif(gif_spec(ROWS[8], "en", "py"))  # warm up: vl-convert's engine, the fonts
     rows = {8: ROWS[8]} if args.quick else ROWS
     views = VIEWS[:1] if args.quick else VIEWS
-    print(f"{'row':>14} {'view':>8} {'frames':>6} {'CPU s':>6} {'wall s':>6} {'CPU/frame':>9} {'KB':>5}")
+    print(
+        f"{'row':>14} {'view':>8} {'frames':>6} {'CPU s':>6} {'wall s':>6} {'CPU/frame':>9} {'KB':>5}"
+        f" {'peak MB':>7} {'kept MB':>7}"
+    )
     for values in rows.values():
         sol = solve(values)
         for lang, code in views:
@@ -87,7 +105,7 @@ def main() -> int:
             label = f"{sol.n} piles/{sol.last_step}"
             print(
                 f"{label:>14} {lang + '+' + code:>8} {frames:>6} {cpu:>6.2f} {wall:>6.2f} "
-                f"{cpu / frames:>9.3f} {len(data) / 1024:>5.0f}"
+                f"{cpu / frames:>9.3f} {len(data) / 1024:>5.0f} {peak_mb():>7.0f} {kept_mb():>7.0f}"
             )
     return 0
 
