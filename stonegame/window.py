@@ -8,10 +8,13 @@ window, so a row longer than WINDOW piles looks the same everywhere.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from stonegame.solver import Solution
+if TYPE_CHECKING:  # only for hints: the render worker imports GIF_WINDOW and must not load pandas
+    from stonegame.solver import Solution
 
 WINDOW = 16  # piles animated at once
+GIF_WINDOW = 20  # piles an exported GIF animates: a row up to this long is one GIF with every step (issue 40)
 
 
 @dataclass(frozen=True)

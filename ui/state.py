@@ -236,6 +236,7 @@ DECK_LOADED = "deck_loaded"  # CardName | None: the card whose row was loaded la
 DECK_LOAD = "deck_load_{card}"  # buttons: load the card's row
 DECK_CHART = "deck_memo_chart"  # element key of the memo chart
 EXPORT_W_STEP = "export_w_step"  # widget: the step to export (copied into STEP)
+EXPORT_STEP_BAD = "export_step_bad"  # the step last typed into EXPORT_W_STEP outside the row (said, then forgotten)
 EXPORT_DOWNLOAD = "export_download_{kind}"  # download buttons: csv, json, svg, png, gif
 EXPORT_MAKE = "export_make_{kind}"  # buttons: ask the render service for the svg, png, gif
 EXPORT_WAIT = "export_wait_{kind}"  # disabled buttons standing in for a picture's Download until it is made

@@ -31,6 +31,7 @@ from stonegame.fill.charts import (
 )
 from stonegame.fill.overview import overview
 from stonegame.fill.view import (
+    WINDOW,
     Window,
     cells,
     code_lines,
@@ -76,11 +77,14 @@ def overview_words(lang: Lang) -> OverviewWords:
 PICTURES = Templates()  # the exports' picture, one template per (k, language, listing, form, scale)
 
 
-def window_spec(sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scale: float = 1.0) -> Spec:
-    """The spec of the whole explainer (caption, arrays, bars, code) for the window of piles starting at
-    lo, opening at frame 0: what the PNG, SVG and GIF exports draw, filled from its shape's template. Not
-    validated: the tests validate it against the Vega-Lite schema, and validation is a third of a build."""
-    win = window_at(sol, lo)
+def window_spec(
+    sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scale: float = 1.0, size: int = WINDOW
+) -> Spec:
+    """The spec of the whole explainer (caption, arrays, bars, code) for the window of `size` piles
+    starting at lo, opening at frame 0: what the PNG, SVG and GIF exports draw, filled from its shape's
+    template. Not validated: the tests validate it against the Vega-Lite schema, and validation is a third
+    of a build."""
+    win = window_at(sol, lo, size)
     listed = listing(code, form, sol.max_take, lang)
     words = explainer_words(lang, form)
     table = frames(sol, win, lang, form)

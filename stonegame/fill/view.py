@@ -26,7 +26,7 @@ from stonegame.narration import formula, sentence
 from stonegame.solver import Solution
 from stonegame.terms import Form, Lang
 from stonegame.text import wrapped
-from stonegame.window import WINDOW, Window, window_at
+from stonegame.window import GIF_WINDOW, WINDOW, Window, window_at
 
 
 class Cell(NamedTuple):
@@ -65,6 +65,12 @@ def pile_of_step(sol: Solution, step: int) -> int:
 def window_for_step(sol: Solution, step: int, size: int = WINDOW) -> Window:
     """The window that puts the step's pile near its middle."""
     return window_at(sol, pile_of_step(sol, step) - size // 2, size)
+
+
+def gif_window(sol: Solution, step: int) -> Window:
+    """The piles an exported GIF of `step` animates: the whole row up to GIF_WINDOW piles (every step of
+    it a frame), else GIF_WINDOW piles round the step's pile (they hold the explainer's window)."""
+    return window_for_step(sol, step, GIF_WINDOW)
 
 
 def frame_steps(sol: Solution, win: Window) -> list[int]:

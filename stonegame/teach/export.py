@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 import vl_convert as vlc
 
 from stonegame.teach import fonts
+from stonegame.window import GIF_WINDOW
 
 if TYPE_CHECKING:
     from stonegame.solver import Solution
@@ -37,12 +38,9 @@ PNG_SCALE = 2.0  # a PNG for slides: sharp on a projector
 GIF_SCALE = 1.0
 GIF_MS = 900  # each frame shows for this long; the last one (the verdict) for GIF_HOLD_MS
 GIF_HOLD_MS = 3000
-MAX_GIF_FRAMES = 40  # more would take too long to render on request
-SECONDS_PER_FRAME = (
-    0.3  # CPU seconds a drawn GIF frame costs, Chinese and Java at worst (scripts/hostile.py gifcpu) ...
-)
+MAX_GIF_FRAMES = 2 * GIF_WINDOW + 2  # a GIF of GIF_WINDOW piles: the start, 2 steps a pile, the verdict
+SECONDS_PER_FRAME = 0.19  # CPU seconds a GIF frame costs, Chinese and Java at worst (scripts/gif_bench.py) ...
 GIF_FIXED_SECONDS = 2.0  # ... and what every GIF costs once (the whole chart at two frames, the layers, the palette)
-GIF_DRAWN = 12  # frames a GIF draws at most (stonegame.teach.gif.MAX_DRAWN): 18 cost 5-6 s of CPU in Chinese with Java
 NAV_LAYER = "nav_button"  # the in-chart buttons' layer name (stonegame.draw.player.nav_bar); Altair may add "_0"
 LISTING = "code_text"  # the code listing's text layer (stonegame.fill.charts)
 CONTAINER_WIDTH = "containerSize()[0]"  # what the chart's font-size expressions read
@@ -271,5 +269,5 @@ def durations(frames: int, ms: int = GIF_MS, hold_ms: int = GIF_HOLD_MS) -> list
 
 def gif_seconds(frames: int) -> int:
     """About how long a GIF of a chart with this many frames takes to make on a quiet server, in whole
-    seconds: GIF_FIXED_SECONDS, and SECONDS_PER_FRAME for each frame drawn (at most GIF_DRAWN)."""
-    return round(GIF_FIXED_SECONDS + SECONDS_PER_FRAME * min(frames, GIF_DRAWN))
+    seconds: GIF_FIXED_SECONDS, and SECONDS_PER_FRAME for each frame (every frame is drawn)."""
+    return round(GIF_FIXED_SECONDS + SECONDS_PER_FRAME * frames)

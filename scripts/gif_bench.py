@@ -1,0 +1,114 @@
+"""Benchmark: the CPU and wall seconds one exported GIF costs, made in this process as the render worker
+makes it (the explainer's spec filled from its template, then stonegame.teach.gif.to_gif), for rows whose
+fill has 8, 20 and 41 steps after the start (3, 9 and 20 piles), in English with Python and in Chinese
+with Java (the dearest text), with the frames the file holds (main before issue 40: a 16-pile window,
+at most 12 frames drawn).
+
+    python scripts/gif_bench.py            # every row, both views
+    python scripts/gif_bench.py --quick    # the 8-step row only (CI, so it cannot rot)
+
+The subset fonts are prepared first and one throwaway GIF is made, as a warm render worker would have;
+each figure is then the best of --repeat runs (time.process_time for CPU, time.perf_counter for wall).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import io
+import resource
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from PIL import Image  # noqa: E402
+
+from stonegame import solve  # noqa: E402
+from stonegame.teach import fonts  # noqa: E402
+
+ROWS = {  # steps of the fill -> a row with that many (a row of n piles has 2n + 1 steps after the start)
+    8: [5, -3, 8],  # not 2n + 1: 3 piles have 7 steps, and the start makes 8 frames
+    20: [5, -3, 8, 2, -1, 7, 4, -6, 3],
+    41: [5, -3, 8, 2, -1, 7, 4, -6, 3, -9, 2, 5, -7, 0, 7, -5, 2, 9, -3, 4],
+}
+VIEWS = (("en", "py"), ("zh", "java"))
+
+
+def gif_spec(values: list[int], lang: str, code: str) -> dict:
+    """The spec the export page hands the render worker for the row's GIF: the piles the GIF animates
+    (stonegame.fill.view.gif_window, 20 piles, where there is one), else the explainer's window opening
+    the row (16 piles: main before issue 40)."""
+    from stonegame.fill import view
+    from stonegame.fill.spec import opening, window_spec
+
+    sol = solve(values)
+    if hasattr(view, "gif_window"):
+        from stonegame.window import GIF_WINDOW
+
+        return window_spec(sol, view.gif_window(sol, 0).lo, lang, code, "total", size=GIF_WINDOW)
+    win, _ = opening(sol, 0)
+    return window_spec(sol, win.lo, lang, code, "total")
+
+
+def measure(spec: dict, repeat: int) -> tuple[float, float, bytes]:
+    """The best CPU and wall seconds of `repeat` GIFs of the spec, and the last GIF's bytes."""
+    from stonegame.teach import gif
+
+    best_cpu = best_wall = float("inf")
+    data = b""
+    for _ in range(repeat):
+        if hasattr(gif, "clear_cache"):
+            gif.clear_cache()  # a first visitor's GIF, not one kept from the run before
+        cpu, wall = time.process_time(), time.perf_counter()
+        data = gif.to_gif(spec)
+        best_cpu, best_wall = min(best_cpu, time.process_time() - cpu), min(best_wall, time.perf_counter() - wall)
+    return best_cpu, best_wall, data
+
+
+def peak_mb() -> float:
+    """This process's peak resident memory so far, in MB (it grows only: a row's figure is the peak up to it)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def kept_mb() -> float:
+    """This process's resident memory in MB once the C heap's free pages are given back (malloc_trim), as
+    the render worker does after every job (ui.server.renderer._give_back_memory)."""
+    ctypes.CDLL("libc.so.6").malloc_trim(0)
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * resource.getpagesize() / 2**20
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="the 8-step row in English only")
+    parser.add_argument("--repeat", type=int, default=2, help="GIFs per figure, the best kept (default 2)")
+    args = parser.parse_args()
+    fonts.prepare()
+    from stonegame.teach import gif
+
+    gif.to_gif(gif_spec(ROWS[8], "en", "py"))  # warm up: vl-convert's engine, the fonts
+    rows = {8: ROWS[8]} if args.quick else ROWS
+    views = VIEWS[:1] if args.quick else VIEWS
+    print(
+        f"{'row':>14} {'view':>8} {'frames':>6} {'CPU s':>6} {'wall s':>6} {'CPU/frame':>9} {'KB':>5}"
+        f" {'peak MB':>7} {'kept MB':>7}"
+    )
+    for values in rows.values():
+        sol = solve(values)
+        for lang, code in views:
+            cpu, wall, data = measure(gif_spec(values, lang, code), 1 if args.quick else args.repeat)
+            with Image.open(io.BytesIO(data)) as image:
+                frames = image.n_frames
+            label = f"{sol.n} piles/{sol.last_step}"
+            print(
+                f"{label:>14} {lang + '+' + code:>8} {frames:>6} {cpu:>6.2f} {wall:>6.2f} "
+                f"{cpu / frames:>9.3f} {len(data) / 1024:>5.0f} {peak_mb():>7.0f} {kept_mb():>7.0f}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
