@@ -124,6 +124,31 @@ def wait_for_stage(page: Page, timeout: int = TIMEOUT_MS) -> Locator:
     return stage
 
 
+def start_class(page: Page, address: str, button: str = "Start a class") -> str:
+    """A teacher opens `address` (the explainer with its row and step), presses `button` and waits for the
+    run; the class's join code, once the projector shows it."""
+    page.goto(address)
+    wait_for_stage(page)
+    page.get_by_role("button", name=button).first.click()
+    wait_for_app_run(page)
+    expect(page.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    return page.get_by_test_id("join-code").inner_text().strip()
+
+
+def join_token(teacher: Page, code: str) -> str:
+    """The class's join token (the one its link and QR carry), asked of the teacher's route with the secret
+    the teacher's tab keeps."""
+    return teacher.evaluate(
+        """async code => {
+            const secret = sessionStorage.getItem("stonegame:class:" + code);
+            const r = await fetch(`/classroom/rooms/${code}/teacher`, {method: "POST",
+                headers: {"Content-Type": "application/json"}, body: JSON.stringify({secret})});
+            return (await r.json()).join;
+        }""",
+        code,
+    )
+
+
 def wait_for_chart(page: Page, timeout: int = TIMEOUT_MS) -> Locator:
     """The page's player once drawn: the explainer's stage, or a chart with the drawn player (its five
     in-chart buttons exist)."""

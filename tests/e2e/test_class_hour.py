@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from ui.server.rooms.reach import is_loopback, lan_address
 
+from . import helpers
 from .helpers import DESKTOP, PHONE, Devices, devices_of, stage, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
@@ -51,12 +52,7 @@ def devices(browser: Browser, own_headers: dict[str, str]) -> Iterator[Devices]:
 
 def start_class(page: Page, url: str) -> str:
     """A teacher at 1280×720 in presenter mode starts a class on ROW at step 12; the join code."""
-    page.goto(f"{url}/?values={ROW}&step=12&present=1")
-    wait_for_stage(page)
-    page.get_by_role("button", name="Start a class").first.click()
-    wait_for_app_run(page)
-    expect(page.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    return page.get_by_test_id("join-code").inner_text().strip()
+    return helpers.start_class(page, f"{url}/?values={ROW}&step=12&present=1")
 
 
 def decode_qr(page: Page, folder: Path) -> str:

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 from stonegame import room as rm
 from ui.server.rooms.reach import lan_address
 
-from .helpers import ConsoleWatch, caption_title, wait_for_app_run, wait_for_stage
+from .helpers import ConsoleWatch, caption_title, start_class, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}, {"width": 1280, "height": 720}]
@@ -57,12 +57,7 @@ def lesson(browser: Browser, class_url: str, class_headers: dict[str, str]) -> I
         watch.watch(browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers))
     ]
     teacher = contexts[0].new_page()
-    teacher.goto(f"{class_url}/?values={ROW}&step=12")
-    wait_for_stage(teacher)
-    teacher.get_by_role("button", name="Start a class").first.click()
-    wait_for_app_run(teacher)
-    expect(teacher.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    code = teacher.get_by_test_id("join-code").inner_text().strip()
+    code = start_class(teacher, f"{class_url}/?values={ROW}&step=12")
     students = []
     for viewport in PHONES:
         contexts.append(watch.watch(browser.new_context(viewport=viewport, extra_http_headers=class_headers)))

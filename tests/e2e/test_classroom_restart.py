@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from .helpers import free_port, wait_for_app_run, wait_for_stage
+from .helpers import free_port, start_class, wait_for_app_run, wait_for_stage
 from .test_restart import RECONNECT_MS, FixedPortServer, outage_message
 from .test_restart import servers as servers  # the fixture, by its name
 
@@ -44,11 +44,7 @@ def test_a_restart_brings_the_class_back_to_the_step_with_its_open_question(
         context.on("console", on_console)
         pages.append(context.new_page())
     teacher, answering, quiet = pages
-    teacher.goto(f"{servers[0].url}/?values={ROW}&step=12")
-    wait_for_stage(teacher)
-    teacher.get_by_role("button", name="Start a class").first.click()
-    wait_for_app_run(teacher)
-    code = teacher.get_by_test_id("join-code").inner_text().strip()
+    code = start_class(teacher, f"{servers[0].url}/?values={ROW}&step=12")
     for page in (answering, quiet):
         page.goto(f"{servers[0].url}/?class={code}")
         wait_for_stage(page)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .helpers import ConsoleWatch, wait_for_app_run, wait_for_stage
+from .helpers import ConsoleWatch, join_token, start_class, wait_for_app_run
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 PHONE = {"width": 390, "height": 844}
@@ -42,20 +42,8 @@ def room(browser: Browser, class_url: str, class_headers: dict[str, str]) -> Ite
         watch.watch(browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers))
     ]
     teacher = contexts[0].new_page()
-    teacher.goto(f"{class_url}/?values={ROW}&step=12")
-    wait_for_stage(teacher)
-    teacher.get_by_role("button", name="Start a class").first.click()
-    wait_for_app_run(teacher)
-    code = teacher.get_by_test_id("join-code").inner_text().strip()
-    token = teacher.evaluate(
-        """async code => {
-            const secret = sessionStorage.getItem("stonegame:class:" + code);
-            const r = await fetch(`/classroom/rooms/${code}/teacher`, {method: "POST",
-                headers: {"Content-Type": "application/json"}, body: JSON.stringify({secret})});
-            return (await r.json()).join;
-        }""",
-        code,
-    )
+    code = start_class(teacher, f"{class_url}/?values={ROW}&step=12")
+    token = join_token(teacher, code)
     phones, fetched = [], []
     for lang in LANGS:
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, extra_http_headers=class_headers)

@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from stonegame.i18n import t
 
+from . import helpers
 from .helpers import PHONE, Devices, devices_of, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
@@ -36,12 +37,7 @@ def devices(browser: Browser, own_headers: dict[str, str]) -> Iterator[Devices]:
 
 def start_class(page: Page, url: str, lang: str) -> str:
     """A teacher starts a class on ROW at step 12 in this language; the join code."""
-    page.goto(f"{url}/?values={ROW}&step=12&lang={lang}")
-    wait_for_stage(page)
-    page.get_by_role("button", name=t("class_start", lang)).first.click()
-    wait_for_app_run(page)
-    expect(page.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    return page.get_by_test_id("join-code").inner_text().strip()
+    return helpers.start_class(page, f"{url}/?values={ROW}&step=12&lang={lang}", t("class_start", lang))
 
 
 def qr_link(page: Page, where: Path, url: str) -> str:

@@ -18,7 +18,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from .helpers import ConsoleWatch, wait_for_app_run, wait_for_stage
+from .helpers import ConsoleWatch, join_token, start_class, wait_for_app_run
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 PHONES = [
@@ -60,20 +60,8 @@ def hall(browser: Browser, class_url: str, class_headers: dict[str, str]) -> Ite
         watch.watch(browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers))
     ]
     teacher = contexts[0].new_page()
-    teacher.goto(f"{class_url}/?values={ROW}&step=12")
-    wait_for_stage(teacher)
-    teacher.get_by_role("button", name="Start a class").first.click()
-    wait_for_app_run(teacher)
-    code = teacher.get_by_test_id("join-code").inner_text().strip()
-    token = teacher.evaluate(
-        """async code => {
-            const secret = sessionStorage.getItem("stonegame:class:" + code);
-            const r = await fetch(`/classroom/rooms/${code}/teacher`, {method: "POST",
-                headers: {"Content-Type": "application/json"}, body: JSON.stringify({secret})});
-            return (await r.json()).join;
-        }""",
-        code,
-    )
+    code = start_class(teacher, f"{class_url}/?values={ROW}&step=12")
+    token = join_token(teacher, code)
     phones, langs = [], []
     for viewport, lang in PHONES:
         contexts.append(

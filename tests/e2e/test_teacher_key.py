@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from . import helpers
 from .helpers import PHONE, Devices, devices_of, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
@@ -34,12 +35,7 @@ def devices(browser: Browser, class_headers: dict[str, str]) -> Iterator[Devices
 
 def start_class(page: Page, url: str, present: bool = False) -> str:
     """A teacher starts a class on ROW at step 12 (in presenter mode if `present`); the join code."""
-    page.goto(f"{url}/?values={ROW}&step=12" + ("&present=1" if present else ""))
-    wait_for_stage(page)
-    page.get_by_role("button", name="Start a class").first.click()
-    wait_for_app_run(page)
-    expect(page.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    return page.get_by_test_id("join-code").inner_text().strip()
+    return helpers.start_class(page, f"{url}/?values={ROW}&step=12" + ("&present=1" if present else ""))
 
 
 def kept_secret(page: Page, code: str) -> str | None:
