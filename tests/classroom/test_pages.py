@@ -257,6 +257,18 @@ def test_ending_the_class_lets_the_teacher_go_and_the_student_keeps_the_row():
     assert "The class has ended" in texts(student)
 
 
+def test_leaving_gives_up_the_seat_and_the_student_keeps_the_row():
+    code, _ = new_room()
+    staying, leaving = join_typed(app(), code), join_typed(app(), code)
+    gone = leaving.session_state[state.CLASS].token
+    assert set(store().room(code).students) == {staying.session_state[state.CLASS].token, gone}
+    leaving = leaving.button(key=state.W_CLASS_LEAVE).click().run()
+    assert not leaving.exception and leaving.session_state[state.CLASS] is None
+    assert not leaving.session_state[state.LOCK] and list(leaving.session_state[state.VALUES]) == ROW
+    assert gone not in store().room(code).students, "the room gave up the seat: the teacher's count drops"
+    assert staying.session_state[state.CLASS].token in store().room(code).students, "the others stay"
+
+
 def test_a_configured_public_address_makes_the_join_link_and_its_qr_code(monkeypatch):
     monkeypatch.setenv("STONEGAME_PUBLIC_URL", "https://class.example.org/")
     at = start(app(values="1,2,3"))

@@ -17,6 +17,7 @@ opens it takes out of its address at once.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 import time
@@ -463,8 +464,14 @@ def join_popover(view: View) -> None:
 
 
 def _leave() -> None:
-    """Callback: a student leaves the class, keeping the row (unlocked)."""
+    """Callback: a student leaves the class, keeping the row (unlocked), and tells the room, which gives up
+    the seat (the teacher's count drops, as the light page's Leave does). The session leaves even when the
+    room is gone or the store does not answer: there is nothing left to keep the student in."""
     ss = st.session_state
+    mine = seat()
+    if mine is not None and mine.role == "student":
+        with contextlib.suppress(rm.RoomError, stores.StoreDown):
+            _room().store().leave(mine.code, mine.token)
     ss[state.CLASS], ss[state.LOCK] = None, False
     _say("class_left")
 
