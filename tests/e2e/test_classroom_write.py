@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .helpers import ConsoleWatch, join_token, start_class, wait_for_app_run
+from .helpers import ConsoleWatch, join_token, start_class, wait_for_app_run, wait_for_stage
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 PHONE = {"width": 390, "height": 844}
@@ -175,3 +175,45 @@ def test_the_projector_in_chinese_names_the_groups(room: Room) -> None:
     shot(teacher, "projector-write-revealed-zh.png")
     teacher.get_by_test_id("stSidebar").get_by_text("English").click()
     wait_for_app_run(teacher)
+
+
+def test_a_student_in_the_full_app_types_a_fill_with_spaces_and_the_stage_stays(
+    browser: Browser, class_url: str, class_headers: dict[str, str]
+) -> None:
+    """A student who joined in the full app (by the code, on a laptop) writes the loop body in the class bar's
+    box: every key typed stays in the box (a space is no stage key: the stage neither plays nor leaves the
+    teacher's step, the student keeps following), and the code sent is counted in its group."""
+    watch = ConsoleWatch()
+    teacher_context = watch.watch(
+        browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers)
+    )
+    student_context = watch.watch(
+        browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers)
+    )
+    teacher = teacher_context.new_page()
+    code = start_class(teacher, f"{class_url}/?values={ROW}&step=12")
+    student = student_context.new_page()
+    student.goto(f"{class_url}/?class={code}")
+    wait_for_stage(student)
+    teacher.get_by_test_id("stSelectbox").click()
+    teacher.get_by_role("option", name="Write dp[i]").click()
+    wait_for_app_run(teacher)
+    teacher.get_by_role("button", name="Ask the class").click()
+    wait_for_app_run(teacher)
+    box = student.get_by_test_id("write-text")
+    expect(box).to_be_visible()
+    frame = student.locator("[data-testid=stage]").get_attribute("data-frame")
+    box.click()
+    student.keyboard.press("Control+A")
+    student.keyboard.type(CODES[0])
+    expect(box).to_have_value(CODES[0])
+    assert student.locator("[data-testid=stage]").get_attribute("data-frame") == frame, "a space played the stage"
+    expect(student.get_by_test_id("classbar")).to_contain_text("Following the teacher")
+    student.get_by_test_id("write-send").click()
+    expect(teacher.get_by_test_id("answered")).to_contain_text("1 of 1 answered")
+    teacher.get_by_role("button", name="Reveal").click()
+    wait_for_app_run(teacher)
+    expect(student.get_by_test_id("verdict")).to_contain_text("✓")
+    watch.check()
+    teacher_context.close()
+    student_context.close()

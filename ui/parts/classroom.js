@@ -221,6 +221,7 @@ function classBar(root, data, trigger) {
       const box = el("textarea", {class: "code", rows: "5", spellcheck: "false", "aria-label": w.class_write_editor, "data-testid": "write-text"});
       box.value = "dp[i] = ...\n";
       box.addEventListener("keydown", e => {
+        e.stopPropagation();  // typed code is no stage key (seen from the window, a key typed in the shadow root comes from its host, not a textarea)
         if (e.key !== "Tab" || e.shiftKey) return;
         e.preventDefault();
         box.setRangeText("    ", box.selectionStart, box.selectionEnd, "end");
