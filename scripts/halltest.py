@@ -72,6 +72,7 @@ from ui.server.rooms.warm import held_of  # noqa: E402
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 PHONE = {"width": 390, "height": 844}
+STATIC = "/classroom/static/"  # the light page's script and style (ui.server.rooms.routes: {PREFIX}/static/)
 RECORD_STEP = 3  # the step the teacher moves to while the recording phone watches
 RECORD_ROW = [4, -2, 7, 1, -5, 3]  # then the new row the teacher types
 WAIT_MS = 30_000
@@ -167,6 +168,8 @@ def record(base: str) -> Recording:
         if not url.startswith(base):  # data: URLs and the like never reach the server
             return None
         parts = urlsplit(url)
+        if parts.path.startswith(STATIC):  # the page's versioned files (named by their content's hash): no fields
+            return {"method": method, "path": parts.path, "body": None, "kind": "call"}
         path = parts.path + (f"?{parts.query}" if parts.query else "")
         for name in filter(None, names):  # the class's shared picture URL: .../pictures/{picture}/en/py/{step}.svg
             path = path.replace(f"/pictures/{name}/", "/pictures/{picture}/")  # first: a digit field is in it

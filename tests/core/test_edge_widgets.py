@@ -99,7 +99,15 @@ def drawn(class_store):
     student = tour.open(**{"class": at.session_state[state.CLASS].code})  # a class link asks the tab first
     student.session_state[state.CLASS_OPENING_SINCE] = -1e9  # a tab that never answered: "Join ... as a student"
     tour.run(student)
-    tour.seen.update(seen(answer_kept(student, "")))  # a student's tab: the class bar, "Leave the class"
+    student = answer_kept(student, "")
+    tour.seen.update(seen(student))  # a student's tab: the class bar, "Leave the class"
+    at.selectbox(key=state.W_CLASS_KIND).set_value("write")
+    at.button(key=state.W_CLASS_ASK).click()
+    tour.run(at)  # "Write dp[i]" asked; the student's code, counted in its group, then the reveal
+    seat = student.session_state[state.CLASS]
+    routes.shared().store().answer(seat.code, seat.token, 1, "dp[i] = 0", group="other")
+    at.button(key=state.W_CLASS_REVEAL).click()
+    tour.run(at)  # the revealed groups' bars and "Show an example" pills
     at.button(key=state.W_CLASS_END).click()
     tour.run(at)  # the end's confirm step: "End for everyone?" and "Keep teaching"
     at = tour.open(values="1,2,3,7")
