@@ -136,6 +136,13 @@ class TooLong(RoomError):
         self.size = size
 
 
+class NotRun(RoomError):
+    """A "write" answer given without its group: the caller runs the code first (never under the room's
+    lock) and answers again with the group."""
+
+    reason = "not_run"
+
+
 class Closed(RoomError):
     """The question is locked or revealed, or the move between states is not allowed."""
 
@@ -920,6 +927,8 @@ def answered(room: Room, student: object, number: object, raw: object, group: st
     examples = room.examples
     if question.kind == "write":
         code = read_code_answer(raw)
+        if group is None:
+            raise NotRun(f"Question {question.number} asks for code: run it, then answer with its group.")
         if group not in WRITE_GROUPS:
             raise RoomError(f"The code was not run, so it is in no group ({group!r}).")
         value: Answer = group

@@ -86,8 +86,10 @@ def test_an_answer_over_2_kb_is_refused_and_says_its_size():
 
 def test_a_write_answer_needs_its_group_and_a_locked_question_takes_none():
     room, (a, *_) = write_room()
-    with pytest.raises(rm.RoomError, match="was not run"):
+    with pytest.raises(rm.NotRun, match="run it, then answer with its group"):
         rm.answered(room, a, 1, RIGHT, None)
+    with pytest.raises(rm.RoomError, match="was not run"):
+        rm.answered(room, a, 1, RIGHT, "a group of no name")
     with pytest.raises(rm.RoomError, match="as text"):
         rm.answered(room, a, 1, 7, "right")
     locked = rm.moved_question(room, SECRET, 1, "locked", 2.0)

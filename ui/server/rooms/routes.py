@@ -364,14 +364,18 @@ class Classroom:
         return JSONResponse(rm.teacher_view(room))
 
     async def answer(self, request: Request) -> Response:
-        """A student answers an open question; an answer to "write" is run first (answer_group), in the
-        worker thread, before the room's lock is taken."""
+        """A student answers an open question in one change of the store, as before "write" was a kind; an
+        answer to "write" is refused there (rm.NotRun) and then run (answer_group), in the worker thread,
+        outside the room's lock, and given again with its group. Only "write" answers cost a second change."""
         body, number = await read_body(request, ANSWER_BODY), request.path_params["number"]
         student, value = body.get("student"), body.get("answer")
 
         def answering(code: str) -> rm.Room:
-            group = self.answer_group(code, student, number, value)
-            return self.store().answer(code, student, number, value, group)
+            try:
+                return self.store().answer(code, student, number, value)
+            except rm.NotRun:
+                group = self.answer_group(code, student, number, value)
+                return self.store().answer(code, student, number, value, group)
 
         room = await self.attempted(request, answering, student)
         return JSONResponse(rm.student_view(room, str(student)))
