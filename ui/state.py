@@ -269,7 +269,7 @@ CLASS_PARAMS = ("class", "key", "you")  # query parameters: the join code, the t
 CLASS_JOIN = "join"  # query parameter of the QR code's join link: the room's join token (rm.join_token), a proof
 # (`key` is only read, from "Open the control on another device"'s link, and taken out of the address at once)
 CLASS_OPENING = "class_opening"  # str | None: a class link's code whose tab is asked for the secret it keeps
-CLASS_TAB = "class_tab"  # element key: asks the tab for the class's secret it keeps (its "kept" trigger)
+CLASS_TAB = "class_tab"  # element key: asks the tab for the class's secret it keeps ("kept"), or opens the light page
 CLASS_OPENING_SINCE = "class_opening_since"  # float | None: when (time.monotonic) the tab was first asked
 CLASS_GOING = "class_going"  # str | None: the code of the class whose light student page this tab is sent to
 W_CLASS_CONTROL = "class_control"  # expander: "Open the control on another device" (drawn only while open)

@@ -84,7 +84,7 @@ PRESENT_STYLE = """<style>
 .st-key-class_strip .join-link { display: inline-block; margin: 0; }
 .st-key-class_result p { font-size: 1.35rem; font-weight: 600; margin: 0; }
 </style>"""
-OPENING_STYLE = "<style>.st-key-class_opening button { min-height: 2.75rem; }</style>"  # a thumb's target
+OPENING_STYLE = "<style>.st-key-class_opening a { min-height: 2.75rem; }</style>"  # the light page's link: a thumb's
 STYLE_PRESENT = f"{STYLE}{PRESENT_STYLE}"  # presenter mode's panel: one element, as every element costs a run its share
 
 
