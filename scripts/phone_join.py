@@ -14,7 +14,9 @@ the start of the navigation to the class stage drawn at the teacher's step:
     link     opening the join link with its join token (the QR code's: `/?class=CODE&join=TOKEN`, or the
              light page's `/classroom/join/CODE?join=TOKEN` with --page light)
     typed    opening `/`, "Join a class", typing the code and Enter (the full app's way, with --page light too:
-             its line then says "app")
+             its line then says "app"); the app sends the tab on to the light student page, which joins
+    enter    of the same runs, from pressing Enter to the stage drawn (what typing the code costs once `/` is
+             on screen: the check of the code, the light page and its join)
 
 "The class stage drawn at the teacher's step" is one DOM signal on either page: an element
 `[data-testid=stage][data-ready=true][data-frame=STEP]` (the full app's stage, in its open shadow root,
@@ -31,6 +33,7 @@ downloads the same way. Prints one line per figure, e.g.
 
     link  (app via nginx, 2 replicas): throttled median 14.33 s p90 16.33 s | unthrottled median ... | 10 contexts
     typed (app via nginx, 2 replicas): throttled median ...
+    enter (app via nginx, 2 replicas): throttled median ...
     visit (app via nginx, 2 replicas): first 1685.6 KB (websocket 90.0 KB) in 111 requests | second from cache ...
 """
 
@@ -156,14 +159,15 @@ def throttle(page: Page, cdp: Any, slow: bool) -> None:
 
 
 def by_link(page: Page, room: Class) -> None:
-    """Open the join link and wait for the stage drawn at the teacher's step."""
+    """Open the join link and wait for the stage drawn at the teacher's step (no mark: None)."""
     page.goto(room.link(), wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_selector(drawn(), state="attached", timeout=TIMEOUT_MS)
 
 
-def by_typing(page: Page, room: Class) -> None:
+def by_typing(page: Page, room: Class) -> float:
     """Open `/`, wait for its stage (a person sees the page before they tap), open "Join a class", type the
-    code, press Enter, and wait for the stage at the teacher's step."""
+    code, press Enter, and wait for the stage at the teacher's step (the light page's, where the app sends
+    the tab). The mark: when Enter was pressed (time.perf_counter)."""
     page.goto(f"{room.url}/", wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_selector("[data-testid=stage][data-ready=true]", state="attached", timeout=TIMEOUT_MS)
     box = page.get_by_test_id("stPopoverBody").get_by_role("textbox", name="Join code")
@@ -173,8 +177,10 @@ def by_typing(page: Page, room: Class) -> None:
         with contextlib.suppress(PlaywrightTimeout):
             box.wait_for(state="visible", timeout=5_000)
     box.fill(room.code, timeout=TIMEOUT_MS)
+    entered = time.perf_counter()
     box.press("Enter")
     page.wait_for_selector(drawn(), state="attached", timeout=TIMEOUT_MS)
+    return entered
 
 
 @contextmanager
@@ -192,12 +198,13 @@ def phone(browser: Browser, slow: bool) -> Iterator[tuple[BrowserContext, Page, 
         context.close()
 
 
-def timed(browser: Browser, room: Class, way: Callable[[Page, Class], None], slow: bool) -> float:
-    """Seconds one fresh context takes to join `way`."""
+def timed(browser: Browser, room: Class, way: Callable[[Page, Class], float | None], slow: bool) -> tuple[float, float]:
+    """Seconds one fresh context takes to join `way`, and of them those since the way's mark (all, if none)."""
     with phone(browser, slow) as (_, page, _wire):
         start = time.perf_counter()
-        way(page, room)
-        return time.perf_counter() - start
+        mark = way(page, room)
+        end = time.perf_counter()
+        return end - start, end - (start if mark is None else mark)
 
 
 def visits(browser: Browser, room: Class) -> tuple[str, str]:
@@ -229,9 +236,12 @@ def measure(browser: Browser, room: Class, contexts: int, label: str) -> list[st
     for name, way in (("link ", by_link), ("typed", by_typing)):
         slow = [timed(browser, room, way, True) for _ in range(contexts)]
         fast = [timed(browser, room, way, False) for _ in range(contexts)]
-        where = label if way is by_link else label.replace("light", "app")  # typing the code is the full app's way
-        lines.append(f"{name} ({where}): throttled {spread(slow)} | unthrottled {spread(fast)} | {contexts} contexts")
-        print(lines[-1], flush=True)
+        where = label if way is by_link else label.replace("light", "app")  # typing the code starts on the full app
+        said = [(name, 0)] if way is by_link else [(name, 0), ("enter", 1)]
+        for shown, part in said:
+            slowly, quickly = spread([s[part] for s in slow]), spread([f[part] for f in fast])
+            lines.append(f"{shown} ({where}): throttled {slowly} | unthrottled {quickly} | {contexts} contexts")
+            print(lines[-1], flush=True)
     first, again = visits(browser, room)
     lines.append(f"visit ({label}): first {first} | second from cache {again}")
     print(lines[-1], flush=True)

@@ -269,9 +269,9 @@ CLASS_PARAMS = ("class", "key", "you")  # query parameters: the join code, the t
 CLASS_JOIN = "join"  # query parameter of the QR code's join link: the room's join token (rm.join_token), a proof
 # (`key` is only read, from "Open the control on another device"'s link, and taken out of the address at once)
 CLASS_OPENING = "class_opening"  # str | None: a class link's code whose tab is asked for the secret it keeps
-CLASS_TAB = "class_tab"  # element key: asks the tab for the class's secret it keeps (its "kept" trigger)
+CLASS_TAB = "class_tab"  # element key: asks the tab for the class's secret it keeps ("kept"), or opens the light page
 CLASS_OPENING_SINCE = "class_opening_since"  # float | None: when (time.monotonic) the tab was first asked
-W_CLASS_OPENING_JOIN = "class_opening_join"  # button: join as a student when the tab did not answer in time
+CLASS_GOING = "class_going"  # str | None: the code of the class whose light student page this tab is sent to
 W_CLASS_CONTROL = "class_control"  # expander: "Open the control on another device" (drawn only while open)
 W_CLASS_START = "class_start"  # buttons: start a class (the sidebar's, presenter mode's bar's)
 W_CLASS_START_BAR = "class_start_bar"
@@ -407,7 +407,6 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_NEW_QR: "button",
     W_CLASS_LEAVE: "button",
     W_CLASS_CONTROL: "toggle",
-    W_CLASS_OPENING_JOIN: "button",
     W_CLASS_EXAMPLE: "options",
     **component(CLASS_BAR),
     **component(CLASS_TAB),
@@ -484,6 +483,7 @@ def start() -> Link | None:
             CLASS_HELD: None,
             CLASS_ENDING: False,
             CLASS_OPENING: None,
+            CLASS_GOING: None,
             CLASS_OPENING_SINCE: None,
         }
     )

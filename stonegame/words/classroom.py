@@ -54,6 +54,10 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "这个标签页没有回答它是否带领课堂 {code}。要跟随课堂，请以学生身份加入；要带领课堂，请重新加载页面。",
     },
     "class_opening_join": {"en": "Join class {code} as a student", "zh": "以学生身份加入课堂 {code}"},
+    "class_going_slow": {
+        "en": "The page of class {code} did not open by itself. Open it here:",
+        "zh": "课堂 {code} 的页面没有自动打开。请在这里打开：",
+    },
     "class_control": {"en": "Open the control on another device", "zh": "在另一台设备上打开课堂控制"},
     "class_control_warning": {
         "en": "Do not show it on the projector: whoever opens this link or scans this code leads the class (asks, "

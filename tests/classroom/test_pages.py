@@ -1,6 +1,6 @@
-"""The class room on the explainer, through AppTest: starting a class, joining it by the box and by the
-link (a new student, one coming back, a teacher's key, a forged key; the teacher's secret kept by the tab,
-never in the address), the refusals in words (a malformed
+"""The class room on the explainer, through AppTest: starting a class, a student sent to the light student
+page by the box and by the link (it takes the seat, not the app), a student coming back, a teacher's key, a
+forged key; the teacher's secret kept by the tab, never in the address), the refusals in words (a malformed
 code, an unknown one, too many, a store that is down: the rest of the page still works), the teacher's
 row change, a question asked, locked and revealed (its chart), and the end of the class."""
 
@@ -51,9 +51,20 @@ def join_typed(at, text: str):
     return submit.click().run()
 
 
-def by_link(**query):
-    """A new session on the class link `query`, its tab answering that it keeps no secret (a student's)."""
-    return answer_kept(app(**query), "")
+def bar_data(at) -> dict:
+    """What the page drew its class bar (the stonegame_class element) with, on its one such element."""
+    (element,) = [e for e in at.get("bidi_component") if e.proto.component_name == "stonegame_class"]
+    return json.loads(element.proto.json)
+
+
+def seated(code: str, who: str = "10.0.0.9") -> str:
+    """A student seated as the light page seats one (the store's join, typed: no token): their id."""
+    return store().join(code, who)[0]
+
+
+def back(code: str, you: str):
+    """A new session on a student's way back into the full app: `?class=<code>&you=<id>`."""
+    return app(**{"class": code, "you": you})
 
 
 def new_room() -> tuple[str, str]:
@@ -77,14 +88,15 @@ def test_starting_a_class_makes_a_room_of_the_row_and_shows_how_to_join():
     assert f"?class={seat.code}" not in shown, "the link phones open is the light student page, not the app"
 
 
-def test_a_typed_code_joins_the_class_and_shows_its_row_locked():
+@pytest.mark.parametrize(("lang", "listing"), [("en", "py"), ("zh", "java")])
+def test_a_typed_code_of_an_open_class_sends_the_tab_to_the_light_page_which_takes_the_seat(lang, listing):
     code, _ = new_room()
-    at = join_typed(app(), code.lower())
-    assert not at.exception
-    seat = at.session_state[state.CLASS]
-    assert seat.role == "student" and seat.token in room_of(at).students
-    assert list(at.session_state[state.VALUES]) == ROW and at.session_state[state.STEP] == 12
-    assert at.session_state[state.LOCK] and at.query_params["you"] == seat.token
+    at = join_typed(app(lang=lang, code=listing), code.lower())
+    assert not at.exception and at.session_state[state.CLASS] is None, "the full app takes no seat"
+    assert bar_data(at) == {"go": f"/classroom/join/{code}?lang={lang}&code={listing}"}
+    assert not room_of_code(code).students, "the light page takes it"
+    assert not at.get("vega_lite_chart") and "you" not in at.query_params, "nothing of a half-joined class"
+    assert code in texts(at), "one line says the class is opening"
 
 
 @pytest.mark.parametrize(
@@ -104,31 +116,47 @@ def test_twenty_wrong_codes_in_a_minute_are_refused_for_a_while():
     code, _ = new_room()
     at = join_typed(at, code)
     assert at.session_state[state.CLASS] is None and "Too many wrong codes" in texts(at)
+    assert at.session_state[state.CLASS_GOING] is None, "a shut-out address is not sent on to the light page"
 
 
-def test_the_qr_codes_link_joins_from_an_address_shut_out_and_the_bare_code_does_not():
-    at = app()
-    for _ in range(20):
-        at = join_typed(at, "KKKKKK")
+def test_an_ended_class_typed_is_said_in_words_and_sends_nowhere():
     code, secret = new_room()
-    bare = by_link(**{"class": code})
-    assert bare.session_state[state.CLASS] is None and "Too many wrong codes" in texts(bare)
-    linked = by_link(**{"class": code, "join": rm.join_token(secret)})
-    assert linked.session_state[state.CLASS].role == "student" and len(room_of(linked).students) == 1
-    forged = by_link(**{"class": code, "join": rm.join_token(rm.new_secret())})
-    assert forged.session_state[state.CLASS] is None and "Too many wrong codes" in texts(forged)
+    store().end(code, secret)
+    at = join_typed(app(), code)
+    assert at.session_state[state.CLASS] is None and at.session_state[state.CLASS_GOING] is None
+    assert "ended" in texts(at)
 
 
-def test_the_join_link_seats_a_new_student_and_a_student_coming_back():
-    code, _ = new_room()
-    asking = app(**{"class": code})
+def test_a_class_link_in_a_tab_without_the_secret_goes_to_the_light_page_with_its_token_and_language():
+    code, secret = new_room()
+    token = rm.join_token(secret)
+    asking = app(**{"class": code, "join": token, "lang": "zh"})
     assert asking.session_state[state.CLASS] is None and not room_of_code(code).students, "the tab is asked first"
-    assert "Opening class" in texts(asking) and not asking.get("vega_lite_chart")
-    first = answer_kept(asking, "")
-    seat = first.session_state[state.CLASS]
-    assert seat.role == "student" and len(room_of(first).students) == 1
-    again = app(**{"class": code, "you": seat.token})  # back: the tab is not asked
-    assert again.session_state[state.CLASS] == seat and len(room_of(again).students) == 1
+    light = f"/classroom/join/{code}?join={token}&lang=zh&code=py"
+    assert bar_data(asking) == {"ask": code, "away": light}, "a tab that keeps no secret goes there at once"
+    assert not asking.get("vega_lite_chart")
+    answered = answer_kept(asking, "")  # a tab that answered all the same (its script's older form)
+    assert bar_data(answered) == {"go": light} and answered.session_state[state.CLASS] is None
+    forged = answer_kept(app(**{"class": code}), {"not": "a secret"})  # only a script sends this: a student
+    assert bar_data(forged) == {"go": f"/classroom/join/{code}?lang=en&code=py"}
+    assert not room_of_code(code).students, "the light page takes the seat, not the full app"
+
+
+def test_a_tab_whose_class_bar_is_silent_gets_a_plain_link_to_the_light_page_in_this_tab():
+    code, _ = new_room()
+    asking = app(**{"class": code, "lang": "zh"})
+    asking.session_state[state.CLASS_OPENING_SINCE] = -1e9  # the bar never answered nor left the page
+    shown = shown_html(asking.run())
+    assert f'href="/classroom/join/{code}?lang=zh&amp;code=py">以学生身份加入课堂 {code}</a>' in shown
+    assert "target=" not in shown and not room_of_code(code).students
+
+
+def test_a_student_coming_back_to_the_full_app_by_their_id_keeps_their_seat():
+    code, _ = new_room()
+    you = seated(code)
+    again = back(code, you)  # back: the tab is not asked
+    assert again.session_state[state.CLASS] == Seat(code, "student", you) and len(room_of(again).students) == 1
+    assert list(again.session_state[state.VALUES]) == ROW and again.session_state[state.STEP] == 12
 
 
 def room_of_code(code: str) -> rm.Room:
@@ -159,7 +187,7 @@ def test_the_tab_that_keeps_the_secret_leads_again_and_takes_no_seat():
     assert wrong.session_state[state.CLASS] is None and not room_of_code(code).students
     assert "does not lead class" in texts(wrong)
     forged = answer_kept(app(**{"class": code}), {"not": "a secret"})  # only a script sends this: a student
-    assert forged.session_state[state.CLASS].role == "student"
+    assert forged.session_state[state.CLASS] is None and "go" in bar_data(forged)
 
 
 def test_the_tab_that_leads_again_keeps_its_join_screen_folded_or_not():
@@ -245,7 +273,7 @@ def test_asking_about_a_pile_at_a_step_that_writes_none_says_where_to_go():
 def test_ending_the_class_lets_the_teacher_go_and_the_student_keeps_the_row():
     at = start(app(values=",".join(map(str, ROW)), step="5"))
     code = at.session_state[state.CLASS].code
-    student = by_link(**{"class": code})
+    student = back(code, seated(code))
     at = at.button(key=state.W_CLASS_END).click().run()
     assert at.session_state[state.CLASS] is not None and not store().peek(code).ended, "one press ends nothing"
     at = at.button(key=state.W_CLASS_END_SURE).click().run()
@@ -259,7 +287,7 @@ def test_ending_the_class_lets_the_teacher_go_and_the_student_keeps_the_row():
 
 def test_leaving_gives_up_the_seat_and_the_student_keeps_the_row():
     code, _ = new_room()
-    staying, leaving = join_typed(app(), code), join_typed(app(), code)
+    staying, leaving = back(code, seated(code)), back(code, seated(code))
     gone = leaving.session_state[state.CLASS].token
     assert set(store().room(code).students) == {staying.session_state[state.CLASS].token, gone}
     leaving = leaving.button(key=state.W_CLASS_LEAVE).click().run()
@@ -325,16 +353,13 @@ def test_new_qr_code_renews_the_join_token_the_old_link_is_refused_and_the_class
     at = start(app(values=",".join(map(str, ROW)), step="12"))
     code = at.session_state[state.CLASS].code
     old = room_of(at).join
-    early = by_link(**{"class": code, "join": old}).session_state[state.CLASS]
-    assert early.role == "student"
+    early = store().join(code, "10.0.0.9", old)[0]  # a phone joined by the QR code (its light page's join)
     assert "If the link or QR code got out of the room" in texts(at), "a caption says why one would press it"
     at = at.button(key=state.W_CLASS_NEW_QR).click().run()
     assert not at.exception
     new = room_of(at).join
     assert new != old and f"?join={new}" in shown_html(at) and old not in shown_html(at)
-    stale = by_link(**{"class": code, "join": old})
-    assert stale.session_state[state.CLASS] is None
-    assert f"This join link is not class {code}'s: scan the QR code on the screen again" in texts(stale)
-    late = by_link(**{"class": code, "join": new}).session_state[state.CLASS]
-    assert late.role == "student"
-    assert set(room_of(at).students) == {early.token, late.token}, "the student who joined first keeps the seat"
+    with pytest.raises(rm.RoomError):
+        store().join(code, "10.0.0.9", old)
+    late = store().join(code, "10.0.0.9", new)[0]
+    assert set(room_of(at).students) == {early, late}, "the student who joined first keeps the seat"

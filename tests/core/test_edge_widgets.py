@@ -10,7 +10,7 @@ import os
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_helpers import ENTRY, answer_kept
+from tests.apptest_helpers import ENTRY
 from ui import state
 from ui.server import edge
 from ui.server.rooms import routes
@@ -96,11 +96,12 @@ def drawn(class_store):
     at = tour.open(values="1,2,3,7")
     at.button(key=state.W_CLASS_START).click()
     tour.run(at)  # a class: the teacher's buttons and the class bar
-    student = tour.open(**{"class": at.session_state[state.CLASS].code})  # a class link asks the tab first
-    student.session_state[state.CLASS_OPENING_SINCE] = -1e9  # a tab that never answered: "Join ... as a student"
-    tour.run(student)
-    student = answer_kept(student, "")
-    tour.seen.update(seen(student))  # a student's tab: the class bar, "Leave the class"
+    code = at.session_state[state.CLASS].code
+    asking = tour.open(**{"class": code})  # a class link asks the tab first
+    asking.session_state[state.CLASS_OPENING_SINCE] = -1e9  # a tab that never answered: the light page's link
+    tour.run(asking)
+    you = routes.shared().store().join(code, "10.0.0.9")[0]  # a student seated by the light page
+    student = tour.open(**{"class": code, "you": you})  # back in the full app: the class bar, "Leave the class"
     at.selectbox(key=state.W_CLASS_KIND).set_value("write")
     at.button(key=state.W_CLASS_ASK).click()
     tour.run(at)  # "Write dp[i]" asked; the student's code, counted in its group, then the reveal

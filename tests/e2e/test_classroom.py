@@ -23,7 +23,15 @@ from playwright.sync_api import Browser, Page, expect
 from stonegame import room as rm
 from ui.server.rooms.reach import lan_address
 
-from .helpers import ConsoleWatch, caption_title, start_class, wait_for_app_run, wait_for_stage
+from .helpers import (
+    ConsoleWatch,
+    back_in_full_app,
+    caption_title,
+    on_light_page,
+    start_class,
+    wait_for_app_run,
+    wait_for_stage,
+)
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}, {"width": 1280, "height": 720}]
@@ -51,7 +59,9 @@ def expect_frame(page: Page, frame: int) -> None:
 
 @pytest.fixture(scope="module")
 def lesson(browser: Browser, class_url: str, class_headers: dict[str, str]) -> Iterator[Class]:
-    """A teacher who started a class on ROW at step 12, and three students who joined by the link."""
+    """A teacher who started a class on ROW at step 12, and three students in the full app (back by their id:
+    a student joins on the light page, tests/e2e/test_phone_page.py; this module keeps the full app's
+    student, which a way back still brings there)."""
     watch = ConsoleWatch()
     contexts = [
         watch.watch(browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers))
@@ -62,8 +72,7 @@ def lesson(browser: Browser, class_url: str, class_headers: dict[str, str]) -> I
     for viewport in PHONES:
         contexts.append(watch.watch(browser.new_context(viewport=viewport, extra_http_headers=class_headers)))
         page = contexts[-1].new_page()
-        page.goto(f"{class_url}/?class={code}")
-        wait_for_stage(page)
+        back_in_full_app(page, class_url, code)
         students.append(page)
     yield Class(class_url, class_headers, teacher, students, code)
     watch.check()
@@ -226,7 +235,7 @@ def test_html_lang_follows_the_language(lesson: Class) -> None:
     expect(student.get_by_test_id("classbar")).to_contain_text(f"正在跟随老师 · 课堂 {lesson.code}")
 
 
-def test_a_code_typed_on_the_main_page_joins_the_class(lesson: Class, browser: Browser) -> None:
+def test_a_code_typed_on_the_main_page_opens_the_light_page_which_joins(lesson: Class, browser: Browser) -> None:
     watch = ConsoleWatch()
     context = watch.watch(
         browser.new_context(viewport={"width": 390, "height": 844}, extra_http_headers=lesson.headers)
@@ -238,9 +247,39 @@ def test_a_code_typed_on_the_main_page_joins_the_class(lesson: Class, browser: B
     box = page.get_by_test_id("stPopoverBody").get_by_role("textbox", name="Join code")
     box.fill(lesson.code.lower()[:3] + "-" + lesson.code.lower()[3:])  # as a student might type it
     box.press("Enter")
+    on_light_page(page, lesson.code)
+    assert page.url.endswith(f"/classroom/join/{lesson.code}?lang=en&code=py"), page.url
     expect(page.get_by_test_id("classbar")).to_contain_text(f"Following the teacher · class {lesson.code}")
     expect_frame(page, int(frame_of(lesson.teacher).get_attribute("data-frame") or -1))
-    expect(lesson.teacher.get_by_test_id("classbar")).to_contain_text("4 joined")
+    expect(lesson.teacher.get_by_test_id("classbar")).to_contain_text("4 joined")  # one seat: the light page's
+    page.go_back()  # the main page is behind it, as it was
+    wait_for_stage(page)
+    expect(page.get_by_test_id("stMain").get_by_role("button", name="Join a class")).to_be_visible()
+    watch.check()
+    context.close()
+
+
+def test_a_class_link_opens_the_light_page_whose_full_app_link_stays_in_the_full_app(
+    lesson: Class, browser: Browser
+) -> None:
+    watch = ConsoleWatch()
+    context = watch.watch(
+        browser.new_context(viewport={"width": 390, "height": 844}, extra_http_headers=lesson.headers)
+    )
+    page = context.new_page()
+    bar = lesson.teacher.get_by_test_id("classbar")
+    joined = int(re.search(r"(\d+) joined", bar.inner_text()).group(1))
+    page.goto(f"{lesson.url}/?class={lesson.code}&lang=zh")
+    on_light_page(page, lesson.code)
+    assert page.url.endswith(f"/classroom/join/{lesson.code}?lang=zh&code=py"), page.url
+    expect(page.locator("html")).to_have_attribute("lang", "zh")
+    expect(bar).to_contain_text(f"{joined + 1} joined")  # one seat, the light page's
+    page.get_by_test_id("full-app").click()
+    wait_for_stage(page)
+    wait_for_app_run(page)
+    assert "/classroom/" not in page.url and "class=" not in page.url, page.url
+    expect(page.get_by_test_id("stMain").get_by_role("button", name="加入课堂")).to_be_visible()  # not bounced
+    expect(bar).to_contain_text(f"{joined + 1} joined")
     watch.check()
     context.close()
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from .helpers import free_port, start_class, wait_for_app_run, wait_for_stage
+from .helpers import back_in_full_app, free_port, start_class, wait_for_app_run, wait_for_stage
 from .test_restart import RECONNECT_MS, FixedPortServer, outage_message
 from .test_restart import servers as servers  # the fixture, by its name
 
@@ -45,9 +45,8 @@ def test_a_restart_brings_the_class_back_to_the_step_with_its_open_question(
         pages.append(context.new_page())
     teacher, answering, quiet = pages
     code = start_class(teacher, f"{servers[0].url}/?values={ROW}&step=12")
-    for page in (answering, quiet):
-        page.goto(f"{servers[0].url}/?class={code}")
-        wait_for_stage(page)
+    for page in (answering, quiet):  # students in the full app (back by their id: they join on the light page)
+        back_in_full_app(page, servers[0].url, code)
     teacher.get_by_role("button", name="Ask the class").click()  # the best take at pile 4 (step 12)
     wait_for_app_run(teacher)
     for page in pages:

@@ -14,7 +14,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .helpers import ConsoleWatch, join_token, start_class, wait_for_app_run, wait_for_stage
+from .helpers import (
+    ConsoleWatch,
+    back_in_full_app,
+    join_token,
+    on_light_page,
+    start_class,
+    wait_for_app_run,
+    wait_for_stage,
+)
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 PHONE = {"width": 390, "height": 844}
@@ -180,9 +188,10 @@ def test_the_projector_in_chinese_names_the_groups(room: Room) -> None:
 def test_a_student_in_the_full_app_types_a_fill_with_spaces_and_the_stage_stays(
     browser: Browser, class_url: str, class_headers: dict[str, str]
 ) -> None:
-    """A student who joined in the full app (by the code, on a laptop) writes the loop body in the class bar's
-    box: every key typed stays in the box (a space is no stage key: the stage neither plays nor leaves the
-    teacher's step, the student keeps following), and the code sent is counted in its group."""
+    """A student in the full app (back by their id, on a laptop: a student joins on the light page) writes
+    the loop body in the class bar's box: every key typed stays in the box (a space is no stage key: the
+    stage neither plays nor leaves the teacher's step, the student keeps following), and the code sent is
+    counted in its group."""
     watch = ConsoleWatch()
     teacher_context = watch.watch(
         browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers)
@@ -193,8 +202,7 @@ def test_a_student_in_the_full_app_types_a_fill_with_spaces_and_the_stage_stays(
     teacher = teacher_context.new_page()
     code = start_class(teacher, f"{class_url}/?values={ROW}&step=12")
     student = student_context.new_page()
-    student.goto(f"{class_url}/?class={code}")
-    wait_for_stage(student)
+    back_in_full_app(student, class_url, code)
     teacher.get_by_test_id("stSelectbox").click()
     teacher.get_by_role("option", name="Write dp[i]").click()
     wait_for_app_run(teacher)
@@ -217,3 +225,34 @@ def test_a_student_in_the_full_app_types_a_fill_with_spaces_and_the_stage_stays(
     watch.check()
     teacher_context.close()
     student_context.close()
+
+
+def test_a_student_who_types_the_code_gets_the_light_pages_code_editor(
+    browser: Browser, class_url: str, class_headers: dict[str, str]
+) -> None:
+    """Issue 36's last gap: a student who joined by typing the code on `/` got the full app's plain box.
+    The typed code now opens the light page, whose "Write dp[i]" is the CodeMirror editor."""
+    watch = ConsoleWatch()
+    contexts = [
+        watch.watch(browser.new_context(viewport=size, extra_http_headers=class_headers))
+        for size in ({"width": 1280, "height": 720}, PHONE)
+    ]
+    teacher, student = (context.new_page() for context in contexts)
+    code = start_class(teacher, f"{class_url}/?values={ROW}&step=12")
+    student.goto(f"{class_url}/")
+    wait_for_stage(student)
+    student.get_by_test_id("stMain").get_by_role("button", name="Join a class").click()
+    box = student.get_by_test_id("stPopoverBody").get_by_role("textbox", name="Join code")
+    box.fill(code)
+    box.press("Enter")
+    on_light_page(student, code)
+    teacher.get_by_test_id("stSelectbox").click()
+    teacher.get_by_role("option", name="Write dp[i]").click()
+    wait_for_app_run(teacher)
+    teacher.get_by_role("button", name="Ask the class").click()
+    wait_for_app_run(teacher)
+    expect(student.get_by_test_id("writer")).to_have_attribute("data-editor", "codemirror")
+    expect(student.locator(".writer .cm-content")).to_contain_text("dp[i] = ...")
+    watch.check()
+    for context in contexts:
+        context.close()

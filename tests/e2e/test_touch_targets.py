@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from stonegame.i18n import t
 
-from .helpers import PHONE, open_explainer, wait_for_app_run, wait_for_stage
+from .helpers import PHONE, back_in_full_app, open_explainer, wait_for_app_run, wait_for_stage
 
 TOUCH = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
 ROW = "5,-3,8,2,-1,7,4,-6"
@@ -96,8 +96,9 @@ def test_a_class_teachers_controls_and_a_students_answer_buttons_fit_a_thumb(new
     assert re.fullmatch(r"[A-Z2-9]{6}", code), code
     if teacher.get_by_test_id("stSidebar").is_visible():  # a phone's sidebar lies over the page: fold it
         teacher.get_by_test_id("stSidebarCollapseButton").locator("button").click()
-    student = new_context(**TOUCH).new_page()
-    open_explainer(student, f"{app_url}/?class={code}")
+    student = new_context(**TOUCH).new_page()  # a student in the full app (the light page's: test_phone_page)
+    back_in_full_app(student, app_url, code)
+    wait_for_app_run(student)
     teacher.get_by_role("button", name=t("class_ask")).click()
     wait_for_app_run(teacher)
     choices = student.get_by_test_id("classbar").locator("button.choice")

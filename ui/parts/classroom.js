@@ -9,9 +9,10 @@
 // When the class ends it triggers "ended", and the page (a script run) gives the student their row.
 // The teacher's secret stays out of every URL: the teacher's bar keeps it in this tab's sessionStorage (keyed
 // by the class's code), and on a class link's first run the page draws this element in its asking form
-// (data.ask: the code), which answers at once with what the tab keeps ("kept": {secret, folded}; secret ""
-// if none), so that a reload of the teacher's tab leads again, its join screen folded as it was, and any
-// other tab joins as a student.
+// (data.ask: the code), which answers at once with what the tab keeps ("kept": {secret, folded}), so that a
+// reload of the teacher's tab leads again, its join screen folded as it was; a tab that keeps none opens the
+// light student page (data.away) in its place, so a student never joins in the full app. A code typed in
+// "Join a class" that names an open room draws this element with data.go: the light page, opened at once.
 
 const FOLLOW = "class-follow", READY = "stage-ready", OWN = "stage-own", MOVED = "stage-moved", ROW = "class-row";
 const KEPT = "stonegame:class:";  // + the code: the teacher's secret in this tab's sessionStorage
@@ -336,13 +337,27 @@ function classBar(root, data, trigger) {
   };
 }
 
+// Open the light student page at `path` (only a path of the class room's own: "/classroom/join/..."),
+// in place of this page when `instead` (a class link: Back does not come here again), else as a new entry.
+function away(path, instead) {
+  if (!/^\/[A-Za-z0-9_-]+\/join\/[A-Za-z0-9]+(\?[\w=&%.-]*)?$/.test(path)) return;
+  if (instead) window.location.replace(path);
+  else window.location.assign(path);
+}
+
 // --- Streamlit entry (components v2): one bar per element, kept while the room and the role stay ---
 const bars = new WeakMap();
 
 export default function (component) {
   const {parentElement, data, setTriggerValue} = component;
-  if (data.ask) {  // a class link's first run: the secret this tab keeps for the class ("" if none), and the fold
-    setTriggerValue("kept", {secret: kept(data.ask), folded: keptFold(data.ask)});
+  if (data.go) {  // a student sent to the light page (a typed code the server found open): go there
+    away(data.go, false);
+    return undefined;
+  }
+  if (data.ask) {  // a class link's first run: a tab that keeps the class's secret says it (and the fold) and
+    const secret = kept(data.ask);  // leads again; any other is a student, sent on to the light page at once
+    if (!secret && data.away) away(data.away, true);
+    else setTriggerValue("kept", {secret, folded: keptFold(data.ask)});
     return undefined;
   }
   if (data.role === "teacher") keepFold(data.code, data.folded);  // every run: the fold as the page drew it

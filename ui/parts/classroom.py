@@ -7,10 +7,12 @@ What runs where:
     the browser   the class bar (classroom.js) holds the room's event stream: a student's stage follows
                   the teacher's step with no script run, a new row comes as the class's shared stage data,
                   answers are posted from a tap
-A session's seat (state.CLASS) comes from its link: `class=<code>` and `&you=<id>` is a student back (so a
-reload or a restarted server lands back in the room); `class=<code>` alone first asks the tab (the class
-bar's "kept" answer) for the secret it keeps: the teacher's tab leads again, any other joins as a new
-student. The teacher's secret is never in the address bar: the tab keeps it in sessionStorage, and
+A student joins on the light student page (ui/server/rooms/phone.py), never here: a code typed in "Join a
+class" that names an open room, and a class link `class=<code>` in a tab that keeps no teacher's secret,
+send the tab there (the class bar opens it). A session's seat (state.CLASS) comes from its link:
+`class=<code>` alone first asks the tab (the class bar's "kept" answer) for the secret it keeps, and the
+teacher's tab leads again; `class=<code>` and `&you=<id>` is a student back (an id the room issued). The
+teacher's secret is never in the address bar: the tab keeps it in sessionStorage, and
 "Open the control on another device" shows, on request, a link with `&key=<secret>`, which the page that
 opens it takes out of its address at once.
 """
@@ -82,7 +84,10 @@ PRESENT_STYLE = """<style>
 .st-key-class_strip .join-link { display: inline-block; margin: 0; }
 .st-key-class_result p { font-size: 1.35rem; font-weight: 600; margin: 0; }
 </style>"""
-OPENING_STYLE = "<style>.st-key-class_opening button { min-height: 2.75rem; }</style>"  # a thumb's target
+# The light page's link when the class bar did not open it: a plain link in this tab, a thumb's target.
+OPENING_STYLE = """<style>.class-opening-join { display: inline-flex; align-items: center; min-height: 2.75rem;
+  padding: 0 1rem; border: 2px solid #1a5fb4; border-radius: 0.5rem; color: #0b3d91; font-weight: 600;
+  text-decoration: none; }</style>"""
 STYLE_PRESENT = f"{STYLE}{PRESENT_STYLE}"  # presenter mode's panel: one element, as every element costs a run its share
 
 
@@ -207,37 +212,42 @@ def _lead(code: str, secret: str) -> None:
 
 
 def opening(view: View) -> bool:
-    """On the first run of a class link that names only the code (CLASS_OPENING): one line saying the
-    class is opening (_opening_line: after OPENING_WAIT seconds without an answer, a Join button instead),
-    and the class bar in its asking form, which answers at once with the class's secret this tab keeps
-    ("" if none: _opened). True then: the page draws nothing else until that answer's run."""
-    code = st.session_state.get(state.CLASS_OPENING)
+    """While a class is opening, one line saying so (_opening_line) and the class bar in one of two forms:
+    for a class link that names only the code (CLASS_OPENING), the asking form, which answers at once with
+    the class's secret this tab keeps (_opened) or, keeping none, opens the light student page in the tab's
+    place ("away"); for a student sent there (CLASS_GOING: a typed code of an open room, or a tab that
+    answered with no secret), the going form, which opens it ("go"). The light page's link is this app's
+    language and listing, with the class link's join token if it had one. True then: the page draws nothing
+    else (the browser leaves it, or a teacher's answer runs the page again)."""
+    ss = st.session_state
+    going, asked = ss.get(state.CLASS_GOING), ss.get(state.CLASS_OPENING)
+    code = going or asked
     if not code:
         return False
-    _opening_line(view.lang, code)
-    BAR(data={"ask": code}, key=state.CLASS_TAB, on_kept_change=_opened)
+    light = phone_link(code, "", st.query_params.get(state.CLASS_JOIN) or "", view.lang, view.code)
+    _opening_line(view.lang, code, light)
+    data = {"go": light} if going else {"ask": code, "away": light}
+    BAR(data=data, key=state.CLASS_TAB, on_kept_change=_opened)
     return True
 
 
 @st.fragment(run_every=OPENING_POLL)
-def _opening_line(lang: str, code: str) -> None:
-    """Looked at every OPENING_POLL seconds while the tab is asked: "Opening class CODE…" for OPENING_WAIT
-    seconds; then, the tab's class bar having said nothing (its script blocked or broken), one
-    sentence saying so and a button that joins as a student (a run of the whole page); a late answer
+def _opening_line(lang: str, code: str, light: str) -> None:
+    """Looked at every OPENING_POLL seconds while the class is opening: "Opening class CODE…" for
+    OPENING_WAIT seconds; then, the class bar having neither answered nor left the page (its script blocked
+    or broken), one sentence saying so and a link to the light student page `light` (a plain <a> opened in
+    this tab: it needs no script of ours, where st.link_button opens a new tab); a teacher's late answer
     still leads. Nothing once the tab has answered."""
     ss = st.session_state
-    if ss.get(state.CLASS_OPENING) != code:
+    if code not in (ss.get(state.CLASS_OPENING), ss.get(state.CLASS_GOING)):
         return
     if time.monotonic() - (ss.get(state.CLASS_OPENING_SINCE) or 0.0) < OPENING_WAIT:
         st.info(t("class_opening", lang, code=code), icon="🏫")
         return
-    st.warning(t("class_opening_slow", lang, code=code), icon="🏫")
-    st.html(OPENING_STYLE)
-    with st.container(key="class_opening"):
-        if st.button(t("class_opening_join", lang, code=code), key=state.W_CLASS_OPENING_JOIN, type="primary"):
-            ss[state.CLASS_OPENING] = None
-            _join_new(code)
-            st.rerun(scope="app")
+    slow = "class_going_slow" if ss.get(state.CLASS_GOING) else "class_opening_slow"
+    st.warning(t(slow, lang, code=code), icon="🏫")
+    words = html.escape(t("class_opening_join", lang, code=code))
+    st.html(f'{OPENING_STYLE}<a class="class-opening-join" href="{html.escape(light)}">{words}</a>')
 
 
 def _opened() -> None:
@@ -252,7 +262,7 @@ def _opened() -> None:
     if not code:
         return
     if not kept:
-        _join_new(code)
+        _go(code)
         return
     try:
         _lead(code, kept)
@@ -261,13 +271,11 @@ def _opened() -> None:
         _refused(error, code)
 
 
-def _join_new(code: str) -> None:
-    """Join the class link's room as a new student, by the QR code's join token if the link has one; a
-    refusal is said in words."""
-    try:
-        _join(code, st.query_params.get(state.CLASS_JOIN) or None)
-    except (rm.RoomError, stores.StoreDown, Refused) as error:
-        _refused(error, code)
+def _go(code: str) -> None:
+    """Send this tab to the light student page of the class with this code (opening draws the class bar's
+    going form on this run): the light page, not the full app, takes the student's seat."""
+    ss = st.session_state
+    ss[state.CLASS_GOING], ss[state.CLASS_OPENING_SINCE], ss[state.CLASS_SAID] = code, time.monotonic(), None
 
 
 def _kept(answer: object) -> tuple[str, bool]:
@@ -295,18 +303,6 @@ def _is_back(classroom: Classroom, who: str, code: str, you: str) -> bool:
     except rm.UnknownStudent:
         return False
     return True
-
-
-def _join(code: str, token: str | None = None) -> None:
-    """Join the room with this code as a new student, under the guessing limit (Classroom.attempt: an
-    unknown code counts against the address; Refused when it is shut out, unless the link's join `token`
-    proves the join), taking a seat of the address's pace (by the link with a token, typed without)."""
-    who = _address()
-    join = partial(_room().store().join, who=who, token=token)
-    student, room = _room().attempt(who, code, join, proof=token is not None)
-    st.session_state[state.CLASS] = Seat(code, "student", student)
-    st.session_state[state.CLASS_SAID] = None
-    _take_row(room.stage)
 
 
 def _take_row(stage: rm.Stage) -> None:
@@ -425,8 +421,10 @@ def join_box(view: View, where: str) -> None:
 
 
 def _join_typed(box: str) -> None:
-    """Callback: join the class whose code was typed in the box (a malformed or unknown code, or too many
-    wrong ones from this address, is said in words)."""
+    """Callback: the code typed in the box, once its room is found open (under the guessing limit, as every
+    code: a malformed or unknown one counts against the address), sends this tab to the light student page,
+    which takes the seat (_go); a malformed, unknown or ended class's code, or too many wrong ones from this
+    address, is said in words here."""
     text = st.session_state.get(box, "")
     text = text if isinstance(text, str) else ""
     try:
@@ -436,9 +434,11 @@ def _join_typed(box: str) -> None:
         _say("class_err_bad_code", given=text[:16])
         return
     try:
-        _join(code)
+        _room().attempt(_address(), code, _room().store().room)
     except (rm.RoomError, stores.StoreDown, Refused) as error:
         _refused(error, code)
+        return
+    _go(code)
 
 
 def sidebar_box(view: View) -> None:
@@ -488,12 +488,15 @@ def join_link(code: str, root: str, token: str = "", params: dict[str, str] | No
     return f"{root}/?{urlencode(query)}"
 
 
-def phone_link(code: str, root: str, token: str = "") -> str:
-    """The link a student's phone opens, the QR code's and the one the teacher shows: the light student page
-    (ui/server/rooms/phone.py) at the app's root where phones reach it (join_base), `{PREFIX}/join/<code>`,
-    then `?join=<the room's join token>` when given (a join that passes a shut-out address). Its link "Open
-    the full app at this row" leads on to everything else; join_link is the full app's."""
-    return f"{root}{PREFIX}/join/{code}" + (f"?{urlencode({state.CLASS_JOIN: token})}" if token else "")
+def phone_link(code: str, root: str, token: str = "", lang: str = "", listing: str = "") -> str:
+    """The link a student's phone opens, the QR code's and the one the teacher shows, and where a student of
+    the full app is sent: the light student page (ui/server/rooms/phone.py) at the app's root where phones
+    reach it (join_base; "" for this app's own), `{PREFIX}/join/<code>`, then `?join=<the room's join
+    token>` when given (a join that passes a shut-out address), then `lang` and the listing (`code`) when
+    given. Its link "Open the full app at this row" leads on to everything else; join_link is the full app's."""
+    query = {state.CLASS_JOIN: token, "lang": lang, "code": listing}
+    given = {name: value for name, value in query.items() if value}
+    return f"{root}{PREFIX}/join/{code}" + (f"?{urlencode(given)}" if given else "")
 
 
 def join_base(view: View) -> reach.Base:
