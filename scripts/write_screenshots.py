@@ -100,6 +100,15 @@ def check(page: Page, expected: str, lang: str, phone: bool) -> list[str]:
     return problems
 
 
+def ran(page: Page, address: str, code: str) -> None:
+    """Open the write page at `address`, type `code` into its editor, press "Run on this row" and wait for it."""
+    open_app(page, address)
+    expect(page.locator(".cm-content")).to_be_visible(timeout=30_000)
+    typed(page, code)
+    page.locator(".st-key-write_w_run button").click()
+    wait_for_app_run(page)
+
+
 def walk(browser: Browser, url: str, out: Path, only: str = "") -> tuple[list[Path], list[str]]:
     """Every case at every size and language: the screenshots written and the problems found."""
     written, problems = [], []
@@ -113,11 +122,7 @@ def walk(browser: Browser, url: str, out: Path, only: str = "") -> tuple[list[Pa
                     if not name.startswith(only):
                         continue
                     page = context.new_page()
-                    open_app(page, f"{url}/write?values={ROW}&k={K}&mode={mode}&lang={lang}")
-                    expect(page.locator(".cm-content")).to_be_visible(timeout=30_000)
-                    typed(page, code)
-                    page.locator(".st-key-write_w_run button").click()
-                    wait_for_app_run(page)
+                    ran(page, f"{url}/write?values={ROW}&k={K}&mode={mode}&lang={lang}", code)
                     found = check(page, expected, lang, phone)
                     written.append(screenshot(page, out / f"{name}.png", full=True))
                     problems += [f"{name}: {p}" for p in found]
@@ -134,11 +139,7 @@ def readme(browser: Browser, url: str, out: Path) -> list[Path]:
     context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
     try:
         page = context.new_page()
-        open_app(page, f"{url}/write?lang=en")
-        expect(page.locator(".cm-content")).to_be_visible(timeout=30_000)
-        typed(page, MAX)
-        page.locator(".st-key-write_w_run button").click()
-        wait_for_app_run(page)
+        ran(page, f"{url}/write?lang=en", MAX)
         step = page.get_by_test_id("stLinkButton")
         expect(step).to_be_visible(timeout=15_000)
         path = screenshot(page, out / "write.png", full=True)
