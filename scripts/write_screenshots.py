@@ -12,6 +12,13 @@ into the editor on the row [2, 5, 1, 7, -2, -4] (k = 3, where every named mistak
 and checks each page as it goes: the message the case calls for (✓ for a correct fill, the named mistake's
 sentence, one sentence with the line for a refusal), no traceback, no overlapping blocks, and on the phone no
 control under 44 px. Prints one line per case and the problems found; exits 1 if there are any.
+
+    python scripts/write_screenshots.py --readme               # docs/write.png, the README's picture
+
+With --readme it writes only docs/write.png: the page at 1280 wide in English on the example row [1,2,3,7]
+(k = 3), max instead of min run in the loop-body editor, from the page's top down to "See this step in the
+explainer", in 128 colours. The sidebar's icons are emoji: give Chromium an emoji font (fonts-noto-color-emoji,
+or FONTCONFIG_FILE naming a fonts.conf that adds one) or they are drawn as boxes.
 """
 
 from __future__ import annotations
@@ -22,13 +29,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from PIL import Image  # noqa: E402
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from scripts.screenshots import picture_parser, shoot_all  # noqa: E402
 from stonegame.i18n import t  # noqa: E402
 from stonegame.write.modes import MODES, REFERENCES  # noqa: E402
 from tests.e2e.helpers import DESKTOP, PHONE, open_app, screenshot, wait_for_app_run  # noqa: E402
-from tests.e2e.test_write_page import SMALL, overlaps, typed  # noqa: E402
+from tests.e2e.test_write_page import MAX, SMALL, overlaps, typed  # noqa: E402
 from tests.write.test_mistakes import PROGRAMS  # noqa: E402
 
 ROW, K = "2,5,1,7,-2,-4", 3
@@ -92,6 +100,15 @@ def check(page: Page, expected: str, lang: str, phone: bool) -> list[str]:
     return problems
 
 
+def ran(page: Page, address: str, code: str) -> None:
+    """Open the write page at `address`, type `code` into its editor, press "Run on this row" and wait for it."""
+    open_app(page, address)
+    expect(page.locator(".cm-content")).to_be_visible(timeout=30_000)
+    typed(page, code)
+    page.locator(".st-key-write_w_run button").click()
+    wait_for_app_run(page)
+
+
 def walk(browser: Browser, url: str, out: Path, only: str = "") -> tuple[list[Path], list[str]]:
     """Every case at every size and language: the screenshots written and the problems found."""
     written, problems = [], []
@@ -105,11 +122,7 @@ def walk(browser: Browser, url: str, out: Path, only: str = "") -> tuple[list[Pa
                     if not name.startswith(only):
                         continue
                     page = context.new_page()
-                    open_app(page, f"{url}/write?values={ROW}&k={K}&mode={mode}&lang={lang}")
-                    expect(page.locator(".cm-content")).to_be_visible(timeout=30_000)
-                    typed(page, code)
-                    page.locator(".st-key-write_w_run button").click()
-                    wait_for_app_run(page)
+                    ran(page, f"{url}/write?values={ROW}&k={K}&mode={mode}&lang={lang}", code)
                     found = check(page, expected, lang, phone)
                     written.append(screenshot(page, out / f"{name}.png", full=True))
                     problems += [f"{name}: {p}" for p in found]
@@ -120,11 +133,35 @@ def walk(browser: Browser, url: str, out: Path, only: str = "") -> tuple[list[Pa
     return written, problems
 
 
+def readme(browser: Browser, url: str, out: Path) -> list[Path]:
+    """docs/write.png: max instead of min run on the example row at 1280 wide (English), the page from its top
+    to just under "See this step in the explainer", in 128 colours (a README picture, not a test's)."""
+    context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
+    try:
+        page = context.new_page()
+        ran(page, f"{url}/write?lang=en", MAX)
+        step = page.get_by_test_id("stLinkButton")
+        expect(step).to_be_visible(timeout=15_000)
+        path = screenshot(page, out / "write.png", full=True)
+        box = step.bounding_box() or {"y": 0, "height": DESKTOP["height"]}
+        bottom = max(DESKTOP["height"], int(box["y"] + box["height"] + 16))
+        with Image.open(path) as shot:
+            picture = shot.crop((0, 0, shot.width, min(bottom, shot.height))).convert("RGB")
+        picture.quantize(colors=128).save(path, optimize=True)
+        return [path]
+    finally:
+        context.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = picture_parser(__doc__)
     parser.set_defaults(out=Path("/work/shots/wpage36"))
     parser.add_argument("--only", default="", help="only the cases whose name starts so (e.g. body-correct)")
+    parser.add_argument("--readme", action="store_true", help="only docs/write.png (--out defaults to docs/)")
     args = parser.parse_args(argv)
+    if args.readme:
+        out = ROOT / "docs" if args.out == Path("/work/shots/wpage36") else args.out
+        return shoot_all(args.url, lambda browser, url: readme(browser, url, out))
     problems: list[str] = []
 
     def shoot(browser: Browser, url: str) -> list[Path]:

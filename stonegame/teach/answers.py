@@ -4,8 +4,8 @@ colour, with a check mark and with its count written on every bar (so it reads i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 import altair as alt
 import pandas as pd
@@ -15,6 +15,8 @@ from stonegame.i18n import t
 from stonegame.terms import Lang
 
 RIGHT, OTHER = "#1a7f37", "#8c959f"  # the right answer's green, the others' grey (both AA on white with text)
+INK = "#1f2328"  # the answers' words and counts
+TOOLTIP = ["answer:N", "students:Q"]
 
 
 def answers_table(question: Mapping[str, Any], lang: Lang) -> pd.DataFrame:
@@ -51,47 +53,71 @@ def _label(value: str, kind: str, lang: Lang) -> str:
     return t("winner_" + value, lang) if kind == "winner" else value
 
 
-def answers_chart(table: pd.DataFrame, title: str, lang: Lang, scale: float = 1.0) -> alt.LayerChart:
-    """Vertical bars, one per answer in the table's order, green for a right one and grey otherwise, a
-    check mark over a right bar and the count above every bar; large type for a projector. The height is
-    the bars' own (autosize fit-x: Streamlit's default for a spec without one, fit, would take the
-    title, legend and axes out of it and leave the bars a sliver)."""
+class Bars(NamedTuple):
+    """What both answer charts draw from: the table with each row's kind in words (`kind`: right or other) and
+    the text over its bar (`mark`: the count, with a check mark when right), the answers in the table's order,
+    and the largest count (at least 1)."""
+
+    data: pd.DataFrame
+    order: list[str]
+    top: int
+
+
+def bars_of(table: pd.DataFrame, lang: Lang) -> Bars:
+    """The table of answers (answers_table or write_table) ready to draw: its kinds, marks, order and top."""
     right, other = t("class_chart_right", lang), t("class_chart_other", lang)
     data = table.assign(kind=[right if r else other for r in table["right"]])
     data["mark"] = [f"✓ {n}" if r else str(n) for n, r in zip(data["students"], data["right"], strict=True)]
-    order: Sequence[str] = list(data.sort_values("order")["answer"])
+    order = list(data.sort_values("order")["answer"])
     top = max(1, int(data["students"].max()) if len(data) else 1)
-    base = alt.Chart(data).encode(
-        x=alt.X(
-            "answer:N",
-            sort=list(order),
-            title=t("class_chart_answer", lang),
-            axis=alt.Axis(labelAngle=0, labelFontSize=22 * scale, titleFontSize=18 * scale, labelColor="#1f2328"),
-        ),
-    )
-    bars = base.mark_bar(cornerRadiusTopLeft=4, cornerRadiusTopRight=4).encode(
-        y=alt.Y(
-            "students:Q",
-            title=t("class_chart_students", lang),
-            scale=alt.Scale(domain=[0, top * 1.25]),
-            axis=alt.Axis(tickMinStep=1, labelFontSize=16 * scale, titleFontSize=18 * scale, titleColor=MUTED),
-        ),
-        color=alt.Color(
-            "kind:N",
-            scale=alt.Scale(domain=[right, other], range=[RIGHT, OTHER]),
-            legend=alt.Legend(title=None, orient="top", labelFontSize=16 * scale, symbolSize=200 * scale),
-        ),
-        tooltip=["answer:N", "students:Q"],
-    )
-    labels = base.mark_text(dy=-14 * scale, fontSize=22 * scale, fontWeight="bold", color="#1f2328").encode(
-        y="students:Q", text="mark:N"
-    )
-    return (bars + labels).properties(
+    return Bars(data, order, top)
+
+
+def kind_colour(lang: Lang, legend: alt.Legend | None) -> alt.Color:
+    """A bar's colour by its kind: green for a right answer, grey for the others, with the legend given."""
+    right, other = t("class_chart_right", lang), t("class_chart_other", lang)
+    return alt.Color("kind:N", scale=alt.Scale(domain=[right, other], range=[RIGHT, OTHER]), legend=legend)
+
+
+def framed(chart: alt.LayerChart, title: str, scale: float, height: float | alt.Step) -> alt.LayerChart:
+    """The chart with its title (large type, at the start), the height given and the container's width
+    (autosize fit-x: Streamlit's default for a spec without one, fit, would take the title, legend and axes out
+    of the height and leave the bars a sliver)."""
+    return chart.properties(
         title=alt.Title(title, fontSize=22 * scale, anchor="start"),
-        height=160 * scale,
+        height=height,
         width="container",
         autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
     )
+
+
+def answers_chart(table: pd.DataFrame, title: str, lang: Lang, scale: float = 1.0) -> alt.LayerChart:
+    """Vertical bars, one per answer in the table's order, green for a right one and grey otherwise (a legend
+    above), a check mark over a right bar and the count above every bar; large type for a projector; the
+    height is the bars' own."""
+    bars = bars_of(table, lang)
+    base = alt.Chart(bars.data).encode(
+        x=alt.X(
+            "answer:N",
+            sort=bars.order,
+            title=t("class_chart_answer", lang),
+            axis=alt.Axis(labelAngle=0, labelFontSize=22 * scale, titleFontSize=18 * scale, labelColor=INK),
+        ),
+    )
+    columns = base.mark_bar(cornerRadiusTopLeft=4, cornerRadiusTopRight=4).encode(
+        y=alt.Y(
+            "students:Q",
+            title=t("class_chart_students", lang),
+            scale=alt.Scale(domain=[0, bars.top * 1.25]),
+            axis=alt.Axis(tickMinStep=1, labelFontSize=16 * scale, titleFontSize=18 * scale, titleColor=MUTED),
+        ),
+        color=kind_colour(lang, alt.Legend(title=None, orient="top", labelFontSize=16 * scale, symbolSize=200 * scale)),
+        tooltip=TOOLTIP,
+    )
+    labels = base.mark_text(dy=-14 * scale, fontSize=22 * scale, fontWeight="bold", color=INK).encode(
+        y="students:Q", text="mark:N"
+    )
+    return framed(columns + labels, title, scale, 160 * scale)
 
 
 #: The groups a "write" question's chart always shows (the others only once a student's code falls in them).
@@ -127,39 +153,28 @@ def write_table(question: Mapping[str, Any], lang: Lang) -> pd.DataFrame:
 def write_chart(table: pd.DataFrame, title: str, lang: Lang, scale: float = 1.0) -> alt.LayerChart:
     """Horizontal bars, one per group in the table's order (their words are long: each reads on its own line),
     green for "right" and grey otherwise, the count written after each bar; large type for a projector."""
-    right, other = t("class_chart_right", lang), t("class_chart_other", lang)
-    data = table.assign(kind=[right if r else other for r in table["right"]])
-    data["mark"] = [f"✓ {n}" if r else str(n) for n, r in zip(data["students"], data["right"], strict=True)]
-    order: Sequence[str] = list(data.sort_values("order")["answer"])
-    top = max(1, int(data["students"].max()) if len(data) else 1)
-    base = alt.Chart(data).encode(
+    bars = bars_of(table, lang)
+    base = alt.Chart(bars.data).encode(
         y=alt.Y(
             "answer:N",
-            sort=list(order),
+            sort=bars.order,
             title=None,
-            axis=alt.Axis(labelFontSize=16 * scale, labelLimit=400, labelColor="#1f2328"),
+            axis=alt.Axis(labelFontSize=16 * scale, labelLimit=400, labelColor=INK),
         ),
     )
-    bars = base.mark_bar(cornerRadiusTopRight=4, cornerRadiusBottomRight=4).encode(
+    rows = base.mark_bar(cornerRadiusTopRight=4, cornerRadiusBottomRight=4).encode(
         x=alt.X(
             "students:Q",
             title=t("class_chart_students", lang),
-            scale=alt.Scale(domain=[0, top * 1.3]),
+            scale=alt.Scale(domain=[0, bars.top * 1.3]),
             axis=alt.Axis(tickMinStep=1, labelFontSize=14 * scale, titleFontSize=16 * scale, titleColor=MUTED),
         ),
-        color=alt.Color(
-            "kind:N",
-            scale=alt.Scale(domain=[right, other], range=[RIGHT, OTHER]),
-            legend=None,  # the bar named "right" is the green one: a legend's "other" would read as a group
-        ),
-        tooltip=["answer:N", "students:Q"],
+        color=kind_colour(
+            lang, None
+        ),  # the bar named "right" is the green one: a legend's "other" would read as a group
+        tooltip=TOOLTIP,
     )
-    labels = base.mark_text(align="left", dx=6, fontSize=18 * scale, fontWeight="bold", color="#1f2328").encode(
+    labels = base.mark_text(align="left", dx=6, fontSize=18 * scale, fontWeight="bold", color=INK).encode(
         x="students:Q", text="mark:N"
     )
-    return (bars + labels).properties(
-        title=alt.Title(title, fontSize=22 * scale, anchor="start"),
-        height=alt.Step(34 * scale),
-        width="container",
-        autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
-    )
+    return framed(rows + labels, title, scale, alt.Step(34 * scale))

@@ -2,7 +2,8 @@
 our CodeMirror editor runs on the row; a correct fill gives every cell ✓; a known mistake (max instead of min)
 marks the first wrong cell and says how the truth fills it, with the explainer's step one link away; a syntax
 error and a hostile program are refused in one sentence with the line and column, never a traceback; the
-editor has line numbers and Python colouring and Tab indents; the touch controls are >= 44 px and nothing
+editor has line numbers and Python colouring and Tab indents; "Check on more rows" shows its spinner while the
+50,000-pile row runs, then the count; the touch controls are >= 44 px and nothing
 overlaps. Screenshots go to artifacts/screenshots/ (and /work/shots/page36/ when that folder exists)."""
 
 from __future__ import annotations
@@ -216,3 +217,70 @@ def test_a_broken_or_too_long_code_link_is_said_plainly(new_context, fragment: s
     expect(page.locator(".cm-content")).to_contain_text("suffix[i] = ...")
     expect(page.get_by_test_id("stAlert").filter(has_text=words)).to_be_visible(timeout=20_000)
     assert "Traceback" not in page.locator("body").inner_text()
+
+
+SLOW_RIGHT = (  # right, but ~186 steps a pile: 9.3 M steps, ~0.9 s of CPU on the 50,000-pile row (12 M, 2 s allowed)
+    "def stone_game_iii(values, k):\n"
+    "    n = len(values)\n"
+    "    suffix = [0] * (n + 1)\n"
+    "    dp = [0] * (n + 1)\n"
+    "    i = n - 1\n"
+    "    while i >= 0:\n"
+    "        suffix[i] = values[i] + suffix[i + 1]\n"
+    "        best = -10 ** 15\n"
+    "        taken = 0\n"
+    "        j = 1\n"
+    "        while j <= k:\n"
+    "            if i + j <= n:\n"
+    "                taken = taken + values[i + j - 1]\n"
+    "                mine = taken + suffix[i + j] - dp[i + j]\n"
+    "                if mine > best:\n"
+    "                    best = mine\n"
+    "            j = j + 1\n"
+    "        dp[i] = best\n"
+    "        i = i - 1\n"
+    "    if 2 * dp[0] > suffix[0]:\n"
+    "        return 'Alice'\n"
+    "    if 2 * dp[0] < suffix[0]:\n"
+    "        return 'Bob'\n"
+    "    return 'Tie'\n"
+)
+
+SEEN = """() => {
+    window.__writeSeen = [];
+    window.__writeSpinner = null;
+    const note = () => {
+        const spinner = document.querySelector("[data-testid='stSpinner']");
+        if (spinner) window.__writeSpinner = spinner.textContent;
+        const now = [
+            spinner ? 'spinner' : '',
+            [...document.querySelectorAll("[data-testid='stAlert']")].some(e => /Passes \\d+ of/.test(e.textContent))
+                ? 'result' : '',
+        ].filter(Boolean).join('+') || 'none';
+        const seen = window.__writeSeen;
+        if (seen[seen.length - 1] !== now) seen.push(now);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def test_check_on_more_rows_shows_a_spinner_then_the_result(new_context) -> None:
+    """ "Check on more rows" with a correct but wordy whole function: the 50,000-pile hidden row takes it
+    ~0.9 s of CPU (more than Streamlit's 0.5 s before a spinner shows), so the page shows the spinner saying
+    how many rows it runs, and then, with the spinner gone, "Passes 56 of 56 rows." A MutationObserver installed
+    before the click records every state the page goes through (none, spinner, result), so no sleep decides."""
+    page = new_context().new_page()
+    open_app(page, "/write?mode=function")
+    expect(page.locator(".cm-content")).to_be_visible(timeout=30_000)
+    typed(page, SLOW_RIGHT)
+    page.evaluate(SEEN)
+    page.locator(".st-key-write_w_check button").click()
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text("Passes 56 of 56 rows.", timeout=30_000)
+    wait_for_app_run(page)
+    seen = page.evaluate("() => window.__writeSeen")
+    assert seen[0] == "none" and seen[-1] == "result", seen
+    assert "spinner" in seen and seen.index("spinner") < seen.index("result"), seen  # the spinner, then the result
+    assert "spinner+result" not in seen, seen  # the spinner went before the result was drawn
+    assert page.evaluate("() => window.__writeSpinner") == "Running your code on 57 rows…"
+    expect(page.get_by_test_id("stSpinner")).to_have_count(0)

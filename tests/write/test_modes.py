@@ -141,3 +141,27 @@ def test_the_window_of_three_names_with_tuple_assignment():
     )
     for values, _ in ROWS[:40]:
         assert fill(code, "loop", values, 3).dp == solve(values, 3).dp
+
+
+def test_the_readme_and_docs_state_the_interpreters_budgets():
+    """The limits the README and docs/write.md promise are budget.py's own (a changed budget fails here until
+    the docs follow)."""
+    from pathlib import Path
+
+    from stonegame.write import budget as b
+
+    root = Path(__file__).resolve().parents[2]
+    per_pile_us = round(b.CPU_PER_PILE * 1e6)
+    said = [
+        f"{b.MAX_CODE:,} characters",
+        f"{b.BASE_STEPS:,}",
+        f"{round(b.BASE_CPU * 1000)} ms",
+        f"{per_pile_us} µs",
+        f"{b.MAX_ITEMS:,} items",
+        f"±10^{len(str(b.MAX_INT)) - 1}",
+    ]
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert [s for s in said if s not in readme] == []
+    assert f"{b.STEPS_PER_PILE} a pile" in readme and f"{per_pile_us} µs a pile" in readme
+    docs = (root / "docs" / "write.md").read_text(encoding="utf-8")
+    assert f"{b.BASE_STEPS:,} + {b.STEPS_PER_PILE} per pile" in docs and f"{per_pile_us} µs per pile" in docs

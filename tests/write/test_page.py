@@ -153,3 +153,47 @@ def test_the_loop_body_that_spoils_suffix_is_not_all_right():
     assert not at.success
     assert "suffix[4]" in at.warning[0].value
     assert grid_marks(at)[("suffix", 4)] == "✗ 0"
+
+
+# ---- the issue's smaller promises (the audit of issue 36) -------------------------------------------------
+
+
+def java_codes(at):
+    """The page's code blocks in Java (the hint), as text."""
+    return [c.value for c in at.code if c.language == "java"]
+
+
+def test_the_java_hint_shows_only_on_request():
+    """The Java of the write-up is a hint the student asks for: none on opening, read-only code after the
+    toggle, its window written for the page's k."""
+    at = page(k="2")
+    assert java_codes(at) == []
+    at.toggle(key="write_w_hint").set_value(True).run()
+    [java] = java_codes(at)
+    assert "j <= i + 2" in java
+
+
+def test_the_link_has_the_mode_and_row_and_the_code_only_on_request():
+    """The page's link keeps the mode and the row; the code goes in only with "Put my code in the link", as
+    base64url in the fragment."""
+    import base64
+
+    at = ran(page(mode="loop", values="5,-2,4,1,3", k="2"), MAX.replace("dp[i]", "dp[i] "), "loop")
+    link = at.code[-1].value
+    assert "mode=loop" in link and "values=5,-2,4,1,3" in link.replace("%2C", ",") and "k=2" in link
+    assert "#" not in link
+    at.toggle(key="write_w_link_code").set_value(True).run()
+    link = at.code[-1].value
+    packed = link.split("#code=", 1)[1]
+    assert base64.urlsafe_b64decode(packed).decode("utf-8") == MAX.replace("dp[i]", "dp[i] ")
+
+
+def test_the_grid_outlines_only_the_first_wrong_cell():
+    """Max instead of min on [1,2,3,7] (k = 3) makes dp[2] and dp[1] wrong; only dp[2], the first the fill
+    writes, is outlined."""
+    from tests.apptest_helpers import chart, dataset_with
+
+    at = ran(page(), MAX)
+    cells = dataset_with(chart(at)[1], "first")
+    assert sorted((r.table, int(r.i)) for r in cells.itertuples() if not r.ok) == [("dp", 1), ("dp", 2)]
+    assert [(r.table, int(r.i)) for r in cells.itertuples() if r.first] == [("dp", 2)]
