@@ -31,8 +31,32 @@ function onKey(event) {
 // A chart taller than the room under it is zoomed out to fit the window, down to MIN_ZOOM (below that the
 // page scrolls: text must stay readable). Not on a phone: the piece is under the words there, and the
 // page scrolls. The stage in half a window stacks its code under its picture, so it is zoomed out too.
+// In presenter mode (data.present) the floor is higher: no text of the piece, its stage's shadow root
+// included, is drawn under PRESENT_LEAST window pixels (the back row of a projected room).
 const MIN_ZOOM = 0.55;
+const PRESENT_LEAST = 16;
 const PIECE = ".st-key-lesson_piece";
+let present = false;
+
+// The smallest font (in the piece's own CSS pixels) of any visible text under `root`, open shadow roots
+// included; not the stage's code listing, whose font the stage keeps at 16 window pixels or more itself.
+function smallestFont(root) {
+  let least = Infinity;
+  for (const e of root.querySelectorAll("*")) {
+    if (e.closest(".code")) continue;
+    if (e.shadowRoot) least = Math.min(least, smallestFont(e.shadowRoot));
+    const own = [...e.childNodes].some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    if (own && e.getClientRects().length) least = Math.min(least, parseFloat(getComputedStyle(e).fontSize));
+  }
+  return least;
+}
+
+// The least zoom the piece may have: MIN_ZOOM, or in presenter mode what keeps its smallest text readable.
+function floor(box) {
+  if (!present) return MIN_ZOOM;
+  const least = smallestFont(box);
+  return Number.isFinite(least) ? Math.min(1, Math.max(MIN_ZOOM, PRESENT_LEAST / least)) : 1;
+}
 
 function fitPiece() {
   const box = document.querySelector(PIECE);
@@ -45,7 +69,7 @@ function fitPiece() {
   const rect = box.getBoundingClientRect();
   const natural = rect.height / now;
   const room = window.innerHeight - rect.top - 28;  // the page's bottom padding and a gap
-  const zoom = Math.min(1, Math.max(MIN_ZOOM, room / natural));
+  const zoom = Math.min(1, Math.max(floor(box), room / natural));
   if (Math.abs(zoom - now) > 0.01) box.style.zoom = zoom === 1 ? "" : String(zoom);
 }
 
@@ -89,6 +113,7 @@ function keepLinks(links) {
 export default function (component) {
   requestAnimationFrame(() => watchPiece());
   const {data, setTriggerValue} = component;
+  present = Boolean(data.present);
   keepLinks(data.links);
   if (!latest) window.addEventListener("keydown", onKey, true);
   latest = component;

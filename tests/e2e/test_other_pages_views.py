@@ -8,6 +8,7 @@ of step 0, the drawn players' buttons without names, Reveal 65×40 and Take 358�
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -242,3 +243,38 @@ def test_a_tables_toolbar_covers_no_words_on_a_phone(new_context, path: str) -> 
 
 
 assert TOUCH["viewport"] == PHONE  # the phone of every view above is the issue's 390×844
+
+
+# The quiz board's legend: each symbol's and label's box, its font size (labels) and its text.
+BOARD_LEGEND = """() => {
+  const chart = document.querySelector("[data-testid='stMain'] [data-testid='stVegaLiteChart']");
+  const own = chart.getBoundingClientRect();
+  const items = [...chart.querySelectorAll('g.role-legend-symbol path, g.role-legend-label text')].map(e => {
+    const r = e.getBoundingClientRect();
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    return {text: e.textContent, box: [r.left, r.top, r.right, r.bottom], size};
+  });
+  return {chart: [own.left, own.right], items};
+}"""
+
+
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_the_quiz_boards_legend_reads_on_one_line_inside_its_chart(new_context, view: str) -> None:
+    # on 0134460 as now (the board's legend was narrowed to 13 px before): a test for the 中文 view it lacked
+    page, lang = opened(new_context, view, f"/quiz?values={ROW}")
+    legend = page.get_by_test_id("stMain").locator("g.role-legend-label text")
+    expect(legend.first).to_be_attached()
+    got = page.evaluate(BOARD_LEGEND)
+    labels = [i for i in got["items"] if i["text"]]
+    words = " ".join(i["text"] for i in labels)
+    assert len(labels) == 3 and all(t(f"role_{k}", lang) in words for k in ("write", "read")), words
+    left, right = got["chart"]
+    cut = [i["text"] for i in got["items"] if i["box"][0] < left - 1 or i["box"][2] > right + 1]
+    assert not cut, f"{view}: legend items past the chart's edges ({left:.0f}-{right:.0f}): {cut}"
+    lines = {round(i["box"][1] / 4) for i in labels}
+    assert len(lines) == 1, f"{view}: the legend runs on {len(lines)} lines"
+    boxes = sorted(i["box"] for i in got["items"])
+    touching = [(a, b) for a, b in itertools.pairwise(boxes) if b[0] < a[2] - 0.5]
+    assert not touching, f"{view}: legend items overlap: {touching}"
+    small = [(i["size"], i["text"]) for i in labels if i["size"] < 12]
+    assert not small, f"{view}: legend labels under 12 px: {small}"

@@ -26,20 +26,28 @@ MAIN = {  # each page's main control: the quiz's Reveal, Play's moves, the repla
     "play": TAKES,
     "replay": "g.nav_button_0_marks path",
 }
-# Every piece of visible text in the main pane inside the window: its font size, whether it is a paragraph of
-# body text (markdown), and its first words.
+# Every piece of visible text in the main pane inside the window, open shadow roots (the lesson's stage)
+# included: its size on screen (its font times the CSS zoom of the boxes around it), whether it is a paragraph
+# of body text (markdown), and its first words.
 TEXT_SIZES = """([width, height]) => {
     const out = [];
-    const walk = document.createTreeWalker(document.querySelector("[data-testid='stMain']"), NodeFilter.SHOW_TEXT);
-    while (walk.nextNode()) {
-        const node = walk.currentNode, e = node.parentElement;
-        if (!node.textContent.trim() || e.closest("[aria-hidden='true'], .material-symbols-rounded")) continue;
-        const r = e.getBoundingClientRect(), style = getComputedStyle(e);
-        if (!r.width || !r.height || r.bottom <= 0 || r.top >= height || style.visibility === "hidden") continue;
-        if (style.fontFamily.includes("Material")) continue;  // Streamlit's icons are a font's ligatures
-        const body = e.matches("[data-testid='stMarkdownContainer'] p, [data-testid='stMarkdownContainer'] p *");
-        out.push([parseFloat(style.fontSize), body && !e.matches("code"), node.textContent.trim().slice(0, 30)]);
-    }
+    const visit = root => {
+        for (const host of root.querySelectorAll("*")) if (host.shadowRoot) visit(host.shadowRoot);
+        const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) {
+            const node = walk.currentNode, e = node.parentElement;
+            if (!e || !node.textContent.trim()) continue;
+            if (e.closest("[aria-hidden='true'], .material-symbols-rounded")) continue;
+            const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+            if (!r.width || !r.height || r.bottom <= 0 || r.top >= height || style.visibility === "hidden") continue;
+            if (style.fontFamily.includes("Material")) continue;  // Streamlit's icons are a font's ligatures
+            if (["STYLE", "SCRIPT"].includes(e.tagName)) continue;
+            const body = e.matches("[data-testid='stMarkdownContainer'] p, [data-testid='stMarkdownContainer'] p *");
+            const size = parseFloat(style.fontSize) * (e.currentCSSZoom || 1);
+            out.push([Math.round(size * 10) / 10, body && !e.matches("code"), node.textContent.trim().slice(0, 30)]);
+        }
+    };
+    visit(document.querySelector("[data-testid='stMain']"));
     return out;
 }"""
 

@@ -1,10 +1,12 @@
 """Presenter mode on the pages issue 40 left with 14-16 px text (the lesson, the deck, the trace table and the
-approaches), and the export page, which does not offer it: at 1280×720 in English and 中文 each projected
-page has its way out over nothing, body text at least 20 px, nothing that carries content under 16 px (a chart's
-text included, drawn big by its config, not squeezed by CSS), its main control inside the first 720 px; the
-export page says why it has no presenter mode and draws its ordinary page.
+approaches; the lesson's live stage too, inside its shadow root), and the export page, which does not offer
+it: at 1280×720 in English and 中文 each projected page has its way out over nothing, body text at least 20 px,
+nothing that carries content under 16 px (a chart's text included, drawn big by its config, not squeezed by
+CSS), its main control inside the first 720 px; the export page says why it has no presenter mode and draws
+its ordinary page.
 On main 813d8bf: body text 16-18.4 px, captions 14 px, the trace's and the deck's tables drawn on a canvas
-at 13-14 px, the approaches' chart text 11-12 px."""
+at 13-14 px, the approaches' chart text 11-12 px. On main 6a3666a the lesson's stage (chapter 6) was zoomed
+to 0.70 with its text drawn at 13 px: 9.1 px on the projector."""
 
 from __future__ import annotations
 
@@ -16,20 +18,29 @@ from playwright.sync_api import Page, expect
 
 from stonegame.i18n import t
 
-from .helpers import DESKTOP, open_app
+from .helpers import DESKTOP, open_app, wait_for_stage
 from .test_approaches_compare import PICK, chart
 from .test_presenter_pages import TEXT_SIZES, bottom
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 HEIGHT = DESKTOP["height"]
 SHOTS = Path(os.environ.get("STONEGAME_SHOTS", "/work/shots")) / "proj40-tests"  # to look at, outside the repo
-PATHS = {"lesson": "/lesson?lesson=2", "deck": "/deck?", "trace": "/trace?", "approaches": "/approaches?"}
+PATHS = {
+    "lesson": "/lesson?lesson=2",
+    "lesson_stage": "/lesson?lesson=6",
+    "deck": "/deck?",
+    "trace": "/trace?",
+    "approaches": "/approaches?",
+}
 MAIN = {  # each page's main control: the lesson's question, the deck's first card's load, the trace's tabs
     "lesson": "[data-testid='stMain'] .st-key-lesson_text [data-testid='stRadio']",
+    "lesson_stage": "[data-testid='stMain'] .st-key-lesson_text [data-testid='stRadio']",
     "deck": ".st-key-deck_load_greedy button",
     "trace": "[data-testid='stMain'] [role='tab']",
     "approaches": f"{PICK} button",
 }
+# Two of the browser's frames: the lesson's fit of its piece (a ResizeObserver, then a frame) has run.
+SETTLED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 # The way out's box against the box of every visible run of words of the main pane (chart text too) it overlaps.
 UNDER_WAY_OUT = """() => {
   const out = document.querySelector('.st-key-w_exit_present button').getBoundingClientRect(), hit = [];
@@ -60,6 +71,9 @@ def test_presenter_mode_projects_the_other_pages(page: Page, name: str, lang: st
     open_app(page, f"{PATHS[name]}&values={ROW}&lang={lang}&present=1")
     if name == "approaches":
         chart(page, "recursion")
+    if name == "lesson_stage":  # its live stage drawn, and the lesson's fit of it to the window done
+        wait_for_stage(page)
+        page.evaluate(SETTLED)
     expect(page.get_by_test_id("stSidebar")).to_be_hidden()
     way_out = page.get_by_role("button", name=t("exit_presenter", lang))
     expect(way_out).to_be_visible()

@@ -102,7 +102,7 @@ def test_the_replay_player(page: Page):
 def test_a_ladder_rung_player(page: Page):
     watch = RunWatch(page).attach()
     open_app(page, "/approaches?values=1,2,3,7")
-    page.locator(".st-key-ladder_pick button").nth(2).click()  # the table's tab: a rung is drawn once picked
+    page.locator(".st-key-ladder_pick button").nth(2).press("Enter")  # the table's tab: a rung is drawn once picked
     wait_for_app_run(page)
     chart = page.locator(".st-key-ladder_rung_table").locator(CHART)
     expect(chart.locator(NAV_LABELS)).to_have_count(len(NAV))

@@ -3,7 +3,6 @@ words, its question with feedback, the way on, its live piece), and the summary 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -51,9 +50,13 @@ STYLE = """<style>
 # 23-24 px; the way out (ui/frame.py) on the top line's right, over the page, not in the flow: a chapter is
 # fitted to the projector's 720 px, and a line of its own pushed the piece 56 px past it.
 PRESENT_STYLE = """<style>
-[data-testid="stMainBlockContainer"] { padding-top: 1.6rem; }
+[data-testid="stMainBlockContainer"] { padding-top: 0.5rem; padding-bottom: 0; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 1.9rem !important; }
 .st-key-lesson_words p, .st-key-lesson_words li, .st-key-lesson_text p, .st-key-lesson_text li { font-size: 1.16rem; }
 .st-key-lesson_text [data-testid="stRadio"] [role="radiogroup"] p { font-size: 1.2rem; }
+@media (min-width: 640px) {
+  .st-key-lesson_chapter:has(.st-key-lesson_stage) { grid-template-columns: minmax(0, 2fr) minmax(0, 4fr); }
+}
 [data-testid="stLayoutWrapper"]:has(> .st-key-way_out), .st-key-way_out {
   position: fixed; top: 0.3rem; left: 1rem; right: 1rem; width: auto !important; z-index: 999990;
   pointer-events: none; }
@@ -114,14 +117,16 @@ def _go(number: int) -> None:
 # --- the browser's memory and the keys --------------------------------------------------------------
 
 
-def memory() -> None:
+def memory(present: bool = False) -> None:
     """The element that keeps the progress in this browser (asking for it back on the session's first
-    run) and turns the keys into chapter changes."""
+    run), turns the keys into chapter changes and fits the chapter's piece to the window (in presenter mode,
+    `present`, never zoomed so far out that its text is under 16 px)."""
     ss = st.session_state
     ask = not ss[state.LESSON_RESTORED]
     keep = None if ask else pg.dumps(ss[state.LESSON_PROGRESS], current())
     links = next_links() if current() > len(chapters()) else []
     data = {"ask": ask, "keep": keep, "chapter": current(), "last": summary_number(), "links": links}
+    data["present"] = present
     MEMORY(data=data, key=state.LESSON_MEMORY, on_restore_change=_restore, on_go_change=_key_go)
 
 
@@ -283,10 +288,11 @@ def live_piece(chapter: Chapter, view: View) -> None:
         record = st.session_state[state.LESSON_PROGRESS].get(chapter.name, pg.Record())
         game.tree_drawing(sol, view, key, merged=pg.done(chapter, record))
     elif chapter.piece == "stage":  # the other chapters' words name their row
-        st.caption(t("lesson_row", view.lang, row=format_values(sol.values), k=sol.max_take))
-        at = replace(view, present=False)  # half a screen wide
-        fill.stage_at(sol, at, chapter.step, state.LESSON_STAGE, chapter.hide)
-        st.caption(t("lesson_stage_note", view.lang))
+        if not view.present:  # projected, the stage's grid shows the row, and the teacher knows the keys:
+            st.caption(t("lesson_row", view.lang, row=format_values(sol.values), k=sol.max_take))
+        fill.stage_at(sol, view, chapter.step, state.LESSON_STAGE, chapter.hide)  # the room is the stage's
+        if not view.present:
+            st.caption(t("lesson_stage_note", view.lang))
     elif chapter.piece == "what_if":  # the k asked about stays hidden until the question is done
         table = what_if(chapter.row)
         _table(_hidden(table, table["k"] == chapter.max_take, ["dp0", "alice", "bob", "winner"], chapter), view, key)
@@ -451,7 +457,7 @@ def page(view: View) -> None:
     from_link()
     style(view)
     notices(view)
-    memory()
+    memory(view.present)
     if current() > len(chapters()):
         summary_page(view)
     else:
