@@ -23,7 +23,10 @@ press to picture.
 It prints classtest.py's lines, then
     phones: N, first visit X KB in Y requests, server CPU per joining phone Z ms, memory per phone W KB
     server memory: M MB together (every replica, nginx and redis-server), goal 2048 MB
-and exits 1 on a missed step, a lost or refused answer, or any failed request (classtest.py's rule).
+and what a step's CPU holds, by part (the replicas' own processes, their render workers, nginx), and step
+arrival counted from when the step's picture was ready (a probe asks nginx for it at each press), beside the
+arrival from the press;
+it exits 1 on a missed step, a lost or refused answer, or any failed request (classtest.py's rule).
 """
 
 from __future__ import annotations
