@@ -23,7 +23,10 @@ press to picture.
 It prints classtest.py's lines, then
     phones: N, first visit X KB in Y requests, server CPU per joining phone Z ms, memory per phone W KB
     server memory: M MB together (every replica, nginx and redis-server), goal 2048 MB
-and exits 1 on a missed step, a lost or refused answer, or any failed request (classtest.py's rule).
+and what a step's CPU holds, by part (the replicas' own processes, their render workers, nginx), and step
+arrival counted from when the step's picture was ready (a probe asks nginx for it at each press), beside the
+arrival from the press;
+it exits 1 on a missed step, a lost or refused answer, or any failed request (classtest.py's rule).
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ from scripts.classtest import (  # noqa: E402
     request_bytes,
     servers,
 )
+from scripts.meter import cpu as meter_cpu  # noqa: E402
 from scripts.meter import load, quiet, rss  # noqa: E402
 from ui.server.rooms.warm import held_of  # noqa: E402
 
@@ -407,6 +411,10 @@ class Hall:
     join_cpu: float = 0.0
     memory: int = 0  # bytes, every server process, the class connected
     memory_before: int = 0
+    server: Any = None  # the servers (classtest.servers), for cpu_parts
+    step_parts: dict[str, float] = field(default_factory=dict)  # CPU seconds a step (its phase), by part
+    after_ready: list[float] = field(default_factory=list)  # step arrivals counted from the picture ready
+    probed: int = 0  # steps whose picture the probe got
 
 
 def server_memory() -> int:
@@ -420,7 +428,7 @@ async def run_hall(server: Any, n: int, recording: Recording, steps: int, rows: 
     def make(base: str, code: str, changes: Signal) -> Phone:
         return Phone(PhoneBrowser(base, recording.headers), code, changes, recording=recording)
 
-    lesson, hall = Class(server.url, n, server.cpu, make), Hall(phones=n)
+    lesson, hall = Class(server.url, n, server.cpu, make), Hall(phones=n, server=server)
     hall.memory_before, cpu_before = server_memory(), server.cpu()
     stopped = ""
     try:
@@ -434,15 +442,73 @@ async def run_hall(server: Any, n: int, recording: Recording, steps: int, rows: 
     return lesson.figures, hall
 
 
+def cpu_parts(server: Any) -> dict[str, float]:
+    """CPU seconds so far of the replicas' own processes ("replicas"), of their children (the render service's
+    workers, where vl-convert makes the pictures: "renders") and of nginx; only "replicas" without a topology."""
+    topology = getattr(server, "topology", None)
+    if topology is None:
+        return {"replicas": server.cpu()}
+    own = [psutil.Process(r.pid) for r in topology.replicas]
+    workers = [c for p in own for c in p.children(recursive=True)]
+    nginx = [psutil.Process(topology.nginx.pid), *psutil.Process(topology.nginx.pid).children(recursive=True)]
+    return {"replicas": meter_cpu(own), "renders": meter_cpu(workers), "nginx": meter_cpu(nginx)}
+
+
+class Probe:
+    """When the teacher presses a step, one more client asks nginx for that step's picture at once (as the first
+    phone would) and notes when it is answered: when the step's picture was ready for the hall."""
+
+    def __init__(self, lesson: Class, recording: Recording) -> None:
+        self.lesson, self.recording = lesson, recording
+        self.ready: dict[int, float] = {}  # version -> time.monotonic() the picture came
+        self.tasks: set[asyncio.Task[None]] = set()
+        post = lesson.teacher.post
+
+        async def pressing(path: str, data: dict[str, Any], status: int = 200) -> dict[str, Any]:
+            answer = await post(path, data, status)
+            if path == "/stage" and "values" not in data and "step" in data:
+                task = asyncio.get_running_loop().create_task(self.ask(answer["version"], int(data["step"])))
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
+            return answer
+
+        lesson.teacher.post = pressing  # type: ignore[method-assign]
+
+    async def ask(self, version: int, step: int) -> None:
+        """GET the step's shared picture (the path a phone fills from its view) and note when it came."""
+        phone: Phone = self.lesson.students[0]  # type: ignore[assignment]
+        browser = PhoneBrowser(self.lesson.base, self.recording.headers)
+        with contextlib.suppress(OSError, asyncio.IncompleteReadError, ValueError, TimeoutError):
+            path = phone.fill(self.recording.step[0]["path"], step=step)
+            answer = await asyncio.wait_for(browser._call("GET", path, None), TIMEOUT)
+            if answer.status == 200:
+                self.ready[version] = time.monotonic()
+
+    def after_ready(self, phones: list[Phone]) -> list[float]:
+        """Each phone's step arrival counted from when its picture was ready (0 if it came before)."""
+        return [
+            max(0.0, got - ready)
+            for version, ready in self.ready.items()
+            for got in (p.arrived(version) for p in phones)
+            if got is not None
+        ]
+
+
 async def hall_phases(lesson: Class, hall: Hall, cpu_before: float, n: int, steps: int, rows: int) -> None:
-    """The class's phases (gather, steps, rows, answers), the hall's figures kept as they come."""
+    """The class's phases (gather, steps, rows, answers), the hall's figures kept as they come: the steps' CPU by
+    part and their arrival after the picture was ready too."""
     await lesson.gather()
     hall.join_cpu = (lesson.cpu() - cpu_before) / n
     hall.memory = server_memory()
     phones: list[Phone] = lesson.students  # type: ignore[assignment]
     hall.visit_kb = sum(p.visit_bytes for p in phones) / n / 1024
     hall.visit_requests = sum(p.visit_requests for p in phones) / n
+    probe, parts_before = Probe(lesson, phones[0].recording), cpu_parts(hall.server)  # type: ignore[arg-type]
     await lesson.steps(steps)
+    parts_after = cpu_parts(hall.server)
+    hall.step_parts = {k: (parts_after[k] - parts_before[k]) / max(1, steps) for k in parts_after}
+    hall.after_ready = probe.after_ready(phones)
+    hall.probed = len(probe.ready)
     await lesson.rows(rows)
     await lesson.answers()
     hall.memory = max(hall.memory, server_memory())
@@ -490,6 +556,17 @@ async def pressed(lesson: Class, data: dict[str, Any], seconds: float = 10) -> d
             await asyncio.sleep(0.2)
 
 
+def picture_owner(topology: Any, code: str) -> Any:
+    """The replica nginx asked for class `code`'s pictures (the last such line of its access log), else the first."""
+    wanted, port = f"/rooms/{code}/pictures/", None
+    for line in topology.access_log.read_text().splitlines():
+        with contextlib.suppress(ValueError):
+            entry = json.loads(line)
+            if wanted in entry["request"] and entry["upstream"]:
+                port = int(entry["upstream"].rsplit(":", 1)[1])
+    return next((r for r in topology.replicas if r.port == port), topology.replicas[0])
+
+
 async def run_fault(server: Any, n: int, recording: Recording, fault: str) -> list[str]:
     """A class of n phones at step 3 with a question half answered; then the fault (a replica killed,
     or the redis-server restarted); the teacher presses step 4: every phone must have it drawn within
@@ -508,9 +585,8 @@ async def run_fault(server: Any, n: int, recording: Recording, fault: str) -> li
         question = (await lesson.teacher.post("/questions", {"kind": "winner"}, status=201))["questions"][-1]
         half = n // 2
         first = await asyncio.gather(*(p.answer(question, random.uniform(0, 0.5)) for p in phones[:half]))
-        if fault == "kill":
-            route = server.topology.replicas[0].name
-            os.kill(server.topology.replica(route).pid, 9)
+        if fault == "kill":  # the replica that makes the class's pictures (st_pictures), the harder case
+            os.kill(picture_owner(server.topology, lesson.teacher.code).pid, 9)
         else:
             restart_redis()
         hit = time.monotonic()
@@ -541,6 +617,21 @@ async def run_fault(server: Any, n: int, recording: Recording, fault: str) -> li
     lines.append(f"streams broken and opened again: {breaks}; failed requests: {len(failures)}")
     lines += [f"  failed: {f}" for f in failures[:10]]
     lines.append("fault test: " + ("passed" if ok and not failures else "FAILED"))
+    return lines
+
+
+def step_lines(hall: Hall) -> list[str]:
+    """What "server CPU per step broadcast" holds, by part, and step arrival counted from the picture ready."""
+    parts = {k: 1000 * v for k, v in hall.step_parts.items()}
+    ready = [1000 * t for t in hall.after_ready]
+    lines = [
+        "  CPU per step broadcast = every replica's process and its render workers, over the steps' phase (the "
+        "teacher's press, the event to every stream, nginx's misses, the next step's picture made ahead), less "
+        "the idle baseline; nginx and redis-server not in it",
+        "  by part, per step (idle not taken off): " + ", ".join(f"{k} {v:.1f} ms" for k, v in parts.items()),
+        f"step arrival after the picture was ready: p50 {pct(ready, 0.5):.0f} ms, p95 {pct(ready, 0.95):.0f} ms "
+        f"(from when a probe's request for the step's picture was answered; {hall.probed} steps probed)",
+    ]
     return lines
 
 
@@ -593,6 +684,8 @@ def main(argv: list[str] | None = None) -> int:
         f"  steps: server CPU {1000 * figures.step_phase / max(1, figures.steps):.1f} ms per step over the phase, "
         f"less the idle baseline of {1000 * figures.idle_rate:.1f} ms per second"
     )
+    for line in step_lines(hall):
+        print(line)
     for note in figures.notes:
         print(f"  note: {note}")
     failures = figures.failures

@@ -88,8 +88,9 @@ class Upstream:
 
 def upstream_blocks(replicas: list[Upstream]) -> str:
     """The upstream blocks: st_new (least connections over all replicas that are neither down nor
-    drained, for a browser without a cookie; over every live one if all are drained) and, per
-    replica, st_<name> with that replica first and the others as backups."""
+    drained, for a browser without a cookie; over every live one if all are drained), per replica,
+    st_<name> with that replica first and the others as backups, and st_pictures (every replica, a
+    class's pictures hashed to one of them by the class's code, the next on the ring when it is down)."""
     indent = " " * 8
 
     def block(name: str, lines: list[str], extra: str = "") -> str:
@@ -102,6 +103,7 @@ def upstream_blocks(replicas: list[Upstream]) -> str:
     for first in replicas:
         others = [r.server(backup=True) for r in replicas if r is not first]
         blocks.append(block(f"st_{first.name}", [first.server(), *others]))
+    blocks.append(block("st_pictures", [r.server() for r in replicas], "hash $picture_room consistent;"))
     return "\n".join(blocks).rstrip("\n")
 
 

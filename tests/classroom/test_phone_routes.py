@@ -146,13 +146,22 @@ def test_a_class_that_ended_keeps_its_row_for_its_phones_to_explore(client):
     assert client.get(url(code, "/captions?lang=en")).json()[3][0].endswith("Step 3 of 17")
 
 
+def picture_of(client, code: str, step: int, lang: str, listing: str):
+    """A phone's request for the class's shared picture at `step` (the URL phone.js makes from its view)."""
+    student = join(client, code)
+    name = client.post(url(code, "/me"), json={"student": student}).json()["stage"]["picture"]
+    return client.get(url(code, f"/pictures/{name}/{lang}/{listing}/{step}.svg"))
+
+
 def test_a_step_of_the_teacher_makes_the_phones_pictures_of_it_and_the_next_ahead(client):
-    """The teacher's step has the pictures of that step and the next made before any phone asks (warm.py):
-    in the languages and listings the class's phones asked for here."""
+    """The teacher's step has the pictures of that step and the next made before any phone asks (warm.py), in the
+    process the class's phones ask for its pictures (nginx's st_pictures sends them all to one): in the languages
+    and listings they asked for here."""
     from ui.server.rooms.warm import WARMER
 
     code, secret, token = class_at(client, step=2)
     assert client.get(page_url(code, f"join={token}&lang=zh&code=java")).status_code == 200
+    assert picture_of(client, code, 2, "zh", "java").status_code == 200
     renderer.service().cache.clear()
     asks = WARMER.asks
     moved = client.post(url(code, "/stage"), json={"secret": secret, "step": 5})
@@ -163,6 +172,19 @@ def test_a_step_of_the_teacher_makes_the_phones_pictures_of_it_and_the_next_ahea
         renderer.service().wait(renderer.RenderKey(cache.row_key(sol), step, "zh", "java", 3, "total", "phone-svg"), 60)
     for step in (5, 6):
         assert cache.stage_svg_cached(ROW, 3, step, "zh", "java", "total"), step
+
+
+def test_a_process_its_phones_ask_for_no_picture_makes_none_ahead(client):
+    """A replica that only served the class's join page (nginx sends the class's pictures to another) makes
+    none of its pictures ahead when the teacher steps: a picture is made once a hall, not once a replica."""
+    from ui.server.rooms.warm import WARMER
+
+    code, secret, token = class_at(client, step=2)
+    assert client.get(page_url(code, f"join={token}&lang=zh&code=java")).status_code == 200
+    asks = WARMER.asks
+    moved = client.post(url(code, "/stage"), json={"secret": secret, "step": 5})
+    assert moved.status_code == 200, moved.text
+    assert WARMER.asks == asks, "a process that is not the class's pictures' made them ahead"
     assert not cache.stage_svg_cached(ROW, 3, 5, "en", "py", "total"), "only what this class's phones asked for"
     assert not cache.stage_svg_cached(ROW, 3, 7, "zh", "java", "total"), "only this step and the next"
 

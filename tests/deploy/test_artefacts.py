@@ -298,6 +298,11 @@ def test_compose_nginx_routes_as_the_template_does():
     assert location(template, pictures) == location(conf, pictures) and "proxy_cache_lock on;" in location(
         conf, pictures
     )
+    assert "proxy_pass http://st_pictures;" in location(conf, pictures)  # one replica makes a class's pictures
+    room_map = re.search(r"map \$uri \$picture_room \{.*?\}", template, re.S).group(0)
+    assert room_map in conf and "hash $picture_room consistent;" in re.search(
+        r"upstream st_pictures \{(.*?)\}", conf, re.S
+    ).group(1)
     assert "return 404;" in location(conf, "= /_stcore/metrics")
     assert not re.search(r"^\s*daemon ", conf, re.M)  # the nginx image's CMD says `-g 'daemon off;'` itself
     assert "ip_hash" not in conf and "least_conn;" in re.search(r"upstream st_new \{(.*?)\}", conf, re.S).group(1)

@@ -67,6 +67,17 @@ def test_each_replica_gets_its_own_upstream_with_the_others_as_backups():
     ]
 
 
+def test_a_class_s_pictures_go_to_one_replica_by_its_code_and_skip_a_down_one():
+    blocks = upstream_blocks([Upstream("r1", 1001), Upstream("r2", 1002, down=True), Upstream("r3", 1003)])
+    pictures = re.search(r"upstream st_pictures \{(.*?)\}", blocks, re.S).group(1).strip().splitlines()
+    assert pictures[0].strip() == "hash $picture_room consistent;"
+    assert [line.strip() for line in pictures[1:4]] == [
+        "server 127.0.0.1:1001 max_fails=1 fail_timeout=5s;",
+        "server 127.0.0.1:1002 max_fails=1 fail_timeout=5s down;",
+        "server 127.0.0.1:1003 max_fails=1 fail_timeout=5s;",
+    ]
+
+
 def test_a_drained_replica_gets_no_new_browsers_but_keeps_its_own():
     blocks = upstream_blocks([Upstream("r1", 1001, drained=True), Upstream("r2", 1002)])
     new = blocks.split("upstream st_r1")[0]

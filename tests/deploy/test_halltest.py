@@ -23,6 +23,8 @@ LINES = {
     "phones": r"^phones: 50, first visit \d+\.\d KB in \d+ requests, server CPU per joining phone \d+\.\d ms, "
     r"memory per phone -?\d+ KB$",
     "memory": r"^server memory: \d+ MB together",
+    "parts": r"^  by part, per step \(idle not taken off\): replicas \d+\.\d ms, renders \d+\.\d ms, nginx \d+\.\d ms$",
+    "ready": r"^step arrival after the picture was ready: p50 \d+ ms, p95 \d+ ms \(.*; 8 steps probed\)$",
 }
 
 

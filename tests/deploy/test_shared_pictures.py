@@ -7,6 +7,7 @@ that does not (nginx unpacks its copy)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -112,3 +113,24 @@ def test_a_new_row_s_words_are_shared_and_kept_too(hall):
     assert (first.headers.get("x-cache-status"), second.headers.get("x-cache-status")) == ("MISS", "HIT")
     assert "immutable" in second.headers["cache-control"] and second.headers["content-type"] == "application/json"
     assert len(second.json()) == 2 * 3 + 2 and second.json()[3][0].endswith("Step 3 of 7")
+
+
+def picture_upstreams(topology: Topology, code: str) -> set[str]:
+    """The replicas (addresses) nginx asked for any picture of class `code`, from its access log."""
+    entries = [json.loads(line) for line in topology.access_log.read_text().splitlines() if line.strip()]
+    wanted = f"{PREFIX}/rooms/{code}/pictures/"
+    return {e["upstream"] for e in entries if wanted in e["request"] and e["upstream"]}
+
+
+def test_a_class_s_pictures_are_all_made_by_one_replica(hall):
+    """st_pictures hashes the class's code: every step's picture is asked of the same replica, so only it makes
+    them (and makes them ahead), whichever replica each phone's request would otherwise reach."""
+    with client(hall) as web:
+        code, secret, (one, _) = a_class(web)
+        for step in range(8):
+            web.post(f"{PREFIX}/rooms/{code}/stage", json={"secret": secret, "step": step})
+            url = picture_url(web, code, one, step)
+            with client(hall) as phone:  # a phone new to nginx: without st_pictures, least_conn picks its replica
+                assert phone.get(url).status_code == 200
+    asked = picture_upstreams(hall, code)
+    assert len(asked) == 1, f"a class's pictures were asked of {sorted(asked)}"

@@ -83,7 +83,7 @@ from ui.server.rooms.stream import EventStream
 from ui.server.rooms.warm import WARMER
 
 log = logging.getLogger(__name__)
-hubs.WATCHERS.append(WARMER.warm)  # each process makes its phones' next pictures when their class moves
+hubs.WATCHERS.append(WARMER.warm)  # the process its phones ask for a class's pictures makes the next ones
 
 PREFIX = "/classroom"
 MAX_BODY = 4096  # bytes: the largest body, a 200-pile row, is about 1.2 KB
@@ -280,7 +280,7 @@ class Classroom:
             await run_in_threadpool(self.guards.creates.give_back, who)
             raise
         room = await run_in_threadpool(self.store().room, code)
-        WARMER.warm(code, rm.public_view(room))  # its phones' first pictures, before the first phone comes
+        WARMER.warm(code, rm.public_view(room), first=True)  # its phones' first pictures, before any phone asks
         return JSONResponse(
             {"code": code, "secret": secret, "room": rm.teacher_view(self.guessing.seen(code, room))}, 201
         )
@@ -344,7 +344,7 @@ class Classroom:
         body = await read_body(request)
         secret = body.get("secret")
         room = await self.attempted(request, lambda code: self.store().stage(code, secret, body), secret)
-        WARMER.warm(room.code, rm.public_view(room))  # the phones' pictures of this step and the next, ahead
+        WARMER.warm(room.code, rm.public_view(room))  # this step's and the next's pictures, if they are made here
         return JSONResponse(rm.teacher_view(room))
 
     async def ask(self, request: Request) -> Response:
@@ -472,7 +472,7 @@ class Classroom:
         except (Refused, rm.RoomError, stores.StoreDown) as error:
             return self._refused_page(error, given, lang)
         code, stage = room.code, room.stage
-        WARMER.asked_for(code, lang, listing)
+        WARMER.asked_for(code, lang, listing, picture=False)  # the page: any replica; its pictures: one
         step = min(stage.step, rm.holding(room) if rm.holding(room) is not None else stage.step)
         try:
             svg = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
