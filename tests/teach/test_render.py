@@ -372,3 +372,11 @@ def test_the_phone_pictures_have_a_lane_that_a_full_export_queue_cannot_starve(s
     assert svc.status(running.key) == running, "the export is still running"
     assert (svc.lane("phone-svg"), svc.lane("png"), svc.lane("gif")) == ("phone", "main", "main")
     assert len(svc.pids()) == 2, "each lane's own worker"
+
+
+def test_a_caller_can_hold_a_session_to_fewer_files(service):
+    """The card's picture route keeps one picture per client at a time (most=1), whatever PER_SESSION is."""
+    svc = service()
+    assert isinstance(svc.request("card:c", key("sleep"), fakes.sleep, 1, most=1), Pending)
+    assert svc.request("card:c", key("sleep", step=1), fakes.sleep, 0, most=1) == Busy("session")
+    assert isinstance(svc.wait(key("sleep"), 30), Done)

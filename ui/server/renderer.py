@@ -342,11 +342,13 @@ class Renderer:
         line = self._sessions.get(session, [])
         return line.index(key) + 1 if key in line else 1
 
-    def request(self, session: str, key: RenderKey, maker: Callable[..., bytes | str], *args: Any) -> Result:
+    def request(
+        self, session: str, key: RenderKey, maker: Callable[..., bytes | str], *args: Any, most: int = 0
+    ) -> Result:
         """The result for key if it is known (status), else queue maker(*args) for this session:
-        Pending (at its place in the session's line), or Busy if the session already waits for
-        per_session other keys or the queue is full. A key already queued by anyone is shared (forty
-        clicks, one render)."""
+        Pending (at its place in the session's line), or Busy if the session already waits for `most`
+        other keys (0: per_session) or the queue is full. A key already queued by anyone is shared
+        (forty clicks, one render)."""
         name = maker_name(maker)
         if not name.startswith(self.makers_from):
             raise ValueError(f"{name} is not a maker from {', '.join(self.makers_from)}")
@@ -356,9 +358,9 @@ class Renderer:
         if self._stopping:
             return Failed("the render service stopped")
         with self._lock:
-            line = self._sessions.get(session, [])
-            if key not in line and len(line) >= self.per_session:
-                return Busy("session", self.per_session)
+            line, most = self._sessions.get(session, []), most or self.per_session
+            if key not in line and len(line) >= most:
+                return Busy("session", most)
             return self._enqueue(session, key, name, args)
 
     def wait(self, key: RenderKey, timeout: float) -> Result | None:
