@@ -9,6 +9,8 @@ at most 12 frames drawn).
 
 The subset fonts are prepared first and one throwaway GIF is made, as a warm render worker would have;
 each figure is then the best of --repeat runs (time.process_time for CPU, time.perf_counter for wall).
+"peak MB" is the process's peak resident memory while that row's GIFs are made (VmHWM, reset before
+each row), "kept MB" what stays once the C heap is trimmed, as the worker does after a job.
 """
 
 from __future__ import annotations
@@ -69,8 +71,19 @@ def measure(spec: dict, repeat: int) -> tuple[float, float, bytes]:
 
 
 def peak_mb() -> float:
-    """This process's peak resident memory so far, in MB (it grows only: a row's figure is the peak up to it)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """This process's peak resident memory since reset_peak() (Linux's VmHWM), in MB: the peak during the
+    GIFs of one row and view, as the render worker would reach making that row's GIF."""
+    with open("/proc/self/status") as status:
+        line = next(line for line in status if line.startswith("VmHWM:"))
+    return int(line.split()[1]) / 1024
+
+
+def reset_peak() -> None:
+    """Start peak_mb() again from the resident memory now (writing 5 to /proc/self/clear_refs, Linux >= 4.0);
+    the C heap's free pages are given back first, as the render worker does after every job."""
+    ctypes.CDLL("libc.so.6").malloc_trim(0)
+    with open("/proc/self/clear_refs", "w") as clear:
+        clear.write("5")
 
 
 def kept_mb() -> float:
@@ -99,6 +112,7 @@ def main() -> int:
     for values in rows.values():
         sol = solve(values)
         for lang, code in views:
+            reset_peak()
             cpu, wall, data = measure(gif_spec(values, lang, code), 1 if args.quick else args.repeat)
             with Image.open(io.BytesIO(data)) as image:
                 frames = image.n_frames

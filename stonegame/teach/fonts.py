@@ -11,11 +11,21 @@ character set, registers the directory with vl-convert and remembers which chara
 use_subsets() then puts the subset families first in a compiled chart's font lists, but only when
 they hold every character of its text (else the chart keeps the full Noto faces). Without fontTools
 or without the Noto faces nothing changes: the pictures are the same, only slower.
+
+An exported SVG carries its fonts (issue 40: "● written" ran into the next swatch, because vl-convert
+measured the legend in its own sans-serif and Chromium drew it in DejaVu Sans, 12 px wider). prepare()
+also makes LATIN: DejaVu Sans and Sans Mono renamed "Stone Sans" and "Stone Mono"; an SVG's chart names
+them first (latin_first) so vl-convert measures its text in them, and embed() puts a subset of every
+face its text uses, just the characters it draws, into the file as @font-face (WOFF, base64), so every
+viewer draws the text in the font it was measured in.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import html
+import io
 import json
 import os
 import re
@@ -28,7 +38,10 @@ from typing import Any
 FAMILIES = {"Noto Sans CJK SC": "Stone CJK Sans", "Noto Sans Mono CJK SC": "Stone CJK Mono"}  # chart's -> ours
 STYLES = ("Regular", "Bold")
 SYMBOLS = "−·–—‘’“”…→←↑↓⇒●○★☆▶◀⏮⏭⏸⏯✓✗✔✘≤≥≠×÷∞√±⋯　、。，：；！？（）【】《》「」"
+LATIN = {"DejaVu Sans": "Stone Sans", "DejaVu Sans Mono": "Stone Mono"}  # an SVG's Latin faces: system's -> ours
+SANS, MONO = LATIN.values()
 _covered: frozenset[str] | None = None  # the characters the registered subsets hold (None: none registered)
+_faces: dict[tuple[str, str], Path] = {}  # (our family, style) -> its file, for every face prepare() registered
 
 
 def charset() -> set[str]:
@@ -104,20 +117,31 @@ def prepare(directory: Path | None = None) -> bool:
     digest = hashlib.blake2b("".join(sorted(chars)).encode(), digest_size=8).hexdigest()
     directory = directory or Path(tempfile.gettempdir()) / f"stonegame-fonts-{digest}"
     directory.mkdir(parents=True, exist_ok=True)
-    held: set[str] | None = None
-    for theirs, ours in FAMILIES.items():
-        for style in STYLES:
-            path = directory / f"{ours.replace(' ', '')}-{style}.otf"
-            if path.exists():
-                got = _held(path)
-            elif (source := _source(theirs, style)) is not None:
-                got = _subset(source, chars, ours, style, path)
-            else:
-                return False
-            held = got if held is None else held & got
+    held = [_face(directory, theirs, ours, style, chars) for theirs, ours in FAMILIES.items() for style in STYLES]
+    latin = [_face(directory, theirs, ours, style, chars) for theirs, ours in LATIN.items() for style in STYLES]
+    if any(got is None for got in held):
+        _faces.clear()
+        return False
+    if any(got is None for got in latin):  # an SVG without them keeps its generic families, as before
+        for face in [face for face in _faces if face[0] in LATIN.values()]:
+            del _faces[face]
     vlc.register_font_directory(str(directory))
-    _covered = frozenset(held or ())
+    _covered = frozenset(set.intersection(*held))  # type: ignore[arg-type]
     return True
+
+
+def _face(directory: Path, theirs: str, ours: str, style: str, chars: set[str]) -> set[str] | None:
+    """Our subset of the system's face (made now unless it is in `directory`) noted in _faces; the
+    characters it holds (None: the system has no such face)."""
+    path = directory / f"{ours.replace(' ', '')}-{style}.otf"
+    if path.exists():
+        got = _held(path)
+    elif (source := _source(theirs, style)) is not None:
+        got = _subset(source, chars, ours, style, path)
+    else:
+        return None
+    _faces[(ours, style)] = path
+    return got
 
 
 def _text(node: object) -> str:
@@ -136,3 +160,66 @@ def use_subsets(vega: dict[str, Any]) -> dict[str, Any]:
 # characters of a spec's JSON that are never drawn as text (structure, control, the zero-width space
 # the captions break lines at)
 _NOT_DRAWN = frozenset('{}[]":,\\\n\t\u200b\u00a0')
+
+
+# --- an SVG that carries its fonts ---------------------------------------------------------------
+
+
+def latin_first(font: str) -> str:
+    """A font list with our Latin face first (Stone Mono for a monospace list, else Stone Sans),
+    unless it names a CJK face (use_subsets puts ours first there) or prepare() registered none."""
+    if (SANS, "Regular") not in _faces or any(family in font for family in (*FAMILIES, *FAMILIES.values(), SANS, MONO)):
+        return font
+    return f"{MONO if 'monospace' in font else SANS}, {font}"
+
+
+_TEXT = re.compile(r"<text([^>]*)>(.*?)</text>", re.S)
+_FAMILY = re.compile(r'font-family="([^"]*)"')
+
+
+def _drawn(svg: str) -> dict[tuple[str, str], set[str]]:
+    """The characters each face (first family of the list, style) draws in the SVG's text elements."""
+    drawn: dict[tuple[str, str], set[str]] = {}
+    for attrs, inner in _TEXT.findall(svg):
+        family = _FAMILY.search(attrs)
+        if family is None:
+            continue
+        style = "Bold" if 'font-weight="bold"' in attrs else "Regular"
+        face = (html.unescape(family.group(1)).split(",")[0].strip().strip("'\""), style)
+        drawn.setdefault(face, set()).update(html.unescape(re.sub(r"<[^>]*>", "", inner)))
+    return drawn
+
+
+def _woff(path: Path, chars: set[str]) -> bytes:
+    """The face at path cut down to these characters (no hinting, the default layout features), as WOFF bytes."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(path, recalcTimestamp=False)  # the same SVG for the same chart, whenever it is made
+    options = subset.Options()
+    options.flavor, options.hinting, options.notdef_outline = "woff", False, True  # hinting: half the bytes
+    options.drop_tables += ["FFTM", "MATH"]  # a timestamp and DejaVu's math layout: nothing a chart draws
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=[ord(c) for c in chars])
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def _font_face(face: tuple[str, str], data: bytes) -> str:
+    """The CSS rule that names `data` (a WOFF) as the face."""
+    weight = "bold" if face[1] == "Bold" else "normal"
+    encoded = base64.b64encode(data).decode("ascii")
+    source = f'url(data:font/woff;base64,{encoded}) format("woff")'
+    return f'@font-face{{font-family:"{face[0]}";font-weight:{weight};src:{source}}}'
+
+
+def embed(svg: str) -> str:
+    """The SVG with a <style> after its opening tag holding, for every one of our faces its text uses,
+    a subset of that face (just the characters it draws there) as @font-face; unchanged if none."""
+    rules = [_font_face(face, _woff(_faces[face], chars)) for face, chars in _drawn(svg).items() if face in _faces]
+    if not rules:
+        return svg
+    start = svg.index(">", svg.index("<svg")) + 1
+    return f"{svg[:start]}<defs><style>{''.join(rules)}</style></defs>{svg[start:]}"

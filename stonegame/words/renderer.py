@@ -12,8 +12,13 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "服务器正在为其他人生成文件，请一分钟后再试。",
     },
     "render_busy_session": {
-        "en": "One file at a time: the file you asked for before is still being made. Try again when it is ready.",
-        "zh": "一次只能生成一个文件：你之前请求的文件还在生成中，完成后再试。",
+        "en": "You already have {most} files waiting to be made, the most one visitor can have. "
+        "Ask for this one again when one of them is ready.",
+        "zh": "你已经有 {most} 个文件在等待生成，这是每位访问者的上限。请等其中一个完成后再请求这个文件。",
+    },
+    "render_queued": {
+        "en": "Queued, number {place} in your line: it is made as soon as the file you asked for before is ready.",
+        "zh": "已排队，在你的队列中排第 {place} 位：你之前请求的文件完成后就会生成它。",
     },
     "render_too_slow": {
         "en": "This file took longer than {seconds:.0f} s to make and was stopped. Try a shorter row or the PNG.",

@@ -285,10 +285,10 @@ WORDS: dict[str, dict[str, str]] = {
     "export_title": {"en": "Export for slides", "zh": "导出（用于幻灯片）"},
     "export_intro": {
         "en": "The trace as data, this step's chart as a picture, or the whole fill as an animated GIF, in the "
-        "language, formulation and code listing chosen in the sidebar. Each file is made on the server when "
-        "you click its button.",
+        "language, formulation and code listing chosen in the sidebar. The trace and the SVG download with one "
+        "click; the PNG, the GIF and the page are made on the server when you click Make.",
         "zh": "把追踪表导出为数据，把这一步的图导出为图片，或把整个填表过程导出为 GIF 动画；语言、形式和代码语言"
-        "与侧边栏的选择一致。每个文件在你点击按钮时才在服务器上生成。",
+        "与侧边栏的选择一致。追踪表和 SVG 点一下即可下载；PNG、GIF 和网页在你点击“生成”时才在服务器上生成。",
     },
     "export_step": {"en": "Step to export (the explainer opens here too)", "zh": "要导出的步骤（图解也会从这里开始）"},
     "export_step_range": {

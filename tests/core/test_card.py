@@ -231,7 +231,7 @@ class FakeService:
     def status(self, key):
         return renderer.Done(b"\x89PNG made", cached=True) if key == self.key else None
 
-    def request(self, *args):
+    def request(self, *args, **kwargs):
         self.asked += 1
         return renderer.Busy("queue")
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import DESKTOP, PHONE, open_app, wait_for_app_run
+from stonegame.i18n import t
+from stonegame.teach import export as exports
+
+from .helpers import DESKTOP, PHONE, SCREENSHOT_DIR, open_app, wait_for_app_run
 
 ROW = "5,-3,8,2,-1,7,4,-6"  # issue 40's row: steps 0 to 17
 RANGE = {"en": "the steps go from 0 to 17", "zh": "步骤从 0 到 17"}
@@ -46,17 +49,43 @@ def test_the_trace_csv_downloads_with_one_click(page: Page):
     assert len(lines) == 1 + 18, "a header and one line per step"
 
 
-@pytest.mark.xfail(reason="issue 40 item 3 not landed: ONE_CLICK is empty in ui/parts/export.py", strict=True)
-def test_the_svg_downloads_with_one_click(page: Page):
+# Each legend entry's label (its right edge) against the next entry's swatch (its left edge), in px.
+LEGEND_GAPS = """() => [...document.querySelectorAll('g.role-legend')].map(legend => {
+  const entries = [...legend.querySelectorAll('g.role-legend-entry g.role-scope > g')].map(entry => ({
+    right: entry.querySelector('g.role-legend-label text').getBoundingClientRect().right,
+    left: entry.querySelector('g.role-legend-symbol path').getBoundingClientRect().left,
+    text: entry.querySelector('g.role-legend-label text').textContent}));
+  return entries.slice(1).map((next, i) => [entries[i].text, next.left - entries[i].right]);
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x720", "390x844"])
+def test_the_svg_downloads_with_one_click_and_its_legend_keeps_clear(new_context, tmp_path, lang: str, viewport: dict):
     """The SVG is cheap: the page asks the render service for it on its run, and its one button downloads
-    it (no Make first); the GIF, dearer, keeps its Make and its sentence states the file's frames."""
-    open_app(page, f"/export?values={ROW}&step=4")
+    it (no Make first); the GIF, dearer, keeps its Make and its sentence states the file's frames. The
+    file, drawn by Chromium, keeps each legend label clear of the next swatch (issue 40: "● written" ran
+    0.3 px into it, because the SVG's text was measured in one font and drawn in another)."""
+    page = new_context(viewport=viewport).new_page()
+    open_app(page, f"/export?values={ROW}&step=4&lang={lang}")
     main = page.get_by_test_id("stMain")
-    expect(main.get_by_role("button", name="Make: Chart as SVG")).to_have_count(0)
-    button = main.get_by_role("button", name="Chart as SVG", exact=True)
+    label = t("export_svg", lang)
+    expect(main.get_by_role("button", name=t("export_make", lang, what=label))).to_have_count(0)
+    button = main.get_by_role("button", name=label, exact=True)
     expect(button).to_be_enabled(timeout=30_000)
     with page.expect_download(timeout=20_000) as made:
         button.click()
-    data = made.value.path().read_text(encoding="utf-8")
+    svg = tmp_path / made.value.suggested_filename  # a file named .svg, opened as an image by Chromium
+    made.value.save_as(svg)
+    data = svg.read_text(encoding="utf-8")
     assert data.lstrip().startswith("<svg") and "dp[" in data, data[:80]
-    expect(main).to_contain_text("18 frames")
+    expect(main).to_contain_text(t("export_gif_help", lang, frames=18, seconds=exports.gif_seconds(18)))
+    drawn = page.context.new_page()
+    drawn.goto(svg.resolve().as_uri())
+    drawn.evaluate("document.fonts.ready.then(() => true)")
+    legends = drawn.evaluate(LEGEND_GAPS)
+    assert len(legends) == 2 and legends[0], legends
+    for text, gap in (pair for legend in legends for pair in legend):
+        assert gap >= 4, f"{text!r} ends {gap:.1f} px before the next swatch"
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    drawn.screenshot(path=str(SCREENSHOT_DIR / f"export-svg-{lang}-{viewport['width']}.png"))

@@ -5,6 +5,7 @@ artifacts' benchmarks and the render worker's figures, not asserted here."""
 
 import io
 import json
+import re
 from functools import cache
 
 import pytest
@@ -155,3 +156,21 @@ def test_a_twenty_pile_rows_gif_holds_all_its_41_steps():
     assert "共 42 帧" in page._gif_help(scene, view), page._gif_help(scene, view)
     assert page.render_key(scene, "gif").step == 0, "the GIF's key names the first pile of the piles it animates"
     assert len(gif_frames(gif.to_gif(spec, scale=0.25))) == 42, "every step a frame, the verdict last"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_svg_carries_the_faces_its_text_was_measured_in(lang):
+    """Issue 40: vl-convert measured "● written" in its own sans-serif and Chromium drew it in DejaVu Sans,
+    12 px wider, into the next swatch. Now every text of the SVG names one of our faces first, and the
+    file holds that face (the characters it draws) as @font-face; the PNG keeps vl-convert's fonts."""
+    if not SUBSETS:
+        pytest.skip("fontTools or the Noto CJK / DejaVu faces are not installed: the SVG names generic families")
+    spec = spec_for((5, -3, 8, 2, -1, 7, 4, -6), lang)
+    svg = export.to_svg(spec, 4).decode()
+    named = {face.split(",")[0] for face in re.findall(r'font-family="([^"]*)"', svg)}
+    embedded = set(re.findall(r'@font-face\{font-family:"([^"]*)"', svg))
+    ours = {"Stone Sans", "Stone Mono"} if lang == "en" else {"Stone CJK Sans", "Stone CJK Mono"}
+    assert named == ours and embedded == ours, (named, embedded)
+    assert len(svg) < 150_000, f"{len(svg):,} bytes: only the characters drawn are embedded"
+    plain = vlc.svg_to_png(vlc.vega_to_svg(gif.at_frame(export.to_vega(spec), 4)), scale=export.PNG_SCALE)
+    assert export.to_png(spec, 4) == plain, "the PNG is drawn as before"

@@ -272,8 +272,10 @@ def test_every_download_is_offered():
     at = page(EXPORT, values="1,2,3,7", step="9")
     assert set(downloads(at)) >= {"export_download_csv", "export_download_json"}, "the trace: one click"
     buttons = {b.key: b for b in at.button}
-    for kind in (*PICTURES, "html"):  # made on request; until then Download is a stand-in
+    for kind in ("png", "gif", "html"):  # made on request; until then Download is a stand-in
         assert not buttons[f"export_make_{kind}"].disabled and buttons[f"export_wait_{kind}"].disabled
+    assert "export_make_svg" not in buttons, "the SVG is asked for on the page's run: no Make"
+    assert made(at, "svg"), "and its one button downloads it once the service has made it"
     assert buttons["export_wait_gif"].label == "Animated GIF"
     assert "10 frames" in texts(at)
     assert not at.get("vega_lite_chart"), "no preview until it is asked for"
@@ -284,9 +286,11 @@ def test_every_download_is_offered():
     assert at.session_state["step"] == 3 and at.query_params["step"] == "3", "shared with the explainer"
 
 
-def test_the_pages_run_builds_no_chart_until_the_preview_is_asked_for(monkeypatch):
-    """Issue 13: the explainer's chart is built for the preview alone (or when a picture is asked for:
-    its spec goes to the render worker); the frame count and the render keys come from the solved row."""
+def test_the_pages_run_builds_only_the_svgs_chart_once_per_view(monkeypatch):
+    """Issue 13: the explainer's chart is built only when a picture is asked for (its spec goes to the
+    render worker) or the preview is; the frame count and the render keys come from the solved row.
+    Issue 40: the SVG is asked for on the run (one click), so the run builds its chart: once per window
+    and view (cached), and the preview and a new step in the window reuse it."""
     built = []
 
     def counted(*args, **kwargs):
@@ -301,9 +305,10 @@ def test_the_pages_run_builds_no_chart_until_the_preview_is_asked_for(monkeypatc
         at.radio(key=key).set_value(value).run()
     no_errors(at)
     assert "12 帧" in texts(at), "the GIF's frames, counted without a chart"
-    assert built == [], "a new row, step, language and code: no chart built"
+    views = [(0, "en", "py", "total", 1.0), (0, "zh", "py", "total", 1.0), (0, "zh", "java", "total", 1.0)]
+    assert built == views, "a new row and step: the SVG's chart once; each new language and code: once more"
     at.toggle(key=state.EXPORT_W_PREVIEW).set_value(True).run()
-    assert built == [(0, "zh", "java", "total", 1.0)], "the preview, asked for: one chart"
+    assert built == views, "the preview, asked for: the SVG's chart again, no new one"
     assert param(chart(at)[0], "frame")["value"] == 7
 
 
@@ -330,6 +335,7 @@ def fresh_service(monkeypatch):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_picture_is_made_by_the_render_service_on_request_then_downloaded(fresh_service, lang):
     at = page(EXPORT, values="1,2,3,7", step="9", lang=lang, code="java")
+    made(at, "svg")  # asked for on the page's run (ONE_CLICK): a Make now would queue behind it
     at.button(key="export_make_png").click().run()
     no_errors(at)
     assert [i.value for i in at.info] == [t("render_pending", lang)]
@@ -342,17 +348,23 @@ def test_a_picture_is_made_by_the_render_service_on_request_then_downloaded(fres
 
 
 class Answers:
-    """A render service that answers every request with one result (nothing is rendered)."""
+    """A render service that answers every request with one result (nothing is rendered), except the
+    SVG's, which the page asks for on its run (export.ONE_CLICK): that one is made at once."""
 
     def __init__(self, result):
         self.result, self.asked = result, []
 
-    def status(self, key):
-        return None
+    def status(self, key, session=""):
+        return SVG if key.kind in export.ONE_CLICK else None
 
     def request(self, session, key, maker, *args):
+        if key.kind in export.ONE_CLICK:
+            return SVG
         self.asked.append((session, key))
         return self.result
+
+
+SVG = renderer.Done(b"<svg/>")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -366,11 +378,34 @@ def test_busy_too_slow_or_failed_is_said_in_the_pages_language(monkeypatch, lang
     at.button(key="export_make_gif").click().run()
     no_errors(at)
     key = renderer.message_key(result)
-    expected = t(key, lang, seconds=15.0) if isinstance(result, renderer.TooSlow) else t(key, lang)
+    expected = t(key, lang, seconds=15.0, most=renderer.PER_SESSION)  # a busy session: the visitor's bound
     assert [w.value for w in at.warning] == [expected]
     assert len(service.asked) == 1 and service.asked[0][1].kind == "gif"
     at.run()
     assert not at.warning, "said once, for that click"
+
+
+class Queued(Answers):
+    """A render service that has every picture asked for queued second in the session's line."""
+
+    def status(self, key, session=""):
+        return renderer.Pending(key, 2) if (session, key) in self.asked else super().status(key)
+
+    def request(self, session, key, maker, *args):
+        return renderer.Pending(key, 2) if super().request(session, key, maker, *args) is None else SVG
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_file_asked_for_while_an_earlier_one_is_made_is_queued_not_refused(monkeypatch, lang):
+    """Issue 40: a second Make while the first file is being made waited for nothing ("One file at a
+    time"); now it is queued behind the visitor's earlier file, and the page says where it stands."""
+    service = Queued(None)
+    monkeypatch.setattr(renderer, "service", lambda: service)
+    at = page(EXPORT, values="1,2,3,7", lang=lang)
+    at.button(key="export_make_gif").click().run()
+    no_errors(at)
+    assert [i.value for i in at.info] == [t("render_queued", lang, place=2)]
+    assert ("number 2 in your line" if lang == "en" else "排第 2 位") in at.info[0].value
 
 
 def test_one_session_asks_with_one_name_and_each_session_with_its_own(monkeypatch):

@@ -23,7 +23,7 @@ import pytest
 from stonegame import solve
 from stonegame.fill.spec import opening, step_spec
 from stonegame.memo import Memo
-from stonegame.teach import export, gif
+from stonegame.teach import export, fonts, gif
 from tests.teach import render_fakes as fakes
 from ui.server import renderer
 from ui.server.renderer import Busy, Done, Failed, Limit, Pending, Renderer, RenderKey, TooSlow
@@ -134,17 +134,25 @@ def test_the_queue_is_bounded_and_answers_busy(service):
     assert isinstance(svc.render("d", key("sleep", step=9), fakes.sleep, 0), Done), "room again"
 
 
-def test_one_render_in_flight_per_session_and_equal_keys_share_it(service):
-    svc = service()
+def test_a_sessions_files_queue_behind_each_other_up_to_its_bound_and_equal_keys_share_one(service):
+    """Issue 40: a second file asked for while the first is made was refused ("One file at a time"); now it
+    waits its turn (place 2), and only past PER_SESSION files is a session refused."""
+    svc = service(per_session=3)
     mine = svc.request("s", key("sleep"), fakes.sleep, 1)
-    assert mine == Pending(key("sleep")) and svc.status(key("sleep")) == mine
-    assert svc.request("s", key("sleep", step=1), fakes.sleep, 0) == Busy("session")
+    assert mine == Pending(key("sleep")) and mine.place == 1 and svc.status(key("sleep"), "s") == mine
+    second = svc.request("s", key("sleep", step=1), fakes.sleep, 0)
+    assert second == Pending(key("sleep", step=1)) and second.place == 2, "queued behind the first, not refused"
+    assert svc.status(key("sleep", step=1), "s").place == 2 and svc.status(key("sleep", step=1), "t").place == 1
+    third = svc.request("s", key("sleep", step=2), fakes.sleep, 0)
+    assert third.place == 3
+    assert svc.request("s", key("sleep", step=3), fakes.sleep, 0) == Busy("session"), "the bound: 3 at once"
     assert svc.request("s", key("sleep"), fakes.sleep, 1) == mine, "a second click waits too"
     assert svc.request("t", key("sleep"), fakes.sleep, 1) == mine, "another session shares the render"
     done = svc.wait(mine.key, 30)
     assert isinstance(done, Done) and svc.status(key("sleep")) == Done(done.data, cached=True)
     assert done.data.decode().split("|")[3] == "1", "one render for the three requests"
-    assert isinstance(svc.render("s", key("sleep", step=1), fakes.sleep, 0), Done), "free again"
+    assert isinstance(svc.wait(second.key, 30), Done) and isinstance(svc.wait(third.key, 30), Done), "then made"
+    assert isinstance(svc.render("s", key("sleep", step=3), fakes.sleep, 0), Done), "free again"
 
 
 def test_a_failing_render_is_reported_remembered_and_the_worker_goes_on(service):
@@ -218,6 +226,7 @@ def test_the_real_makers_make_each_kind_in_the_worker():
         svc.shutdown()
     assert all(isinstance(result, Done) for result in made.values()), made
     assert made["png"].data.startswith(b"\x89PNG") and made["gif"].data.startswith(b"GIF89a")
+    fonts.prepare()  # as the worker did first: the SVG's text in our faces, which it carries
     assert made["svg"].data == export.to_svg(step_spec(sol, 9, "en", "py", "total"), 9), "the explainer's chart"
     assert b"Bob wins." in made["svg"].data
     print(f"CPU seconds in the worker: {', '.join(f'{k} {d.seconds:.2f}' for k, d in made.items())}; {rss >> 20} MB")
@@ -327,8 +336,9 @@ def test_the_cache_is_bounded_and_no_clear_cache_reaches_it(service):
 def test_every_result_has_a_message_in_both_languages():
     from stonegame.words.renderer import WORDS
 
-    results = [Pending(key()), Busy("queue"), Busy("session"), TooSlow(15.0), Failed("x")]
+    results = [Pending(key()), Pending(key(), 2), Busy("queue"), Busy("session"), TooSlow(15.0), Failed("x")]
     keys = {renderer.message_key(r) for r in results}
+    assert len(keys) == len(results), "a file queued behind the visitor's earlier one is said so"
     assert keys <= set(WORDS) and renderer.message_key(Done(b"")) is None
     for entry in WORDS.values():
         assert set(entry) == {"en", "zh"}
@@ -362,3 +372,11 @@ def test_the_phone_pictures_have_a_lane_that_a_full_export_queue_cannot_starve(s
     assert svc.status(running.key) == running, "the export is still running"
     assert (svc.lane("phone-svg"), svc.lane("png"), svc.lane("gif")) == ("phone", "main", "main")
     assert len(svc.pids()) == 2, "each lane's own worker"
+
+
+def test_a_caller_can_hold_a_session_to_fewer_files(service):
+    """The card's picture route keeps one picture per client at a time (most=1), whatever PER_SESSION is."""
+    svc = service()
+    assert isinstance(svc.request("card:c", key("sleep"), fakes.sleep, 1, most=1), Pending)
+    assert svc.request("card:c", key("sleep", step=1), fakes.sleep, 0, most=1) == Busy("session")
+    assert isinstance(svc.wait(key("sleep"), 30), Done)

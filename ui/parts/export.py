@@ -10,8 +10,9 @@ it is asked for.
 
 The PNG, the GIF and the HTML have two buttons, Make and then Download (ui/parts/files.py, which also
 says what a Download pressed on a page an earlier server drew does). Pictures are made by the render service
-(ui/server/renderer.py), never in the server's threads: a picture's Make asks the service (one file in flight
-per session, a bounded queue per server, a time limit), the page shows "making the file…" and asks
+(ui/server/renderer.py), never in the server's threads: a picture's Make asks the service (a file asked for
+while the visitor's earlier one is being made is queued behind it, up to renderer.PER_SESSION files per
+session; a bounded queue per server, a time limit), the page shows "making the file…" and asks
 again every POLL seconds from a fragment, and once the file is made its Download button hands over the
 bytes the service keeps (cached by RenderKey, so a second visitor, a rerun or forty clicks cost
 nothing). Busy, too slow or failed: a message in the page's language. The SVG (ONE_CLICK, ~0.2 s)
@@ -50,8 +51,7 @@ from ui.state import View
 BIG = 2**53 - 1  # the largest whole number a browser holds exactly: the step box's bounds
 POLL = 1.0  # seconds between two looks at a file being made (the fragment's run_every)
 TRACE_KINDS: tuple[Kind, ...] = ("csv", "json")
-ONE_CLICK: tuple[Kind, ...] = ()  # pictures asked for on the page's run, no Make ("svg" not yet: the
-# AppTest page tests see the fragment's rerun, not the boxes; issue 40 item 3 left open)
+ONE_CLICK: tuple[Kind, ...] = ("svg",)  # pictures asked for on the page's run (cheap: ~0.2 s), no Make
 # What the render service runs for each picture kind: the core's drawing of a spec (vl-convert, PIL only).
 PICTURES: dict[str, Callable[..., bytes]] = {"png": exports.to_png, "svg": exports.to_svg, "gif": gif.to_gif}
 
@@ -285,7 +285,7 @@ def _picture(scene: Scene, kind: Kind, view: View) -> None:
         )
         return
     key, buttons = render_key(scene, kind), _buttons(scene, kind, view)
-    result = renderer.service().status(key)
+    result = renderer.service().status(key, session_token())
     if result is None and (kind in ONE_CLICK or files.make_button(buttons)):
         result = _ask(scene, kind, key)  # a cheap picture is asked for on the run: its Download is one click
     if files.stale_press(buttons, files.download_button(buttons, _made(result))):
@@ -311,12 +311,25 @@ def _ask(scene: Scene, kind: Kind, key: renderer.RenderKey) -> renderer.Result:
 
 
 def _say(result: renderer.Result, view: View) -> None:
-    """The message for a result that is not a file: making it (info), busy or could not (warning)."""
+    """The message for a result that is not a file: making it or queued behind the visitor's earlier
+    file (info), busy or could not (warning)."""
     key = renderer.message_key(result)
     if key is None:
         return
-    text = t(key, view.lang, seconds=result.limit) if isinstance(result, renderer.TooSlow) else t(key, view.lang)
-    (st.info if isinstance(result, renderer.Pending) else st.warning)(text, icon=":material/hourglass_top:")
+    (st.info if isinstance(result, renderer.Pending) else st.warning)(
+        t(key, view.lang, **_fields(result)), icon=":material/hourglass_top:"
+    )
+
+
+def _fields(result: renderer.Result) -> dict[str, Any]:
+    """What a result's message names: the time limit, the visitor's bound, or the file's place in line."""
+    if isinstance(result, renderer.TooSlow):
+        return {"seconds": result.limit}
+    if isinstance(result, renderer.Busy):
+        return {"most": result.most}
+    if isinstance(result, renderer.Pending):
+        return {"place": result.place}
+    return {}
 
 
 def _gif_help(scene: Scene, view: View) -> str:

@@ -213,7 +213,7 @@ def _made(key: renderer.RenderKey, link: Link, client: str) -> renderer.Result |
         return None
     try:
         service = renderer.service()
-        first = service.request("card:" + client, key, preview.card_png, *picture_job(link))
+        first = service.request("card:" + client, key, preview.card_png, *picture_job(link), most=1)  # one per client
         if not isinstance(first, renderer.Pending):
             return first
         return service.wait(key, renderer.LIMITS["png"].wall + 5.0)

@@ -16,9 +16,12 @@ Vocabulary:
     worker    one child process (`python -m ui.server.renderer`), started from its slot's thread so that
               the kernel kills it when that thread dies (PR_SET_PDEATHSIG); replaced past its kind's CPU
               or wall-clock limit, after JOBS_PER_WORKER jobs or over MAX_WORKER_RSS; stopped when idle
-    result    Done (bytes), Pending (ask again), Busy (the queue is full, or this session has a render
-              in flight), TooSlow (killed at its limit) or Failed (the maker raised); the last two are
-              remembered for REMEMBER seconds, so asking again answers at once
+    result    Done (bytes), Pending (ask again; its place in the session's own line), Busy (the queue is
+              full, or this session has PER_SESSION files queued or being made already), TooSlow (killed
+              at its limit) or Failed (the maker raised); the last two are remembered for REMEMBER
+              seconds, so asking again answers at once
+    place     where a key stands in its session's line: 1 for the session's oldest file queued or being
+              made, 2 for the one it asked for next (queued behind it, not refused), and so on
 
 Every Done is kept in a memo of the service's own (stonegame.memo), so a visitor's `clear_cache`
 message cannot make the server render again. Nothing here imports Streamlit: a service, tested without
@@ -78,6 +81,7 @@ MAX_WORKER_RSS = 400 * 2**20  # bytes: a worker over this after a job is replace
 IDLE_STOP = 600.0  # seconds without a job after which a slot stops its worker (started again on demand)
 WORKER_NICE = 10  # a worker's niceness: a class's step picture made ahead never delays the step's broadcast
 CHECK_EVERY = 0.1  # seconds between two looks at a running job's CPU time (sampling, not a sleep)
+PER_SESSION = 3  # files one session may have queued or being made at once: a second waits its turn, a fourth is Busy
 
 
 @dataclass(frozen=True)
@@ -122,17 +126,20 @@ class Done:
 
 @dataclass(frozen=True)
 class Pending:
-    """Queued or rendering; ask again (status, or wait) for the result."""
+    """Queued or rendering; ask again (status, or wait) for the result. `place`: where it stands in the
+    asking session's line (1: its oldest file; 2: queued behind that one; ...); not part of equality."""
 
     key: RenderKey
+    place: int = field(default=1, compare=False)
 
 
 @dataclass(frozen=True)
 class Busy:
-    """Not taken: the server's queue is full ("queue") or this session already has a render in
-    flight ("session"). Try again later."""
+    """Not taken: the server's queue is full ("queue") or this session already has PER_SESSION files
+    queued or being made ("session", `most` of them). Try again later."""
 
     reason: Literal["queue", "session"]
+    most: int = field(default=PER_SESSION, compare=False)
 
 
 @dataclass(frozen=True)
@@ -155,9 +162,12 @@ MESSAGES = {Pending: "render_pending", Busy: "render_busy", TooSlow: "render_too
 
 
 def message_key(result: Result) -> str | None:
-    """The catalogue key of the message for a result (None for Done); a busy session has its own."""
+    """The catalogue key of the message for a result (None for Done); a busy session, and a file queued
+    behind the session's earlier one, have their own."""
     if isinstance(result, Busy) and result.reason == "session":
         return "render_busy_session"
+    if isinstance(result, Pending) and result.place > 1:
+        return "render_queued"
     return MESSAGES.get(type(result))
 
 
@@ -271,7 +281,8 @@ class _Job:
 class Renderer:
     """The render service of one server: the main lane's `workers` slots (a thread and its worker process
     each) and queue of at most `max_queue` jobs waiting, each of `lanes`' own slots and queue (LANES by
-    default; {} for none), at most one job in flight per session, and one cache.
+    default; {} for none), at most `per_session` files queued or being made per session (each waits its
+    turn in its lane's queue), and one cache.
 
     request() and status() never block and never render in the calling thread; wait() blocks only
     its caller (tests and scripts; the pages ask again instead)."""
@@ -286,10 +297,12 @@ class Renderer:
         makers_from: tuple[str, ...] = MAKERS_FROM,
         jobs_per_worker: int = JOBS_PER_WORKER,
         lanes: dict[str, Lane] | None = None,
+        per_session: int = PER_SESSION,
     ) -> None:
         self.limits = {**LIMITS, **(limits or {})}
         self.cache = cache if cache is not None else Memo(FILES, "rendered files")
         self.warm_up, self.makers_from, self.jobs_per_worker = warm_up, makers_from, jobs_per_worker
+        self.per_session = per_session
         every = {MAIN: Lane(frozenset(), workers, max_queue), **(LANES if lanes is None else lanes)}
         self._queues: dict[str, queue.Queue[_Job | None]] = {
             name: queue.Queue(maxsize=lane.max_queue) for name, lane in every.items()
@@ -299,7 +312,7 @@ class Renderer:
         self._slot_queues = [self._queues[name] for name, lane in every.items() for _ in range(lane.workers)]
         self._lock = threading.Lock()
         self._jobs: dict[RenderKey, _Job] = {}  # queued or running, by key
-        self._sessions: dict[str, RenderKey] = {}  # session -> the key it waits for
+        self._sessions: dict[str, list[RenderKey]] = {}  # session -> the keys it waits for, oldest first
         self._remembered: Memo[RenderKey, TooSlow | Failed] = Memo(REMEMBERED, "remembered")
         self._workers: list[Worker | None] = [None] * len(self._slot_queues)
         self._stopping = False
@@ -313,21 +326,29 @@ class Renderer:
 
     # --- what callers use ---
 
-    def status(self, key: RenderKey) -> Result | None:
+    def status(self, key: RenderKey, session: str = "") -> Result | None:
         """What is known about key without asking for anything: Done (cached), Pending (queued or
-        rendering, for anyone), TooSlow or Failed (recently), else None."""
+        rendering, for anyone; at its place in `session`'s line), TooSlow or Failed (recently), else None."""
         data = self.cache.get(key)
         if data is not None:
             return Done(data, cached=True)
         with self._lock:
             if key in self._jobs:
-                return Pending(key)
+                return Pending(key, self._place(session, key))
             return self._remembered.get(key)
 
-    def request(self, session: str, key: RenderKey, maker: Callable[..., bytes | str], *args: Any) -> Result:
+    def _place(self, session: str, key: RenderKey) -> int:
+        """Where key stands in the session's line (1 if the session does not wait for it). Under the lock."""
+        line = self._sessions.get(session, [])
+        return line.index(key) + 1 if key in line else 1
+
+    def request(
+        self, session: str, key: RenderKey, maker: Callable[..., bytes | str], *args: Any, most: int = 0
+    ) -> Result:
         """The result for key if it is known (status), else queue maker(*args) for this session:
-        Pending, or Busy if the session already waits for another key or the queue is full. A key
-        already queued by anyone is shared (forty clicks, one render)."""
+        Pending (at its place in the session's line), or Busy if the session already waits for `most`
+        other keys (0: per_session) or the queue is full. A key already queued by anyone is shared
+        (forty clicks, one render)."""
         name = maker_name(maker)
         if not name.startswith(self.makers_from):
             raise ValueError(f"{name} is not a maker from {', '.join(self.makers_from)}")
@@ -337,9 +358,9 @@ class Renderer:
         if self._stopping:
             return Failed("the render service stopped")
         with self._lock:
-            waiting = self._sessions.get(session)
-            if waiting is not None and waiting != key:
-                return Busy("session")
+            line, most = self._sessions.get(session, []), most or self.per_session
+            if key not in line and len(line) >= most:
+                return Busy("session", most)
             return self._enqueue(session, key, name, args)
 
     def wait(self, key: RenderKey, timeout: float) -> Result | None:
@@ -396,7 +417,7 @@ class Renderer:
 
     def _enqueue(self, session: str, key: RenderKey, maker: str, args: tuple[Any, ...]) -> Result:
         """The job for key (a new one queued in its kind's lane, unless one is queued or running), now also this
-        session's."""
+        session's: at the end of its line unless it is in it already."""
         job = self._jobs.get(key)
         if job is None:
             data = self.cache.get(key)  # made since the caller looked
@@ -409,8 +430,10 @@ class Renderer:
                 return Busy("queue")
             self._jobs[key] = job
         job.sessions.add(session)
-        self._sessions[session] = key
-        return Pending(key)
+        line = self._sessions.setdefault(session, [])
+        if key not in line:
+            line.append(key)
+        return Pending(key, self._place(session, key))
 
     # --- the slot threads ---
 
@@ -464,8 +487,11 @@ class Renderer:
                 self._remembered.put(job.key, result)
             self._jobs.pop(job.key, None)
             for session in job.sessions:
-                if self._sessions.get(session) == job.key:
-                    del self._sessions[session]
+                line = self._sessions.get(session, [])
+                if job.key in line:
+                    line.remove(job.key)
+                if not line:
+                    self._sessions.pop(session, None)
         job.result = result
         job.done.set()
 
