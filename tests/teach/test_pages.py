@@ -352,12 +352,13 @@ class Answers:
     SVG's, which the page asks for on its run (export.ONE_CLICK): that one is made at once."""
 
     def __init__(self, result):
-        self.result, self.asked = result, []
+        self.result, self.asked, self.instead = result, [], {}
 
     def status(self, key, session=""):
-        return SVG if key.kind in export.ONE_CLICK else None
+        return SVG if key.kind in export.ONE_CLICK and key.kind in self.instead else None  # once asked for
 
-    def request(self, session, key, maker, *args):
+    def request(self, session, key, maker, *args, **options):
+        self.instead[key.kind] = options.get("instead", False)
         if key.kind in export.ONE_CLICK:
             return SVG
         self.asked.append((session, key))
@@ -381,6 +382,7 @@ def test_busy_too_slow_or_failed_is_said_in_the_pages_language(monkeypatch, lang
     expected = t(key, lang, seconds=15.0, most=renderer.PER_SESSION)  # a busy session: the visitor's bound
     assert [w.value for w in at.warning] == [expected]
     assert len(service.asked) == 1 and service.asked[0][1].kind == "gif"
+    assert service.instead == {"svg": True, "gif": False}, "the run's SVG replaces a left step's; a Make queues"
     at.run()
     assert not at.warning, "said once, for that click"
 
@@ -391,7 +393,7 @@ class Queued(Answers):
     def status(self, key, session=""):
         return renderer.Pending(key, 2) if (session, key) in self.asked else super().status(key)
 
-    def request(self, session, key, maker, *args):
+    def request(self, session, key, maker, *args, **options):
         return renderer.Pending(key, 2) if super().request(session, key, maker, *args) is None else SVG
 
 

@@ -380,3 +380,25 @@ def test_a_caller_can_hold_a_session_to_fewer_files(service):
     assert isinstance(svc.request("card:c", key("sleep"), fakes.sleep, 1, most=1), Pending)
     assert svc.request("card:c", key("sleep", step=1), fakes.sleep, 0, most=1) == Busy("session")
     assert isinstance(svc.wait(key("sleep"), 30), Done)
+
+
+def test_a_picture_asked_instead_replaces_the_sessions_waiting_one_of_its_kind(service):
+    """Issue 40: the export page asks for the SVG on its run (one click), so a visitor stepping fast asked for a
+    new SVG at each step and, past PER_SESSION of them waiting, was told "at most 3 files" for a step they
+    had left. Asked `instead`, a new step's picture takes the place of the old one: the old job, that no
+    one else waits for, leaves the queue and is never made; one another session waits for is still made."""
+    svc = service(per_session=3)
+    running = svc.request("a", key("sleep"), fakes.sleep, 1)
+    wait_until(lambda: svc.queued() == 0)  # the slot took it: what follows waits in the queue
+    shared = svc.request("s", key("sleep", step=1), fakes.sleep, 0, instead=True)
+    assert svc.request("t", key("sleep", step=1), fakes.sleep, 0) == shared, "another visitor waits for step 1 too"
+    asked = [svc.request("s", key("sleep", step=i), fakes.sleep, 0, instead=True) for i in range(2, 9)]
+    assert all(isinstance(r, Pending) and r.place == 1 for r in asked), "never Busy, always first in its line"
+    assert svc.queued() == 2, "step 1 (still wanted by t) and step 8 wait; steps 2-7 left the queue"
+    assert isinstance(svc.wait(asked[-1].key, 30), Done) and isinstance(svc.wait(shared.key, 30), Done)
+    assert all(svc.status(r.key) is None for r in asked[:-1]), "the steps left behind were never made"
+    assert isinstance(svc.wait(running.key, 30), Done)
+    other = svc.request("s", key("sleep", step=20), fakes.sleep, 0)
+    assert isinstance(other, Pending) and svc.request("s", key("sleep", step=21), fakes.sleep, 0).place == 2, (
+        "without `instead`, a second file still queues behind the first"
+    )

@@ -301,10 +301,11 @@ def _made(result: renderer.Result | None) -> bytes:
 
 
 def _ask(scene: Scene, kind: Kind, key: renderer.RenderKey) -> renderer.Result:
-    """Ask the render service for the picture; if it is now being made, run the page again (so the
-    fragment looks again until it is ready)."""
+    """Ask the render service for the picture (a ONE_CLICK one instead of the same kind's picture of a step
+    or view left behind, so a visitor stepping fast never reaches their bound); if it is now being made,
+    run the page again (so the fragment looks again until it is ready)."""
     maker, args = job(scene, kind)
-    result = renderer.service().request(session_token(), key, maker, *args)
+    result = renderer.service().request(session_token(), key, maker, *args, instead=kind in ONE_CLICK)
     if isinstance(result, renderer.Pending):
         st.rerun()
     return result

@@ -343,12 +343,19 @@ class Renderer:
         return line.index(key) + 1 if key in line else 1
 
     def request(
-        self, session: str, key: RenderKey, maker: Callable[..., bytes | str], *args: Any, most: int = 0
+        self,
+        session: str,
+        key: RenderKey,
+        maker: Callable[..., bytes | str],
+        *args: Any,
+        most: int = 0,
+        instead: bool = False,
     ) -> Result:
         """The result for key if it is known (status), else queue maker(*args) for this session:
         Pending (at its place in the session's line), or Busy if the session already waits for `most`
         other keys (0: per_session) or the queue is full. A key already queued by anyone is shared
-        (forty clicks, one render)."""
+        (forty clicks, one render). `instead`: key replaces the session's other keys of its kind still
+        waiting (a picture asked for on the page's run, of a step the visitor has left: see _leave)."""
         name = maker_name(maker)
         if not name.startswith(self.makers_from):
             raise ValueError(f"{name} is not a maker from {', '.join(self.makers_from)}")
@@ -358,6 +365,8 @@ class Renderer:
         if self._stopping:
             return Failed("the render service stopped")
         with self._lock:
+            if instead:
+                self._leave(session, key)
             line, most = self._sessions.get(session, []), most or self.per_session
             if key not in line and len(line) >= most:
                 return Busy("session", most)
@@ -434,6 +443,35 @@ class Renderer:
         if key not in line:
             line.append(key)
         return Pending(key, self._place(session, key))
+
+    def _leave(self, session: str, key: RenderKey) -> None:
+        """The session no longer waits for its other keys of key's kind; a job of them that no session waits
+        for any more and that no slot has taken yet is taken out of its lane's queue and forgotten (its
+        waiters answered, with nothing). Under the lock."""
+        line = self._sessions.get(session, [])
+        for old in [k for k in line if k.kind == key.kind and k != key]:
+            line.remove(old)
+            job = self._jobs.get(old)
+            if job is None:
+                continue
+            job.sessions.discard(session)
+            if not job.sessions and self._unqueue(job):
+                del self._jobs[old]
+                job.done.set()
+        if not line:
+            self._sessions.pop(session, None)
+
+    def _unqueue(self, job: _Job) -> bool:
+        """Take the job out of its lane's queue; False if a slot has taken it already (it runs to its end).
+        Under the lock (which every put also holds, so the job cannot come back meanwhile)."""
+        lane = self._queues[self.lane(job.key.kind)]
+        with lane.mutex:  # queue.Queue's own lock over its deque, as its get() and put() take it
+            try:
+                lane.queue.remove(job)
+            except ValueError:
+                return False
+            lane.not_full.notify()
+        return True
 
     # --- the slot threads ---
 
