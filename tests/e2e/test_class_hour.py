@@ -196,8 +196,9 @@ def test_a_tab_whose_class_bar_never_answers_does_not_wait_for_ever(devices: Dev
     shot(phone, "phone-bar-silent.png")
     box = join.bounding_box()
     assert box is not None and box["height"] >= 44, box
-    join.click()
-    on_light_page(phone, code)
+    with phone.context.expect_page() as opened:  # st.link_button opens a new tab
+        join.click()
+    on_light_page(opened.value, code)
     expect(teacher.get_by_test_id("classbar")).to_contain_text("1 joined")
 
 

@@ -196,6 +196,12 @@ def test_the_link_with_the_code_opens_the_same_mode_row_and_code(new_context) ->
     expect(fresh.locator(".cm-content")).to_contain_text("ünïcode kept")
     assert [line.rstrip() for line in fresh.locator(".cm-line").all_inner_texts()] == LOOP_MAX.split("\n")
     expect(fresh.get_by_test_id("stMarkdownContainer").filter(has_text="[5,-2,4,1,3]").first).to_be_visible()
+    # The editor sends the link's code at once and again when its 600 ms typing pause ends; a Run pressed in
+    # between once drew nothing under a loaded CI (its rerun gave way to the pause's). Focus in and out of
+    # the editor sends the code now and ends the pause (its blur handler), as a student's click would.
+    fresh.locator(".cm-content").click()
+    fresh.get_by_role("heading", name="Write it yourself").click()
+    wait_for_app_run(fresh)
     run(fresh)
     expect(fresh.get_by_test_id("stAlertContentWarning")).to_have_text(first)
 

@@ -85,9 +85,7 @@ PRESENT_STYLE = """<style>
 .st-key-class_result p { font-size: 1.35rem; font-weight: 600; margin: 0; }
 </style>"""
 # The light page's link when the class bar did not open it: a plain link in this tab, a thumb's target.
-OPENING_STYLE = """<style>.class-opening-join { display: inline-flex; align-items: center; min-height: 2.75rem;
-  padding: 0 1rem; border: 2px solid #1a5fb4; border-radius: 0.5rem; color: #0b3d91; font-weight: 600;
-  text-decoration: none; }</style>"""
+OPENING_STYLE = "<style>.st-key-class_opening_link a { min-height: 2.75rem; }</style>"  # a touch target
 STYLE_PRESENT = f"{STYLE}{PRESENT_STYLE}"  # presenter mode's panel: one element, as every element costs a run its share
 
 
@@ -235,9 +233,9 @@ def opening(view: View) -> bool:
 def _opening_line(lang: str, code: str, light: str) -> None:
     """Looked at every OPENING_POLL seconds while the class is opening: "Opening class CODE…" for
     OPENING_WAIT seconds; then, the class bar having neither answered nor left the page (its script blocked
-    or broken), one sentence saying so and a link to the light student page `light` (a plain <a> opened in
-    this tab: it needs no script of ours, where st.link_button opens a new tab); a teacher's late answer
-    still leads. Nothing once the tab has answered."""
+    or broken), one sentence saying so and a link to the light student page `light` (st.link_button: it
+    needs no script of ours; it opens a new tab, as st.html may carry no page-built markup); a teacher's
+    late answer still leads. Nothing once the tab has answered."""
     ss = st.session_state
     if code not in (ss.get(state.CLASS_OPENING), ss.get(state.CLASS_GOING)):
         return
@@ -246,8 +244,9 @@ def _opening_line(lang: str, code: str, light: str) -> None:
         return
     slow = "class_going_slow" if ss.get(state.CLASS_GOING) else "class_opening_slow"
     st.warning(t(slow, lang, code=code), icon="🏫")
-    words = html.escape(t("class_opening_join", lang, code=code))
-    st.html(f'{OPENING_STYLE}<a class="class-opening-join" href="{html.escape(light)}">{words}</a>')
+    st.html(OPENING_STYLE)
+    with st.container(key="class_opening_link"):
+        st.link_button(t("class_opening_join", lang, code=code), light, type="primary")
 
 
 def _opened() -> None:
