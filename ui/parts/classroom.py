@@ -84,8 +84,8 @@ PRESENT_STYLE = """<style>
 .st-key-class_strip .join-link { display: inline-block; margin: 0; }
 .st-key-class_result p { font-size: 1.35rem; font-weight: 600; margin: 0; }
 </style>"""
-# The light page's link when the class bar did not open it: a plain link in this tab, a thumb's target.
-OPENING_STYLE = "<style>.st-key-class_opening_link a { min-height: 2.75rem; }</style>"  # a touch target
+# The light page's link when the class bar did not open it (st.link_button, a new tab): a thumb's target.
+OPENING_STYLE = "<style>.st-key-class_opening_link a { min-height: 2.75rem; }</style>"
 STYLE_PRESENT = f"{STYLE}{PRESENT_STYLE}"  # presenter mode's panel: one element, as every element costs a run its share
 
 
