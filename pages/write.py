@@ -15,14 +15,18 @@ mode = write.mode_control(view.lang)
 code = write.editor(mode, view.lang)
 write.java_hint(view, sol)
 run, check, again = st.columns(3)
-if run.button(t("write_run", view.lang), key=state.W_WRITE_RUN, type="primary", width="stretch"):
-    write.run_row(code, mode, sol)
-if check.button(t("write_check", view.lang), key=state.W_WRITE_CHECK, width="stretch"):
-    write.check_rows(code, mode, sol)
+run.button(
+    t("write_run", view.lang), key=state.W_WRITE_RUN, on_click=write.ask, args=("run",), type="primary", width="stretch"
+)
+check.button(t("write_check", view.lang), key=state.W_WRITE_CHECK, on_click=write.ask, args=("check",), width="stretch")
 again.button(
     t("write_reset", view.lang), key=state.W_WRITE_RESET, on_click=write.start_again, args=(mode,), width="stretch"
 )
-write.result(sol, view, mode)
+if write.asked("run"):
+    write.run_row(code, mode, sol)
+if write.asked("check"):
+    write.check_rows(code, mode, sol)
+write.result(sol, view, mode, code)
 write.checked(view, mode)
 write.code_link(mode, code, view)
 state.sync_url({state.WRITE_MODE_PARAM: mode})

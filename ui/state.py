@@ -300,7 +300,10 @@ WRITE_ARRIVED = "write_arrived"  # bool: the page's link (its mode) was read thi
 WRITE_CODE = "write_code"  # dict[Mode, str]: the student's code in each mode (a mode's starter until typed)
 WRITE_SEEN = "write_seen"  # str | None: the text the editor sent last (it repeats it on every run)
 WRITE_VERSION = "write_version"  # int: bumped when the page replaces the editor's code (Start again)
-WRITE_RESULT = "write_result"  # (mode, row digest, k, Outcome) | None: the last "Run on this row"
+WRITE_RESULT = "write_result"  # (mode, row digest, k, Outcome, code) | None: the last "Run on this row"
+WRITE_ASKED = (
+    "write_asked"  # set["run" | "check"]: presses whose outcome is not kept yet (set by the buttons' callbacks)
+)
 WRITE_CHECKED = "write_checked"  # (mode, passed, rows, smallest failing (values, k) | None) | None: the last check
 WRITE_EDITOR = "write_editor"  # element key of the code editor (its "code" state)
 WRITE_GRID = "write_grid"  # element key of the student's tables

@@ -35,6 +35,10 @@ WORDS: dict[str, dict[str, str]] = {
     "write_run": {"en": "Run on this row", "zh": "在这一行上运行"},
     "write_check": {"en": "Check on more rows", "zh": "在更多行上检查"},
     "write_reset": {"en": "Start again", "zh": "重新开始"},
+    "write_stale": {
+        "en": "This is the run of the code before your last change: press Run on this row to run what is in the editor.",
+        "zh": "这是你上次修改之前那段代码的运行结果：按“在这一行上运行”来运行编辑器里现在的代码。",
+    },
     "write_running": {"en": "Running your code on {n:,} piles…", "zh": "正在 {n:,} 堆上运行你的代码……"},
     "write_checking": {"en": "Running your code on {rows} rows…", "zh": "正在 {rows} 行上运行你的代码……"},
     "write_all_right": {

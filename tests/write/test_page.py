@@ -101,10 +101,11 @@ def test_chinese():
 
 def kept(at, mode, suffix, dp):
     """Put a finished run's tables on the default row [1, 2, 3, 7] (k = 3) in the page's state, and run."""
-    from stonegame.write.modes import Outcome
+    from stonegame.write.modes import STARTERS, Outcome
     from ui.state import digest
 
-    at.session_state["write_result"] = (mode, digest([1, 2, 3, 7]), 3, Outcome("done", suffix=suffix, dp=dp))
+    run = (mode, digest([1, 2, 3, 7]), 3, Outcome("done", suffix=suffix, dp=dp), STARTERS[mode])  # the code on screen
+    at.session_state["write_result"] = run
     at.run()
     assert not at.exception
     return at
@@ -197,3 +198,34 @@ def test_the_grid_outlines_only_the_first_wrong_cell():
     cells = dataset_with(chart(at)[1], "first")
     assert sorted((r.table, int(r.i)) for r in cells.itertuples() if not r.ok) == [("dp", 1), ("dp", 2)]
     assert [(r.table, int(r.i)) for r in cells.itertuples() if r.first] == [("dp", 2)]
+
+
+# ---- a press is answered even when another rerun cuts its run short (the editor sending a link's code) ------
+
+
+def test_a_press_whose_run_was_cut_short_is_answered_by_the_next_run():
+    """Run's callback keeps the press as asked until its outcome is kept. Here the press reached the server but
+    its run never got to the code (as when the editor, mounting, sends a link's code and Streamlit starts over
+    with its state): the next run of the page runs the code, once."""
+    at = page()
+    at.session_state["write_code"] = {"body": MAX}
+    at.session_state["write_asked"] = {"run"}
+    at.run()
+    assert not at.exception
+    assert "dp[2]" in at.warning[0].value and "max" in at.warning[0].value
+    assert at.session_state["write_asked"] == set()
+    at.session_state["write_code"] = {"body": RIGHT}  # a later run that nobody asked to run keeps the last result
+    at.run()
+    assert "dp[2]" in at.warning[0].value and not at.success
+
+
+def test_a_result_says_so_when_the_code_changed_after_it_and_not_before():
+    at = ran(page(), MAX)
+    assert not at.info
+    at.session_state["write_code"] = {"body": RIGHT}
+    at.run()
+    assert [i.value for i in at.info] == [
+        "This is the run of the code before your last change: press Run on this row to run what is in the editor."
+    ]
+    at.button(key="write_w_run").click().run()
+    assert not at.info and at.success

@@ -227,23 +227,49 @@ def java_hint(view: View, sol: Solution) -> None:
         st.code(java_source(view.form, sol.max_take), language="java")
 
 
+def ask(what: str) -> None:
+    """Callback of Run and Check: the press is kept as asked until its outcome is kept. A callback runs when the
+    press reaches the server, so a press whose run is cut short by another rerun (the editor sending a
+    link's code as the page opens) is still answered by the next run."""
+    st.session_state[state.WRITE_ASKED] = st.session_state.get(state.WRITE_ASKED, set()) | {what}
+
+
+def asked(what: str) -> bool:
+    """Whether a press of Run or Check ("run", "check") is waiting for its outcome."""
+    return what in st.session_state.get(state.WRITE_ASKED, set())
+
+
+def _answered(what: str) -> None:
+    """The press's outcome is kept: it is no longer asked."""
+    st.session_state[state.WRITE_ASKED] = st.session_state.get(state.WRITE_ASKED, set()) - {what}
+
+
 def run_row(code: str, mode: Mode, sol: Solution) -> None:
-    """Run the code on the session's row in the pool (with a spinner), keeping the outcome for the page."""
+    """Run the code on the session's row in the pool (with a spinner), keeping the outcome and the code run for
+    the page; then the press is answered."""
     values, k = list(sol.values), sol.max_take
-    with st.spinner(t("write_running", st.session_state[state.LANG], n=len(values))):
-        out = pool.run(code, mode, values, k)
-    st.session_state[state.WRITE_RESULT] = (mode, state.digest(values), k, out)
+    try:
+        with st.spinner(t("write_running", st.session_state[state.LANG], n=len(values))):
+            out = pool.run(code, mode, values, k)
+    except Exception:  # a failure is not asked again by every later run; a rerun cutting this one short is not
+        _answered("run")  # an Exception (Streamlit's RerunException is a BaseException), so that press stays asked
+        raise
+    st.session_state[state.WRITE_RESULT] = (mode, state.digest(values), k, out, code)
     st.session_state[state.WRITE_CHECKED] = None
+    _answered("run")
 
 
-def result(sol: Solution, view: View, mode: Mode) -> None:
-    """The last run's result, if it was on this row and mode: a refusal or stop as one sentence with its line
-    and column; else the core's diagnosis (stonegame.write.mistakes.diagnose: the comparison and the named
-    mistake) as a verdict, the grid and the first wrong cell's step in the explainer."""
+def result(sol: Solution, view: View, mode: Mode, code: str) -> None:
+    """The last run's result, if it was on this row and mode, under a note when the editor's code is no longer
+    the code run: a refusal or stop as one sentence with its line and column; else the core's diagnosis
+    (stonegame.write.mistakes.diagnose: the comparison and the named mistake) as a verdict, the grid and the
+    first wrong cell's step in the explainer."""
     kept = st.session_state.get(state.WRITE_RESULT)
     if not kept or kept[:3] != (mode, state.digest(sol.values), sol.max_take):
         return
     out: Outcome = kept[3]
+    if kept[4] != code:
+        st.info(t("write_stale", view.lang), icon="✏️")
     found = mistakes.diagnose_outcome(out, list(sol.values), sol.max_take)
     if found is None:
         st.error(describe(out, view.lang), icon="🚫")
@@ -302,11 +328,16 @@ def explainer_link(step: int) -> str:
 
 def check_rows(code: str, mode: Mode, sol: Solution) -> None:
     """Run the code on the session's row and the hidden set (stonegame.write.hidden, with a spinner), keeping
-    how many hidden rows pass and the smallest failing row."""
+    how many hidden rows pass and the smallest failing row; then the press is answered."""
     values, k = list(sol.values), sol.max_take
-    with st.spinner(t("write_checking", st.session_state[state.LANG], rows=len(hidden.hidden_set()) + 1)):
-        found = hidden.check_more(code, mode, values, k)
+    try:
+        with st.spinner(t("write_checking", st.session_state[state.LANG], rows=len(hidden.hidden_set()) + 1)):
+            found = hidden.check_more(code, mode, values, k)
+    except Exception:  # as in run_row: a failure is not asked again
+        _answered("check")
+        raise
     st.session_state[state.WRITE_CHECKED] = (mode, found.passed, found.total, found.smallest)
+    _answered("check")
 
 
 def checked(view: View, mode: Mode) -> None:
