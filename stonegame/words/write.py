@@ -148,9 +148,9 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "这里不能给切片赋值：请一次写一个格子，`dp[i] = …`。",
     },
     "write_dunder": {
-        "en": "Names with `__` in them are not available here: {name} reaches inside Python, and the fill needs "
+        "en": "Names with `__` in them are not available here: `{name}` reaches inside Python, and the fill needs "
         "none of it.",
-        "zh": "这里不能使用带 `__` 的名字：{name} 会深入 Python 内部，而填表完全用不到它。",
+        "zh": "这里不能使用带 `__` 的名字：`{name}` 会深入 Python 内部，而填表完全用不到它。",
     },
     "write_name_letters": {
         "en": "The name `{name}` uses letters outside a–z, A–Z, 0–9 and _: type it in plain letters.",

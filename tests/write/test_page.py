@@ -81,6 +81,14 @@ def test_hostile_program_is_refused_in_words():
     assert "Line 1, column" in error.value and "__class__" in error.value
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_refused_dunder_name_is_shown_as_written(lang):
+    """The name goes into the sentence as code: markdown would draw __import__ as a bold "import"."""
+    at = ran(page(lang=lang), "__import__('os')\n")
+    [error] = at.error
+    assert "`__import__`" in error.value, error.value
+
+
 def test_check_on_more_rows_and_load_the_smallest_failing():
     at = ran(page(), MAX, button="write_w_check")
     passes = (at.warning or at.success)[0].value
