@@ -165,6 +165,13 @@ input[type=range] { flex: 1 1 auto; min-width: 8rem; height: 44px; margin: 0; ac
 .writer .send { background: #1a5fb4; color: #fff; }
 .writer .size { margin: 0 0 0.3rem; color: #444; font-size: 0.9rem; }
 .writer .size.over { color: #b3261e; font-weight: 700; }
+.joinform label { display: block; font-weight: 600; margin: 0.2rem 0 0.4rem; }
+.joinform .row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.joinform input { font: 700 1.5rem/1 "Source Code Pro", ui-monospace, monospace; letter-spacing: 0.2rem;
+  text-transform: uppercase; flex: 1 1 9rem; min-width: 0; min-height: 48px; padding: 0 0.6rem;
+  border: 2px solid #767676; border-radius: 0.5rem; background: #fff; color: #1f2328; }
+.joinform input[aria-invalid=true] { border-color: #b3261e; }
+.joinform button { background: #1a5fb4; color: #fff; min-height: 48px; flex: 0 0 auto; }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """
@@ -369,6 +376,66 @@ def _listings(code: str, join: str, lang: str, listing: str, prefix: str) -> str
         href = html.escape(f"{prefix}/join/{code}?{query}")
         links.append(f'<a href="{href}" data-code="{other}"{current}>{name}</a>')
     return " ".join(links)
+
+
+JOIN_FORM = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>{title}</title>
+<link rel="stylesheet" href="{prefix}/static/{style_file}">
+</head>
+<body>
+<main data-testid="join-form-page">
+<div class="top"><h1>{title}</h1>
+<nav class="langs" aria-label="{language}">{langs}</nav></div>
+<form class="classbar joinform" data-testid="join-form" method="get" action="{short}">
+<input type="hidden" name="lang" value="{lang}">
+<label for="class-code">{label}</label>
+<div class="row"><input id="class-code" name="class" type="text" value="{given}" maxlength="16" required
+ autocomplete="off" autocapitalize="characters" spellcheck="false" enterkeyhint="go" placeholder="{placeholder}"
+ aria-describedby="join-note"{invalid}{focus}>
+<button type="submit">{button}</button></div>
+<p class="note" id="join-note" role="{role}">{message}</p>
+</form>
+<p class="foot"><a class="full" href="/?lang={lang}">{full_words}</a></p>
+</main>
+</body>
+</html>
+"""
+
+
+def join_form(prefix: str, short: str, lang: str, given: str = "", message: str = "") -> str:
+    """The light join form at the short address `short` in `lang`: a box for the class's code (`given`, as
+    typed, when it is shown again) and Join, which asks `short` again with ?class=<the code>&lang=; `message`
+    (a refusal's sentence) under it, the box then marked invalid. No script: Enter and Join are the form's."""
+    esc = html.escape
+    current = {lang: ' aria-current="true"'}
+    links = " ".join(
+        f'<a href="{esc(short)}?lang={other}" lang="{other}" hreflang="{other}"{current.get(other, "")}>{name}</a>'
+        for other, name in (("en", "English"), ("zh", "中文"))
+    )
+    return JOIN_FORM.format(
+        lang=esc(lang),
+        title=esc(t("class_form_title", lang)),
+        prefix=esc(prefix),
+        style_file=STYLE_FILE,
+        language=esc(t("class_phone_language", lang)),
+        langs=links,
+        short=esc(short),
+        label=esc(t("class_form_label", lang)),
+        given=esc(given[:16]),
+        placeholder=esc(t("class_join_placeholder", lang)),
+        invalid=' aria-invalid="true"' if message else "",
+        focus="" if message else " autofocus",
+        button=esc(t("class_join_button", lang)),
+        role="alert" if message else "status",
+        message=esc(message),
+        full_words=esc(t("class_form_full_app", lang)),
+    )
 
 
 def refused_page(prefix: str, code: str, lang: str, message: str) -> str:
