@@ -165,13 +165,6 @@ input[type=range] { flex: 1 1 auto; min-width: 8rem; height: 44px; margin: 0; ac
 .writer .send { background: #1a5fb4; color: #fff; }
 .writer .size { margin: 0 0 0.3rem; color: #444; font-size: 0.9rem; }
 .writer .size.over { color: #b3261e; font-weight: 700; }
-.joinform label { display: block; font-weight: 600; margin: 0.2rem 0 0.4rem; }
-.joinform .row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
-.joinform input { font: 700 1.5rem/1 "Source Code Pro", ui-monospace, monospace; letter-spacing: 0.2rem;
-  text-transform: uppercase; flex: 1 1 9rem; min-width: 0; min-height: 48px; padding: 0 0.6rem;
-  border: 2px solid #767676; border-radius: 0.5rem; background: #fff; color: #1f2328; }
-.joinform input[aria-invalid=true] { border-color: #b3261e; }
-.joinform button { background: #1a5fb4; color: #fff; min-height: 48px; flex: 0 0 auto; }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """
@@ -378,6 +371,34 @@ def _listings(code: str, join: str, lang: str, listing: str, prefix: str) -> str
     return " ".join(links)
 
 
+# The join form's whole style, in its page (one request the less on a slow phone): the light page's look, the box
+# and its button. Its CSP allows this style by its hash; the page has no script.
+FORM_STYLE = """
+:root { color-scheme: light; }
+body { margin: 0; background: #fff; color: #1f2328;
+  font: 17px/1.4 "Source Sans 3", "Source Sans Pro", "Noto Sans CJK SC", system-ui, sans-serif; }
+main { max-width: 46rem; margin: 0 auto; padding: 0.5rem 0.6rem 2rem; }
+.top { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
+h1 { font-size: 1.05rem; margin: 0.2rem 0; color: #31333f; }
+a { color: #0b3d91; font-weight: 600; }
+.langs a, .full { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
+  text-align: center; }
+.langs a[aria-current] { color: #1f2328; text-decoration: none; }
+form { border: 2px solid #1a5fb4; border-radius: 0.6rem; padding: 0.5rem 0.8rem; margin: 0.3rem 0 0.5rem;
+  background: #f6f8fa; }
+label { display: block; font-weight: 600; margin: 0.2rem 0 0.4rem; }
+.row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+input { font: 700 1.5rem/1 "Source Code Pro", ui-monospace, monospace; letter-spacing: 0.2rem;
+  text-transform: uppercase; flex: 1 1 9rem; min-width: 0; min-height: 48px; padding: 0 0.6rem;
+  border: 2px solid #767676; border-radius: 0.5rem; background: #fff; color: #1f2328; }
+input[aria-invalid=true] { border-color: #b3261e; }
+button { font: inherit; font-weight: 600; min-height: 48px; min-width: 2.75rem; padding: 0.3rem 0.9rem;
+  border-radius: 0.5rem; border: 2px solid #1a5fb4; background: #1a5fb4; color: #fff; cursor: pointer; }
+button:focus-visible, a:focus-visible, input:focus-visible { outline: 3px solid #000; outline-offset: 2px; }
+.note { margin: 0.4rem 0 0; color: #b3261e; font-weight: 600; }
+.note:empty { display: none; }
+"""
+FORM_STYLE_CSP = _hash(FORM_STYLE)
 JOIN_FORM = """<!doctype html>
 <html lang="{lang}">
 <head>
@@ -386,13 +407,15 @@ JOIN_FORM = """<!doctype html>
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>{title}</title>
-<link rel="stylesheet" href="{prefix}/static/{style_file}">
+<style>{style}</style>
+<link rel="prefetch" href="{prefix}/static/{style_file}">
+<link rel="prefetch" href="{prefix}/static/{script_file}">
 </head>
 <body>
 <main data-testid="join-form-page">
 <div class="top"><h1>{title}</h1>
 <nav class="langs" aria-label="{language}">{langs}</nav></div>
-<form class="classbar joinform" data-testid="join-form" method="get" action="{short}">
+<form data-testid="join-form" method="get" action="{short}">
 <input type="hidden" name="lang" value="{lang}">
 <label for="class-code">{label}</label>
 <div class="row"><input id="class-code" name="class" type="text" value="{given}" maxlength="16" required
@@ -411,7 +434,8 @@ JOIN_FORM = """<!doctype html>
 def join_form(prefix: str, short: str, lang: str, given: str = "", message: str = "") -> str:
     """The light join form at the short address `short` in `lang`: a box for the class's code (`given`, as
     typed, when it is shown again) and Join, which asks `short` again with ?class=<the code>&lang=; `message`
-    (a refusal's sentence) under it, the box then marked invalid. No script: Enter and Join are the form's."""
+    (a refusal's sentence) under it, the box then marked invalid. No script: Enter and Join are the form's; the
+    light page's own script and style are fetched ahead (prefetch) while the code is typed."""
     esc = html.escape
     current = {lang: ' aria-current="true"'}
     links = " ".join(
@@ -421,8 +445,10 @@ def join_form(prefix: str, short: str, lang: str, given: str = "", message: str 
     return JOIN_FORM.format(
         lang=esc(lang),
         title=esc(t("class_form_title", lang)),
+        style=FORM_STYLE,
         prefix=esc(prefix),
         style_file=STYLE_FILE,
+        script_file=SCRIPT_FILE,
         language=esc(t("class_phone_language", lang)),
         langs=links,
         short=esc(short),

@@ -32,8 +32,8 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
                                               immutable and kept by nginx as the pictures are
     GET  {SHORT}?lang=&class=                     the light join form (phone.join_form) at the short address a
                                               projector names: with ?class=<a typed code> it checks the code
-                                              as "Join a class" does and sends the phone on (303) to the light
-                                              student page, or shows the form again with the refusal's sentence
+                                              as "Join a class" does and answers with the light student page
+                                              (no redirect), or shows the form again with the refusal's sentence
     GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML, phone.py; an ETag, a 304 again)
     GET  {PREFIX}/static/phone.<hash>.js|css       its script and style, named by their content, cached a year
     GET  {PREFIX}/editor.js?v=                  the code editor's script, which that page imports only when a
@@ -65,7 +65,6 @@ import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
-from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -126,13 +125,14 @@ PAGE_HEADERS = {
     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
 PAGE_CACHE = {"Cache-Control": "no-cache, private"}
-# The join form: no script at all, its style the light page's file, and its form may go only to this site.
+# The join form: no script at all, its own style (by its hash), the light page's files fetched ahead (prefetch,
+# which default-src governs), and its form may go only to this site.
 FORM_HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'",
+    "Content-Security-Policy": f"default-src 'self'; script-src 'none'; style-src {phone.FORM_STYLE_CSP}; "
+    "img-src 'self' data:; connect-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
 }
 ASSET_HEADERS = {  # a versioned file (phone.ASSETS): its name changes with its content
     "Cache-Control": "public, max-age=31536000, immutable",
@@ -485,13 +485,21 @@ class Classroom:
             room = await self.attempted(request, opened, token or None)
         except (Refused, rm.RoomError, stores.StoreDown) as error:
             return self._refused_page(error, given, lang)
+        return await self._light_page(request, room, token, lang, listing, guess)
+
+    async def _light_page(
+        self, request: Request, room: rm.Room, token: str, lang: str, listing: str, guess: bool = False
+    ) -> Response:
+        """The light student page of this open room (phone.page) at its step, never past a question's hold,
+        gzipped when accepted, with its ETag (a 304 to a phone that has it); a picture not made is a refusal
+        page (503)."""
         code, stage = room.code, room.stage
         WARMER.asked_for(code, lang, listing, picture=False)  # the page: any replica; its pictures: one
         step = min(stage.step, rm.holding(room) if rm.holding(room) is not None else stage.step)
         try:
             svg = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
         except Refused as busy:
-            return self._refused_page(busy, given, lang)
+            return self._refused_page(busy, code, lang)
         words = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
         view = rm.public_view(room)["stage"]
         text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words, guess).encode("utf-8")
@@ -506,9 +514,11 @@ class Classroom:
     async def join_form(self, request: Request) -> Response:
         """The light join form at SHORT in the page's language (_page_lang). With ?class=<a typed code>: the code
         read and looked up under the guessing limit as "Join a class" does (a malformed or unknown code counts
-        against the address; a shut-out address is refused), then a 303 to the light student page of its open
-        room in the form's language (which takes the seat as a typed code's join); a refusal shows the form
-        again with its sentence (_typed_words) and its status. An empty box counts as no guess."""
+        against the address; a shut-out address is refused), then in this same answer the light student page
+        of its open room in the form's language and ?code= listing (no redirect: a round trip less on a slow
+        phone; its script puts the page's own address in the address bar), which takes the seat as a typed
+        code's join does; a refusal shows the form again with its sentence (_typed_words) and its status. An
+        empty box counts as no guess."""
         lang, _ = _page_lang(request)
         given = request.query_params.get("class")
         if given is None:
@@ -517,12 +527,11 @@ class Classroom:
             return _form(lang, given, t("class_form_empty", lang), 400)
         try:
             code = await self._typed_code(request, given)
-            await run_in_threadpool(self.attempt, self.who(request), code, lambda c: self.store().room(c))
+            room = await run_in_threadpool(self.attempt, self.who(request), code, lambda c: self.store().room(c))
         except (Refused, rm.RoomError, stores.StoreDown) as error:
             status, words = _typed_words(error, given[:16], lang)
             return _form(lang, given, words, status)
-        where = f"{PREFIX}/join/{code}?{urlencode({'lang': lang})}"
-        return Response(status_code=303, headers={**FORM_HEADERS, "Location": where})
+        return await self._light_page(request, room, "", lang, _choice(request, "code", CODES))
 
     async def _typed_code(self, request: Request, given: str) -> str:
         """The typed code read (rm.read_code); a malformed one counts as a wrong code and is Refused 400
