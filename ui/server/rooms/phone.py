@@ -97,15 +97,20 @@ WORDS = (
         "step_of",
     )
 )
-# The app's look: Streamlit's light theme's white and text, the class bar's blue, the stage's buttons.
-STYLE = """
+# The page's frame, the same on both pages (the light page and the join form): Streamlit's light theme's white
+# and text, its font, the title line.
+FRAME_STYLE = """
 :root { color-scheme: light; }
 body { margin: 0; background: #fff; color: #1f2328;
   font: 17px/1.4 "Source Sans 3", "Source Sans Pro", "Noto Sans CJK SC", system-ui, sans-serif; }
 main { max-width: 46rem; margin: 0 auto; padding: 0.5rem 0.6rem 2rem; }
 .top { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
 h1 { font-size: 1.05rem; margin: 0.2rem 0; color: #31333f; }
-.langs a { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
+"""
+# The app's look: the frame, the class bar's blue, the stage's buttons.
+STYLE = (
+    FRAME_STYLE
+    + """.langs a { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
   color: #0b3d91; font-weight: 600; text-align: center; }
 .langs a[aria-current] { color: #1f2328; text-decoration: none; }
 .classbar { border: 2px solid #1a5fb4; border-radius: 0.6rem; padding: 0.5rem 0.8rem; margin: 0.3rem 0 0.5rem;
@@ -168,6 +173,7 @@ input[type=range] { flex: 1 1 auto; min-width: 8rem; height: 44px; margin: 0; ac
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """
+)
 
 
 def _asset(text: str, kind: str, media: str) -> tuple[str, tuple[bytes, bytes, str]]:
@@ -182,7 +188,8 @@ def _asset(text: str, kind: str, media: str) -> tuple[str, tuple[bytes, bytes, s
 SCRIPT_FILE, _script = _asset(SCRIPT, "js", "text/javascript; charset=utf-8")
 STYLE_FILE, _style = _asset(STYLE, "css", "text/css; charset=utf-8")
 ASSETS = {SCRIPT_FILE: _script, STYLE_FILE: _style}
-PAGE = """<!doctype html>
+# The head's start of both pages (the light page and the join form): its language, a phone's viewport, its title.
+HEAD = """<!doctype html>
 <html lang="{lang}">
 <head>
 <meta charset="utf-8">
@@ -190,7 +197,10 @@ PAGE = """<!doctype html>
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>{title}</title>
-<script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}"{guess}>{early}</script>
+"""
+PAGE = (
+    HEAD
+    + """<script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}"{guess}>{early}</script>
 <link rel="stylesheet" href="{prefix}/static/{style_file}">
 <script src="{prefix}/static/{script_file}" defer></script>
 </head>
@@ -227,6 +237,7 @@ PAGE = """<!doctype html>
 </body>
 </html>
 """
+)
 
 
 def _json_in_html(value: Any) -> str:
@@ -373,14 +384,9 @@ def _listings(code: str, join: str, lang: str, listing: str, prefix: str) -> str
 
 # The join form's whole style, in its page (one request the less on a slow phone): the light page's look, the box
 # and its button. Its CSP allows this style by its hash; the page has no script.
-FORM_STYLE = """
-:root { color-scheme: light; }
-body { margin: 0; background: #fff; color: #1f2328;
-  font: 17px/1.4 "Source Sans 3", "Source Sans Pro", "Noto Sans CJK SC", system-ui, sans-serif; }
-main { max-width: 46rem; margin: 0 auto; padding: 0.5rem 0.6rem 2rem; }
-.top { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
-h1 { font-size: 1.05rem; margin: 0.2rem 0; color: #31333f; }
-a { color: #0b3d91; font-weight: 600; }
+FORM_STYLE = (
+    FRAME_STYLE
+    + """a { color: #0b3d91; font-weight: 600; }
 .langs a, .full { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
   text-align: center; }
 .langs a[aria-current] { color: #1f2328; text-decoration: none; }
@@ -398,16 +404,11 @@ button:focus-visible, a:focus-visible, input:focus-visible { outline: 3px solid 
 .note { margin: 0.4rem 0 0; color: #b3261e; font-weight: 600; }
 .note:empty { display: none; }
 """
+)
 FORM_STYLE_CSP = _hash(FORM_STYLE)
-JOIN_FORM = """<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
-<title>{title}</title>
-<style>{style}</style>
+JOIN_FORM = (
+    HEAD
+    + """<style>{style}</style>
 <link rel="prefetch" href="{prefix}/static/{style_file}">
 <link rel="prefetch" href="{prefix}/static/{script_file}">
 </head>
@@ -429,6 +430,7 @@ JOIN_FORM = """<!doctype html>
 </body>
 </html>
 """
+)
 
 
 def join_form(prefix: str, short: str, lang: str, given: str = "", message: str = "") -> str:
