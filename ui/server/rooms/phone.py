@@ -397,6 +397,7 @@ label { display: block; font-weight: 600; margin: 0.2rem 0 0.4rem; }
 input { font: 700 1.5rem/1 "Source Code Pro", ui-monospace, monospace; letter-spacing: 0.2rem;
   text-transform: uppercase; flex: 1 1 9rem; min-width: 0; min-height: 48px; padding: 0 0.6rem;
   border: 2px solid #767676; border-radius: 0.5rem; background: #fff; color: #1f2328; }
+input::placeholder { text-transform: none; letter-spacing: normal; font-weight: 400; }
 input[aria-invalid=true] { border-color: #b3261e; }
 button { font: inherit; font-weight: 600; min-height: 48px; min-width: 2.75rem; padding: 0.3rem 0.9rem;
   border-radius: 0.5rem; border: 2px solid #1a5fb4; background: #1a5fb4; color: #fff; cursor: pointer; }
