@@ -3,6 +3,7 @@
     python scripts/phone_join.py                  # 10 fresh contexts per figure, the app behind nginx
     python scripts/phone_join.py --quick          # 2 contexts per figure (the test's run)
     python scripts/phone_join.py --page light     # the join link opens the light student page instead
+    python scripts/phone_join.py --page form      # the code typed in the light join form at /join
 
 Starts the app as `scripts/serve.py` does (scripts/topology.py's Topology: --replicas replicas of
 `streamlit run streamlit_app.py` behind nginx, on free ports, the class room in a fresh SQLite folder),
@@ -17,6 +18,9 @@ the start of the navigation to the class stage drawn at the teacher's step:
              its line then says "app"); the app sends the tab on to the light student page, which joins
     enter    of the same runs, from pressing Enter to the stage drawn (what typing the code costs once `/` is
              on screen: the check of the code, the light page and its join)
+    form     with --page form instead of the two above: opening the light join form at `/join` (routes.SHORT),
+             typing the code in its box and Enter; the form checks the code and sends the tab on to the light
+             page, which joins. Its `enter` line is from Enter as above, its `visit` line this whole way
 
 "The class stage drawn at the teacher's step" is one DOM signal on either page: an element
 `[data-testid=stage][data-ready=true][data-frame=STEP]` (the full app's stage, in its open shadow root,
@@ -164,6 +168,18 @@ def by_link(page: Page, room: Class) -> None:
     page.wait_for_selector(drawn(), state="attached", timeout=TIMEOUT_MS)
 
 
+def by_form(page: Page, room: Class) -> float:
+    """Open the light join form at `/join`, type the code in its box and press Enter, and wait for the stage
+    at the teacher's step (the light page's, where the form sends the tab). The mark: when Enter was pressed."""
+    page.goto(f"{room.url}/join", wait_until="commit", timeout=TIMEOUT_MS)
+    box = page.get_by_role("textbox", name="Type the class code")
+    box.fill(room.code, timeout=TIMEOUT_MS)
+    entered = time.perf_counter()
+    box.press("Enter")
+    page.wait_for_selector(drawn(), state="attached", timeout=TIMEOUT_MS)
+    return entered
+
+
 def by_typing(page: Page, room: Class) -> float:
     """Open `/`, wait for its stage (a person sees the page before they tap), open "Join a class", type the
     code, press Enter, and wait for the stage at the teacher's step (the light page's, where the app sends
@@ -207,11 +223,11 @@ def timed(browser: Browser, room: Class, way: Callable[[Page, Class], float | No
         return end - start, end - (start if mark is None else mark)
 
 
-def visits(browser: Browser, room: Class) -> tuple[str, str]:
-    """What a throttled first visit of the join link until the stage is drawn, and of a second
-    visit in the same context (a new tab, its cache kept)."""
+def visits(browser: Browser, room: Class, way: Callable[[Page, Class], float | None] = by_link) -> tuple[str, str]:
+    """What a throttled first visit `way` (the join link's by default) downloads until the stage is drawn, and
+    a second visit the same way in the same context (a new tab, its cache kept)."""
     with phone(browser, slow=True) as (context, page, wire):
-        by_link(page, room)
+        way(page, room)
         first = wire.said()
         again = context.new_page()
         cdp = context.new_cdp_session(again)
@@ -219,7 +235,7 @@ def visits(browser: Browser, room: Class) -> tuple[str, str]:
         second.attach(cdp)
         throttle(again, cdp, slow=True)
         page.close()
-        by_link(again, room)
+        way(again, room)
         return first, second.said()
 
 
@@ -233,16 +249,17 @@ def spread(seconds: list[float]) -> str:
 def measure(browser: Browser, room: Class, contexts: int, label: str) -> list[str]:
     """The benchmark's lines: the link's and the typed code's times (throttled and not), then the visits."""
     lines = []
-    for name, way in (("link ", by_link), ("typed", by_typing)):
+    ways = (("form ", by_form),) if room.page == "form" else (("link ", by_link), ("typed", by_typing))
+    for name, way in ways:
         slow = [timed(browser, room, way, True) for _ in range(contexts)]
         fast = [timed(browser, room, way, False) for _ in range(contexts)]
-        where = label if way is by_link else label.replace("light", "app")  # typing the code starts on the full app
+        where = label.replace("light", "app") if way is by_typing else label  # typing on / starts on the full app
         said = [(name, 0)] if way is by_link else [(name, 0), ("enter", 1)]
         for shown, part in said:
             slowly, quickly = spread([s[part] for s in slow]), spread([f[part] for f in fast])
             lines.append(f"{shown} ({where}): throttled {slowly} | unthrottled {quickly} | {contexts} contexts")
             print(lines[-1], flush=True)
-    first, again = visits(browser, room)
+    first, again = visits(browser, room, by_form if room.page == "form" else by_link)
     lines.append(f"visit ({label}): first {first} | second from cache {again}")
     print(lines[-1], flush=True)
     return lines
@@ -270,7 +287,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--contexts", type=int, default=10, help="fresh browser contexts per figure (default 10)")
     parser.add_argument("--replicas", type=int, default=2, help="replicas behind nginx, as serve.py (default 2)")
     parser.add_argument(
-        "--page", choices=("app", "light"), default="app", help="what the join link opens (default: the full app)"
+        "--page",
+        choices=("app", "light", "form"),
+        default="app",
+        help="what the join link opens (default: the full app), or form: the code typed in the light join form",
     )
     args = parser.parse_args(argv)
     contexts = 2 if args.quick else args.contexts

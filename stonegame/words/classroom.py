@@ -15,7 +15,7 @@ WORDS: dict[str, dict[str, str]] = {
     "class_join_label": {"en": "Join code", "zh": "课堂码"},
     "class_join_placeholder": {"en": "e.g. K7QX4M", "zh": "例如 K7QX4M"},
     "class_join_button": {"en": "Join", "zh": "加入"},
-    "class_join_at": {"en": "Join at", "zh": "加入地址"},
+    "class_join_at": {"en": "Go to this address and type the code", "zh": "打开这个网址，输入课堂码"},
     "class_code_is": {"en": "Class code", "zh": "课堂码"},
     "class_scan": {"en": "Scan to join", "zh": "扫码加入"},
     "class_unreachable_lan": {
@@ -258,6 +258,17 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "This link opens the row at this step in the full app:",
         "zh": "此链接会在完整应用中打开这一行的这一步：",
     },
+    # the light join form at the short address (phone.join_form): a typed code's way in
+    "class_form_title": {"en": "Join a class · Stone Game III", "zh": "加入课堂 · 石子游戏 III"},
+    "class_form_label": {
+        "en": "Type the class code from the teacher's screen",
+        "zh": "输入老师屏幕上的课堂码",
+    },
+    "class_form_empty": {
+        "en": "Type the class code first: 6 letters and digits, like K7QX4M.",
+        "zh": "请先输入课堂码：6 个字母和数字，例如 K7QX4M。",
+    },
+    "class_form_full_app": {"en": "Open the full app", "zh": "打开完整应用"},
     "class_phone_script": {
         "en": "This page needs JavaScript to join the class.",
         "zh": "这个页面需要 JavaScript 才能加入课堂。",

@@ -302,7 +302,8 @@ def test_a_configured_public_address_makes_the_join_link_and_its_qr_code(monkeyp
     at = start(app(values="1,2,3"))
     code, secret = at.session_state[state.CLASS].code, at.session_state[state.CLASS].token
     shown = " ".join(h.proto.body for h in at.get("html"))
-    assert f">class.example.org/classroom/join/{code}</p>" in shown, "the link to read and type: the code alone"
+    assert ">class.example.org/join</p>" in shown, "the address to read and type: the join form's, short"
+    assert "Go to this address and type the code" in shown
     token = rm.join_token(secret)
     assert f"QR code of the join link https://class.example.org/classroom/join/{code}?join={token}" in shown
     assert not at.warning and not at.error

@@ -16,8 +16,9 @@ from starlette.testclient import TestClient
 from stonegame import room as rm
 from tests.classroom.test_routes import app_for, join, refused, url
 from ui import cache
-from ui.server import renderer
-from ui.server.rooms.routes import PREFIX
+from ui.server import card, renderer
+from ui.server.rooms import phone
+from ui.server.rooms.routes import PREFIX, SHORT
 
 ROW = [5, -3, 8, 2, -1, 7, 4, -6]
 SVG = "{http://www.w3.org/2000/svg}svg"
@@ -291,3 +292,55 @@ def test_a_second_visit_costs_a_304_and_the_assets_come_from_the_cache(client):
     again = client.get(page_url(code, f"join={token}"), headers={**gz, "If-None-Match": page.headers["etag"]})
     assert again.status_code == 304 and not again.content
     assert int(page.headers["content-length"]) < 13_000, "the page without its script and style"
+
+
+# --- the light join form at the short address (routes.SHORT, phone.join_form) ---
+
+
+def form(client, query: str = "", **headers: str):
+    """The join form's answer (redirects not followed)."""
+    return client.get(f"{SHORT}{'?' + query if query else ''}", headers=headers, follow_redirects=False)
+
+
+def test_the_short_address_is_a_small_join_form_in_the_browsers_language_with_no_script(client):
+    for header, lang, words in (
+        ("en-GB,en", "en", "Type the class code"),
+        ("zh-CN,zh;q=0.9", "zh", "输入老师屏幕上的课堂码"),
+    ):
+        page = form(client, **{"Accept-Language": header})
+        assert page.status_code == 200 and f'<html lang="{lang}">' in page.text and words in page.text
+        assert f'action="{SHORT}"' in page.text and 'name="class"' in page.text and "<script" not in page.text
+        assert "form-action 'self'" in page.headers["content-security-policy"] and len(page.content) < 4_000
+        assert f'<link rel="prefetch" href="/classroom/static/{phone.SCRIPT_FILE}">' in page.text, "the light page's"
+        assert f"style-src {phone.FORM_STYLE_CSP};" in page.headers["content-security-policy"], "its own style only"
+    assert card.page_of({"type": "http", "method": "GET", "path": SHORT}) is None, "the edge leaves it to the route"
+
+
+def test_a_typed_code_of_an_open_class_goes_on_to_the_light_page_in_the_forms_language(client):
+    code, _, _ = class_at(client)
+    typed = f"{code[:3].lower()}-{code[3:]}"  # any case, a dash: as "Join a class" reads it
+    light = form(client, f"class={typed}&lang=zh&code=java")  # the light page itself: no redirect to wait for
+    assert light.status_code == 200 and '<html lang="zh">' in light.text and 'data-listing="java"' in light.text
+    assert 'data-frame="12"' in light.text and f'data-code="{code}"' in light.text and 'data-join=""' in light.text
+
+
+def test_a_wrong_code_is_said_on_the_form_and_counts_against_the_address(client):
+    code, secret, _ = class_at(client)
+    other = {"X-Forwarded-For": "198.51.100.7"}
+    cases = [
+        ("", 400, "Type the class code first"),
+        ("abc", 400, "A join code is 6 letters and digits, like K7QX4M (no 0, O, 1, I or L): “abc” is not one."),
+        ("ABCDEF", 404, "No class has this code"),
+    ]
+    for given, status, words in cases:
+        page = form(client, f"class={given}", **other)
+        assert page.status_code == status and words in page.text, page.text
+        assert 'aria-invalid="true"' in page.text and f'value="{given}"' in page.text and "Traceback" not in page.text
+    for _ in range(18):  # with "abc" and "ABCDEF" above: 20 wrong codes, the empty box counted as none
+        assert form(client, f"class={rm.new_code()}", **other).status_code == 404
+    shut = form(client, f"class={code}", **other)
+    assert shut.status_code == 429 and "Too many wrong codes from this address" in shut.text
+    assert form(client, f"class={code}").status_code == 200, "another address is not shut out"
+    assert client.post(url(code, "/end"), json={"secret": secret}).status_code == 200
+    ended = form(client, f"class={code}&lang=zh")
+    assert ended.status_code == 410 and "这堂课已经结束。" in ended.text

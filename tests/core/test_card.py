@@ -165,6 +165,7 @@ def test_the_page_html_gets_lang_title_icon_and_tags_without_markup_from_the_lin
         ("/_stcore/health", "GET", None),
         ("/static/js/index.js", "GET", None),
         ("/", "POST", None),
+        ("/join", "GET", None),  # the class room's light join form (routes.SHORT), a route of its own
     ],
 )
 def test_page_requests(path, method, page):

@@ -41,7 +41,7 @@ from ui import specs, state
 from ui.server.rooms import reach
 from ui.server.rooms import store as stores
 from ui.server.rooms.guard import client_address
-from ui.server.rooms.routes import PREFIX, Classroom, Refused, shared
+from ui.server.rooms.routes import PREFIX, SHORT, Classroom, Refused, shared
 from ui.state import View
 
 HERE = Path(__file__).resolve().parent
@@ -567,11 +567,12 @@ def join_info(view: View, mine: Seat, root: str) -> None:
     """How to join, at `root` (where phones reach the app): the join screen when it is on, else the strip
     (in presenter mode on one line, the code beside the link, without the small QR code: "Show how to join"
     brings the big one back); the live counts (the class bar) and the toggle between the two. The link
-    shown is the code's alone, without its scheme (to read and type); the QR code's carries the room's join
-    token as the store has it now, which the join screen's "New QR code" (new_qr) renews. Both open the
-    light student page (phone_link), not the whole app."""
+    shown is the light join form's short address without its scheme (to read and type, then the code: the
+    form sends the phone on to the light student page); the QR code's opens the light student page
+    (phone_link) with the room's join token as the store has it now, which the join screen's "New QR code"
+    (new_qr) renews. Neither opens the whole app."""
     link = phone_link(mine.code, root, _join_token(mine))
-    short = phone_link(mine.code, root).split("://", 1)[-1]
+    short = f"{root}{SHORT}".split("://", 1)[-1]
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
     code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
     at = f'<p class="join-link" data-testid="join-link">{short}</p>'

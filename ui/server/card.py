@@ -48,6 +48,7 @@ from stonegame.teach import preview
 from stonegame.terms import Winner
 from ui import cache, nav
 from ui.server import renderer
+from ui.server.rooms.routes import SHORT
 from ui.server.static import index_html
 
 PAGE_PATH = re.compile(r"/[A-Za-z0-9_-]{0,64}")  # "/" or one path segment: never a file (no dot)
@@ -87,6 +88,8 @@ def page_of(scope: Scope) -> cards.Page | None:
     (PAGES), or the general card for a path no page has; None for any other request."""
     path = scope.get("path", "")
     if scope.get("type") != "http" or scope.get("method") not in ("GET", "HEAD") or not PAGE_PATH.fullmatch(path):
+        return None
+    if path == SHORT:  # the class room's light join form, a route of its own
         return None
     return PAGES.get(path, "general")
 

@@ -20,6 +20,8 @@
   if (!root || window.stonegameAway) return;  // the head's script reopens the page in the browser's language
   const d = root.dataset, base = `${d.prefix}/rooms/${d.code}`, KEPT = "stonegame:student:" + d.code;
   const w = JSON.parse(document.getElementById("words").textContent);
+  const home = `${d.prefix}/join/${d.code}`;  // the page's own address: a code typed at /join came to it there
+  if (location.pathname !== home) history.replaceState(null, "", `${home}?lang=${d.lang}&code=${d.listing}`);
   const q = sel => root.querySelector(sel);
   const ui = {
     bar: q(".classbar"), status: q(".status"), toggle: q(".toggle"), question: q(".question"), note: q(".note"),

@@ -97,15 +97,20 @@ WORDS = (
         "step_of",
     )
 )
-# The app's look: Streamlit's light theme's white and text, the class bar's blue, the stage's buttons.
-STYLE = """
+# The page's frame, the same on both pages (the light page and the join form): Streamlit's light theme's white
+# and text, its font, the title line.
+FRAME_STYLE = """
 :root { color-scheme: light; }
 body { margin: 0; background: #fff; color: #1f2328;
   font: 17px/1.4 "Source Sans 3", "Source Sans Pro", "Noto Sans CJK SC", system-ui, sans-serif; }
 main { max-width: 46rem; margin: 0 auto; padding: 0.5rem 0.6rem 2rem; }
 .top { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
 h1 { font-size: 1.05rem; margin: 0.2rem 0; color: #31333f; }
-.langs a { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
+"""
+# The app's look: the frame, the class bar's blue, the stage's buttons.
+STYLE = (
+    FRAME_STYLE
+    + """.langs a { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
   color: #0b3d91; font-weight: 600; text-align: center; }
 .langs a[aria-current] { color: #1f2328; text-decoration: none; }
 .classbar { border: 2px solid #1a5fb4; border-radius: 0.6rem; padding: 0.5rem 0.8rem; margin: 0.3rem 0 0.5rem;
@@ -168,6 +173,7 @@ input[type=range] { flex: 1 1 auto; min-width: 8rem; height: 44px; margin: 0; ac
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 """
+)
 
 
 def _asset(text: str, kind: str, media: str) -> tuple[str, tuple[bytes, bytes, str]]:
@@ -182,7 +188,8 @@ def _asset(text: str, kind: str, media: str) -> tuple[str, tuple[bytes, bytes, s
 SCRIPT_FILE, _script = _asset(SCRIPT, "js", "text/javascript; charset=utf-8")
 STYLE_FILE, _style = _asset(STYLE, "css", "text/css; charset=utf-8")
 ASSETS = {SCRIPT_FILE: _script, STYLE_FILE: _style}
-PAGE = """<!doctype html>
+# The head's start of both pages (the light page and the join form): its language, a phone's viewport, its title.
+HEAD = """<!doctype html>
 <html lang="{lang}">
 <head>
 <meta charset="utf-8">
@@ -190,7 +197,10 @@ PAGE = """<!doctype html>
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>{title}</title>
-<script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}"{guess}>{early}</script>
+"""
+PAGE = (
+    HEAD
+    + """<script data-base="{prefix}/rooms/{code}" data-code="{code}" data-join="{join}"{guess}>{early}</script>
 <link rel="stylesheet" href="{prefix}/static/{style_file}">
 <script src="{prefix}/static/{script_file}" defer></script>
 </head>
@@ -227,6 +237,7 @@ PAGE = """<!doctype html>
 </body>
 </html>
 """
+)
 
 
 def _json_in_html(value: Any) -> str:
@@ -369,6 +380,91 @@ def _listings(code: str, join: str, lang: str, listing: str, prefix: str) -> str
         href = html.escape(f"{prefix}/join/{code}?{query}")
         links.append(f'<a href="{href}" data-code="{other}"{current}>{name}</a>')
     return " ".join(links)
+
+
+# The join form's whole style, in its page (one request the less on a slow phone): the light page's look, the box
+# and its button. Its CSP allows this style by its hash; the page has no script.
+FORM_STYLE = (
+    FRAME_STYLE
+    + """a { color: #0b3d91; font-weight: 600; }
+.langs a, .full { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
+  text-align: center; }
+.langs a[aria-current] { color: #1f2328; text-decoration: none; }
+form { border: 2px solid #1a5fb4; border-radius: 0.6rem; padding: 0.5rem 0.8rem; margin: 0.3rem 0 0.5rem;
+  background: #f6f8fa; }
+label { display: block; font-weight: 600; margin: 0.2rem 0 0.4rem; }
+.row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+input { font: 700 1.5rem/1 "Source Code Pro", ui-monospace, monospace; letter-spacing: 0.2rem;
+  text-transform: uppercase; flex: 1 1 9rem; min-width: 0; min-height: 48px; padding: 0 0.6rem;
+  border: 2px solid #767676; border-radius: 0.5rem; background: #fff; color: #1f2328; }
+input::placeholder { text-transform: none; letter-spacing: normal; font-weight: 400; }
+input[aria-invalid=true] { border-color: #b3261e; }
+button { font: inherit; font-weight: 600; min-height: 48px; min-width: 2.75rem; padding: 0.3rem 0.9rem;
+  border-radius: 0.5rem; border: 2px solid #1a5fb4; background: #1a5fb4; color: #fff; cursor: pointer; }
+button:focus-visible, a:focus-visible, input:focus-visible { outline: 3px solid #000; outline-offset: 2px; }
+.note { margin: 0.4rem 0 0; color: #b3261e; font-weight: 600; }
+.note:empty { display: none; }
+"""
+)
+FORM_STYLE_CSP = _hash(FORM_STYLE)
+JOIN_FORM = (
+    HEAD
+    + """<style>{style}</style>
+<link rel="prefetch" href="{prefix}/static/{style_file}">
+<link rel="prefetch" href="{prefix}/static/{script_file}">
+</head>
+<body>
+<main data-testid="join-form-page">
+<div class="top"><h1>{title}</h1>
+<nav class="langs" aria-label="{language}">{langs}</nav></div>
+<form data-testid="join-form" method="get" action="{short}">
+<input type="hidden" name="lang" value="{lang}">
+<label for="class-code">{label}</label>
+<div class="row"><input id="class-code" name="class" type="text" value="{given}" maxlength="16" required
+ autocomplete="off" autocapitalize="characters" spellcheck="false" enterkeyhint="go" placeholder="{placeholder}"
+ aria-describedby="join-note"{invalid}{focus}>
+<button type="submit">{button}</button></div>
+<p class="note" id="join-note" role="{role}">{message}</p>
+</form>
+<p class="foot"><a class="full" href="/?lang={lang}">{full_words}</a></p>
+</main>
+</body>
+</html>
+"""
+)
+
+
+def join_form(prefix: str, short: str, lang: str, given: str = "", message: str = "") -> str:
+    """The light join form at the short address `short` in `lang`: a box for the class's code (`given`, as
+    typed, when it is shown again) and Join, which asks `short` again with ?class=<the code>&lang=; `message`
+    (a refusal's sentence) under it, the box then marked invalid. No script: Enter and Join are the form's; the
+    light page's own script and style are fetched ahead (prefetch) while the code is typed."""
+    esc = html.escape
+    current = {lang: ' aria-current="true"'}
+    links = " ".join(
+        f'<a href="{esc(short)}?lang={other}" lang="{other}" hreflang="{other}"{current.get(other, "")}>{name}</a>'
+        for other, name in (("en", "English"), ("zh", "中文"))
+    )
+    return JOIN_FORM.format(
+        lang=esc(lang),
+        title=esc(t("class_form_title", lang)),
+        style=FORM_STYLE,
+        prefix=esc(prefix),
+        style_file=STYLE_FILE,
+        script_file=SCRIPT_FILE,
+        language=esc(t("class_phone_language", lang)),
+        langs=links,
+        short=esc(short),
+        label=esc(t("class_form_label", lang)),
+        given=esc(given[:16]),
+        placeholder=esc(t("class_join_placeholder", lang)),
+        invalid=' aria-invalid="true"' if message else "",
+        focus="" if message else " autofocus",
+        button=esc(t("class_join_button", lang)),
+        role="alert" if message else "status",
+        message=esc(message),
+        full_words=esc(t("class_form_full_app", lang)),
+    )
 
 
 def refused_page(prefix: str, code: str, lang: str, message: str) -> str:

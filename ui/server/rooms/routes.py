@@ -30,6 +30,10 @@ Streamlit's server does not grant); every answer is JSON, a refusal {"error": <o
     GET  {PREFIX}/rooms/{code}/captions?lang=&you=  every step's words, [[title, formula, sentence], ...] (JSON)
     GET  {PREFIX}/rooms/{code}/pictures/{name}/{lang}/words.json  the same words at one URL for the whole class,
                                               immutable and kept by nginx as the pictures are
+    GET  {SHORT}?lang=&class=                     the light join form (phone.join_form) at the short address a
+                                              projector names: with ?class=<a typed code> it checks the code
+                                              as "Join a class" does and answers with the light student page
+                                              (no redirect), or shows the form again with the refusal's sentence
     GET  {PREFIX}/join/{code}?join=&lang=&code=   the light student page (HTML, phone.py; an ETag, a 304 again)
     GET  {PREFIX}/static/phone.<hash>.js|css       its script and style, named by their content, cached a year
     GET  {PREFIX}/editor.js?v=                  the code editor's script, which that page imports only when a
@@ -86,6 +90,7 @@ log = logging.getLogger(__name__)
 hubs.WATCHERS.append(WARMER.warm)  # the process its phones ask for a class's pictures makes the next ones
 
 PREFIX = "/classroom"
+SHORT = "/join"  # the light join form's address, short to type off a projector (card.page_of leaves it to us)
 MAX_BODY = 4096  # bytes: the largest body, a 200-pile row, is about 1.2 KB
 ANSWER_BODY = 16384  # bytes: an answer's body, room for rm.MAX_WRITE bytes of code however JSON escapes them
 RETRY_MS = 2000  # EventSource waits this long before it reconnects
@@ -120,6 +125,15 @@ PAGE_HEADERS = {
     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
 PAGE_CACHE = {"Cache-Control": "no-cache, private"}
+# The join form: no script at all, its own style (by its hash), the light page's files fetched ahead (prefetch,
+# which default-src governs), and its form may go only to this site.
+FORM_HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": f"default-src 'self'; script-src 'none'; style-src {phone.FORM_STYLE_CSP}; "
+    "img-src 'self' data:; connect-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+}
 ASSET_HEADERS = {  # a versioned file (phone.ASSETS): its name changes with its content
     "Cache-Control": "public, max-age=31536000, immutable",
     "X-Content-Type-Options": "nosniff",
@@ -471,13 +485,21 @@ class Classroom:
             room = await self.attempted(request, opened, token or None)
         except (Refused, rm.RoomError, stores.StoreDown) as error:
             return self._refused_page(error, given, lang)
+        return await self._light_page(request, room, token, lang, listing, guess)
+
+    async def _light_page(
+        self, request: Request, room: rm.Room, token: str, lang: str, listing: str, guess: bool = False
+    ) -> Response:
+        """The light student page of this open room (phone.page) at its step, never past a question's hold,
+        gzipped when accepted, with its ETag (a 304 to a phone that has it); a picture not made is a refusal
+        page (503)."""
         code, stage = room.code, room.stage
         WARMER.asked_for(code, lang, listing, picture=False)  # the page: any replica; its pictures: one
         step = min(stage.step, rm.holding(room) if rm.holding(room) is not None else stage.step)
         try:
             svg = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
         except Refused as busy:
-            return self._refused_page(busy, given, lang)
+            return self._refused_page(busy, code, lang)
         words = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)
         view = rm.public_view(room)["stage"]
         text = phone.page(PREFIX, code, token, lang, listing, view, step, svg, words, guess).encode("utf-8")
@@ -488,6 +510,37 @@ class Classroom:
         if request.headers.get("if-none-match") == tag:
             return Response(status_code=304, headers={k: v for k, v in headers.items() if k != "Content-Encoding"})
         return Response(body, media_type="text/html; charset=utf-8", headers=headers)
+
+    async def join_form(self, request: Request) -> Response:
+        """The light join form at SHORT in the page's language (_page_lang). With ?class=<a typed code>: the code
+        read and looked up under the guessing limit as "Join a class" does (a malformed or unknown code counts
+        against the address; a shut-out address is refused), then in this same answer the light student page
+        of its open room in the form's language and ?code= listing (no redirect: a round trip less on a slow
+        phone; its script puts the page's own address in the address bar), which takes the seat as a typed
+        code's join does; a refusal shows the form again with its sentence (_typed_words) and its status. An
+        empty box counts as no guess."""
+        lang, _ = _page_lang(request)
+        given = request.query_params.get("class")
+        if given is None:
+            return _form(lang)
+        if not given.strip():
+            return _form(lang, given, t("class_form_empty", lang), 400)
+        try:
+            code = await self._typed_code(request, given)
+            room = await run_in_threadpool(self.attempt, self.who(request), code, lambda c: self.store().room(c))
+        except (Refused, rm.RoomError, stores.StoreDown) as error:
+            status, words = _typed_words(error, given[:16], lang)
+            return _form(lang, given, words, status)
+        return await self._light_page(request, room, "", lang, _choice(request, "code", CODES))
+
+    async def _typed_code(self, request: Request, given: str) -> str:
+        """The typed code read (rm.read_code); a malformed one counts as a wrong code and is Refused 400
+        "bad_code" (or 429, as shut, from an address shut out already)."""
+        try:
+            return rm.read_code(given)
+        except rm.RoomError as error:
+            await run_in_threadpool(self.guessing.malformed, self.who(request))
+            raise Refused(400, str(error), "bad_code") from None
 
     async def asset(self, request: Request) -> Response:
         """One of the light page's versioned files (phone.ASSETS: its script and style), gzipped when accepted,
@@ -646,6 +699,7 @@ class Classroom:
             (f"{rooms}/{{code}}/pictures/{{name}}/{{lang}}/{{listing}}/{{step}}.svg", self.picture, "GET"),
             (f"{rooms}/{{code}}/pictures/{{name}}/{{lang}}/words.json", self.words, "GET"),
             (f"{rooms}/{{code}}/captions", self.captions, "GET"),
+            (SHORT, self.join_form, "GET"),
             (f"{PREFIX}/join/{{code}}", self.join_page, "GET"),
             (f"{PREFIX}/editor.js", self.editor, "GET"),
             (f"{PREFIX}/static/{{name}}", self.asset, "GET"),
@@ -686,6 +740,27 @@ def ended_stream(view: dict[str, Any]) -> Response:
     return Response(
         body, media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     )
+
+
+def _form(lang: str, given: str = "", words: str = "", status: int = 200) -> Response:
+    """The join form page (phone.join_form) in `lang`, with the typed text and a refusal's words when given."""
+    text = phone.join_form(PREFIX, SHORT, lang, given, words).encode("utf-8")
+    headers = {**FORM_HEADERS, "Vary": "Accept-Language"}
+    return Response(text, status, media_type="text/html; charset=utf-8", headers=headers)
+
+
+def _typed_words(error: Exception, given: str, lang: str) -> tuple[int, str]:
+    """A typed code's refusal as the full app's "Join a class" says it (class_err_<reason>, in `lang`) and its
+    status as the routes give it: a malformed, unknown or ended class's code, a shut-out address, a store down."""
+    if isinstance(error, Refused):
+        status, reason = error.status, error.reason
+    elif isinstance(error, stores.StoreDown):
+        status, reason = 503, "store_down"
+    else:
+        status = next(s for kind, s in STATUS.items() if isinstance(error, kind))
+        reason = error.reason if isinstance(error, rm.RoomError) else "server_error"
+    key = f"class_err_{reason}" if f"class_err_{reason}" in CATALOGUE else "class_err_server_error"
+    return status, t(key, lang, code=given, given=given, detail=str(error), limit="", n="")
 
 
 def _query(request: Request, name: str, allowed: tuple[str, ...]) -> str:
