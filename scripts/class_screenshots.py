@@ -1,7 +1,8 @@
 """The pictures of a class in docs/teaching.md: the projector (a teacher in presenter mode at 1280×720: the join
 screen with its LAN-address line, then a question revealed, its answers' chart opened, "Open the control on
-another device" opened, and the confirm step of "End the class") and a student's phone (390×844, a question
-open; and in 中文), made on a server of its own with its own class-room state, in Debian's Chromium.
+another device" opened, and the confirm step of "End the class") and a student's phone (390×844, the light
+page /classroom/join/CODE that the join link and QR code open, a question open; and in 中文), made on a server of
+its own with its own class-room state, in Debian's Chromium.
 
     python scripts/class_screenshots.py [--out docs]
 """
@@ -21,15 +22,19 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
 from scripts.servers import StreamlitServer  # noqa: E402
-from tests.e2e.helpers import CHROMIUM_ARGS, wait_for_app_run, wait_for_stage  # noqa: E402
+from tests.e2e.helpers import CHROMIUM_ARGS, join_token, wait_for_app_run, wait_for_stage  # noqa: E402
 
 ROW = "5,-3,8,2,-1,7,4,-6"
 TOP = {"x": 0, "y": 0, "width": 1280, "height": 230}  # the projector's class controls and folded join line
 
 
 def shoot(page: Page, path: Path) -> None:
-    """A screenshot of the viewport, once the app has finished running."""
-    wait_for_app_run(page)
+    """A screenshot of the viewport, once the app has finished running (the teacher's Streamlit page) or the
+    stage is drawn (a phone's light page)."""
+    if "/classroom/join/" in page.url:
+        expect(page.locator("[data-testid=stage]")).to_have_attribute("data-ready", "true")
+    else:
+        wait_for_app_run(page)
     page.screenshot(path=str(path))
     print(path)
 
@@ -52,6 +57,7 @@ def main() -> None:
             wait_for_app_run(teacher)
             expect(teacher.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
             code = teacher.get_by_test_id("join-code").inner_text().strip()
+            token = join_token(teacher, code)
             phones = []
             for lang in ("en", "zh"):
                 phone = {
@@ -61,8 +67,8 @@ def main() -> None:
                     "is_mobile": True,
                 }
                 page = browser.new_context(**phone).new_page()  # a touch screen: its controls are drawn at 44 px
-                page.goto(f"{server.url}/?class={code}&lang={lang}")
-                wait_for_stage(page)
+                page.goto(f"{server.url}/classroom/join/{code}?join={token}&lang={lang}")  # as the QR code opens it
+                expect(page.locator("[data-testid=stage]")).to_have_attribute("data-ready", "true")
                 phones.append(page)
             shoot(teacher, out / "class-projector.png")
             teacher.get_by_text("Show how to join").click()
