@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -174,11 +175,22 @@ def test_a_step_of_the_teacher_makes_the_phones_pictures_of_it_and_the_next_ahea
         assert cache.stage_svg_cached(ROW, 3, step, "zh", "java", "total"), step
 
 
+def settled() -> None:
+    """Wait until the render service has nothing queued or being made (the rows an earlier test's class had made
+    ahead), then forget every picture it made."""
+    deadline = time.monotonic() + 120
+    while renderer.service().working():
+        assert time.monotonic() < deadline, "the render service did not settle"
+        time.sleep(0.05)  # polling the service's state, not synchronising with it
+    renderer.service().cache.clear()
+
+
 def test_a_process_its_phones_ask_for_no_picture_makes_none_ahead(client):
     """A replica that only served the class's join page (nginx sends the class's pictures to another) makes
     none of its pictures ahead when the teacher steps: a picture is made once a hall, not once a replica."""
     from ui.server.rooms.warm import WARMER
 
+    settled()
     code, secret, token = class_at(client, step=2)
     assert client.get(page_url(code, f"join={token}&lang=zh&code=java")).status_code == 200
     asks = WARMER.asks
@@ -291,3 +303,25 @@ def test_a_second_visit_costs_a_304_and_the_assets_come_from_the_cache(client):
     again = client.get(page_url(code, f"join={token}"), headers={**gz, "If-None-Match": page.headers["etag"]})
     assert again.status_code == 304 and not again.content
     assert int(page.headers["content-length"]) < 13_000, "the page without its script and style"
+
+
+def test_the_first_picture_a_process_is_asked_for_has_the_rows_pictures_made_ahead_once(client):
+    """Issue 35: the first picture of a class asked for here (this process makes the class's pictures: nginx's
+    st_pictures) has the row's pictures from that step to its last asked for in the render service's AHEAD lane,
+    in the pair asked for, once: a second phone's request asks for none again, so a step costs no render."""
+    from ui.server.rooms.warm import WARMER
+
+    code, _, token = class_at(client, step=2)
+    assert client.get(page_url(code, f"join={token}&lang=zh&code=java")).status_code == 200
+    ahead = WARMER.ahead
+    assert picture_of(client, code, 2, "zh", "java").status_code == 200
+    last = 2 * len(ROW) + 1
+    sol = cache.solution(ROW, 3)
+    for step in range(2, last + 1):  # asked by a thread; each made by the AHEAD lane's worker
+        key = renderer.RenderKey(cache.row_key(sol), step, "zh", "java", 3, "total", "phone-svg")
+        deadline = time.monotonic() + 60
+        while not isinstance(renderer.service().wait(key, 1), renderer.Done):
+            assert time.monotonic() < deadline, f"step {step} was not made ahead"
+    assert WARMER.ahead - ahead == last - 2 + 1, "each step from the asked one to the last, once"
+    assert picture_of(client, code, 3, "zh", "java").status_code == 200
+    assert WARMER.ahead - ahead == last - 1, "asked for once"

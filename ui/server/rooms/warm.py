@@ -11,6 +11,14 @@ pictures never reach, make none. A replica killed mid-class hands its classes to
 the first phone asking there has that step made at once, and from then on that replica makes them ahead.
 The class's first pictures, when the room is made, are the one exception (no phone has asked anywhere yet).
 
+A row's pictures are made once, ahead: when this process owns a class's pictures (or the room was just made)
+and the class is on a row it has not asked for here, a thread asks the render service's AHEAD lane for the
+row's pictures from the class's step to AHEAD_STEPS past it (again when the class gets within half of that
+of the end), in each language and listing asked for here. The AHEAD lane's worker (renderer.WORKER_NICE, as
+every worker) makes them one after another; a phone or a step's warming that asks for one still waiting there
+moves it to the phone lane. So a step's press costs the broadcast and the serving, not a render; the row's
+pictures are its "row preparation" CPU (scripts/halltest.py prints it apart).
+
 It only asks the render service (ui/cache.ask_stage_svg: renderer.Renderer.request, which never blocks): the
 service's phone lane makes them in its own worker process, one at a time, so the warming never takes both
 cores from the requests nor waits behind the export page's queue; a picture already made or being made is
@@ -23,14 +31,17 @@ import logging
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from ui import cache
+from ui.server import renderer
 
 log = logging.getLogger(__name__)
 
 ROOMS = 256  # classes remembered per process (their languages and listings asked for)
 DEFAULT = (("en", "py"),)  # what a class's phones are taken to ask for until one asks here
+AHEAD_STEPS = 64  # a row's steps asked ahead of the class's step at most (a row of 2,000 piles has 4,002 steps)
 OWNED_FOR = 300.0  # seconds a class's pictures are made ahead here after its phones last asked here for one
 
 
@@ -52,7 +63,10 @@ class Warmer:
         self.asked: OrderedDict[str, set[tuple[str, str]]] = OrderedDict()
         self.last_asked: dict[str, float] = {}  # time.monotonic() of a class's last picture asked for here
         self.lock = threading.Lock()
-        self.asks = 0  # pictures the render service took to make ahead (for the tests)
+        self.asks = 0  # pictures the render service's phone lane took to make ahead (for the tests)
+        self.ahead = 0  # pictures its AHEAD lane took: rows' pictures asked ahead (for the tests)
+        # per class code: the row asked ahead here ((values, k, form, pairs)) and the last step asked for
+        self.prepared: OrderedDict[str, tuple[tuple[Any, ...], int]] = OrderedDict()
 
     def asked_for(self, code: str, lang: str, listing: str, picture: bool = True) -> None:
         """Remember that a phone of class `code` asked for `lang` and `listing` here (at most ROOMS classes), and
@@ -64,6 +78,8 @@ class Warmer:
                 self.last_asked[code] = time.monotonic()
             while len(self.asked) > ROOMS:
                 self.last_asked.pop(self.asked.popitem(last=False)[0], None)
+            while len(self.prepared) > ROOMS:
+                self.prepared.popitem(last=False)
 
     def owns(self, code: str) -> bool:
         """Whether class `code`'s phones asked this process for a picture in the last OWNED_FOR seconds."""
@@ -87,19 +103,60 @@ class Warmer:
         for step in dict.fromkeys((now, min(now + 1, top))):
             for lang, listing in pairs:
                 self._ask((values, k, step, lang, listing, form))
+        if self.owns(code):
+            self.prepare(code, values, k, form, now, last)
 
-    def _ask(self, args: tuple[Any, ...]) -> None:
-        """Ask the render service for one picture, not waiting for it (a refusal is logged: the phone's own
-        request says it)."""
+    def prepare(self, code: str, values: Sequence[int], k: int, form: str, now: int, last: int) -> None:
+        """Have the row's pictures made ahead of step `now` (last: the row's last step) in the AHEAD lane, in each
+        pair class `code`'s phones asked for here, by a thread of its own, unless they were asked for already
+        (_ahead). Called on each picture a phone asks for here (the first makes this process the owner) and on
+        each change of a class this process owns."""
+        with self.lock:
+            pairs = sorted(self.asked.get(code) or DEFAULT)
+        row = (tuple(values), k, form, tuple(pairs))
+        steps = self._ahead(code, row, now, last)
+        if steps:
+            threading.Thread(target=self._prepare, args=(row, steps), daemon=True, name="warm-ahead").start()
+
+    def _ahead(self, code: str, row: tuple[Any, ...], now: int, last: int) -> range:
+        """The steps of `row` (values, k, form, pairs) to ask ahead for class `code` at step `now`: none while the
+        class is on the row asked here and more than AHEAD_STEPS / 2 from the last step asked; else from the step
+        after that one (from `now` on a row not asked here) to AHEAD_STEPS past `now` (at most `last`), noted."""
+        with self.lock:
+            asked, upto = self.prepared.get(code, ((), -1))
+            if asked == row and upto >= min(last, now + AHEAD_STEPS // 2):
+                return range(0)
+            start = upto + 1 if asked == row else now
+            end = min(last, now + AHEAD_STEPS)
+            self.prepared[code] = (row, max(end, upto if asked == row else -1))
+            self.prepared.move_to_end(code)
+        return range(start, end + 1)
+
+    def _prepare(self, row: tuple[Any, ...], steps: range) -> None:
+        """Ask the render service's AHEAD lane for the pictures of `row` (values, k, form, pairs) at `steps`, in
+        each pair (a thread's work: the asking stays off the broadcast); stops at the first one the lane does
+        not take (its queue full)."""
+        values, k, form, pairs = row
+        for step in steps:
+            for lang, listing in pairs:
+                if not self._ask((values, k, step, lang, listing, form), lane=renderer.AHEAD):
+                    return
+
+    def _ask(self, args: tuple[Any, ...], lane: str | None = None) -> bool:
+        """Ask the render service for one picture in `lane` (None: the phone lane), not waiting for it; whether it
+        was taken (a refusal is logged: the phone's own request says it)."""
         try:
-            taken = cache.ask_stage_svg(*args)
+            taken = cache.ask_stage_svg(*args, lane=lane)
         except Exception as error:
             log.warning("phone picture not asked for ahead: %s", error)
-            return
-        if taken:
+            return False
+        if taken and lane is None:
             self.asks += 1
+        elif taken:
+            self.ahead += 1
         else:
             log.warning("phone picture not made ahead: the render service did not take it")
+        return taken
 
 
 WARMER = Warmer()  # the one per process
