@@ -439,6 +439,7 @@ class Hall:
     probed: int = 0  # steps whose picture the probe got
     prepared: float = 0.0  # CPU seconds of the AHEAD lane's workers over the class: the rows' pictures made ahead
     waits: list[float] = field(default_factory=list)  # the teacher's waits for the next picture beyond STEP_GAP
+    lag: list[float] = field(default_factory=list)  # how late the client's event loop was, sampled over the steps
 
 
 def server_memory() -> int:
@@ -469,6 +470,31 @@ class HallClass(Class):
         with contextlib.suppress(OSError, asyncio.IncompleteReadError, ValueError, TimeoutError, HttpError):
             await asyncio.wait_for(PhoneBrowser(self.owner, self.recording.headers)._call("GET", path, None), TIMEOUT)
         self.waits.append(max(0.0, time.monotonic() - started - STEP_GAP))
+
+
+class Lag:
+    """How late this process's event loop wakes a task that sleeps TICK seconds, sampled while it runs: the time a
+    phone's work (its event read, its picture asked and read) waits for the one process that plays every phone;
+    a real phone has a processor of its own, so this part of an arrival is the test's, not the server's."""
+
+    TICK = 0.005
+
+    def __init__(self) -> None:
+        self.late: list[float] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            asked = time.monotonic()
+            await asyncio.sleep(self.TICK)
+            self.late.append(time.monotonic() - asked - self.TICK)
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
 
 
 def ahead_cpu(server: Any) -> float:
@@ -587,7 +613,11 @@ async def hall_phases(lesson: Class, hall: Hall, cpu_before: float, n: int, step
     topology = getattr(hall.server, "topology", None)
     if isinstance(lesson, HallClass) and topology is not None:
         lesson.owner = f"http://127.0.0.1:{picture_owner(topology, lesson.teacher.code).port}"
+    lag = Lag()
+    lag.start()
     await lesson.steps(steps)
+    lag.stop()
+    hall.lag = lag.late
     parts_after = cpu_parts(hall.server)
     hall.step_parts = {k: (parts_after[k] - parts_before[k]) / max(1, steps) for k in parts_after}
     hall.after_ready = probe.after_ready(phones)
@@ -714,7 +744,11 @@ def step_lines(hall: Hall, pace: str, rows: int) -> list[str]:
         if pace == "teacher"
         else f"pace: fixed (the next press {1000 * STEP_GAP:.0f} ms after the class has the step, its picture or not)"
     )
+    lag = [1000 * t for t in hall.lag]
     lines = [
+        f"client: its event loop late by p50 {pct(lag, 0.5):.0f} ms, p95 {pct(lag, 0.95):.0f} ms, max "
+        f"{max(lag, default=0):.0f} ms over the steps (a phone's work waiting for the one process that plays every "
+        "phone: the test's, in each arrival above)",
         "  CPU per step broadcast = every replica's process and its render workers but the AHEAD lane's, over the "
         "steps' phase (the teacher's press, the event to every stream, nginx's misses, a picture not made ahead), "
         "less the idle baseline; nginx and redis-server not in it",
