@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import http.server
 import re
+import threading
 import time
 import xml.etree.ElementTree as ET
 
@@ -325,3 +327,39 @@ def test_the_first_picture_a_process_is_asked_for_has_the_rows_pictures_made_ahe
     assert WARMER.ahead - ahead == last - 2 + 1, "each step from the asked one to the last, once"
     assert picture_of(client, code, 3, "zh", "java").status_code == 200
     assert WARMER.ahead - ahead == last - 1, "asked for once"
+
+
+def test_the_owner_puts_the_next_steps_picture_into_the_fronts_cache_before_the_press(client, monkeypatch):
+    """Issue 35: nginx's requests waiting on proxy_cache_lock look again only every 500 ms, so a hall asking for a
+    step's picture at once waited up to half a second for a picture already made. The process that makes a class's
+    pictures asks for the next step's through the front (STONEGAME_PICTURES_FRONT: nginx), so nginx's cache has it
+    before the press. Here the front is a stand-in that notes the paths asked."""
+    from ui.server.rooms.warm import WARMER
+
+    seen: list[str] = []
+
+    class Front(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            seen.append(self.path)
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args) -> None:
+            pass
+
+    front = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Front)
+    threading.Thread(target=front.serve_forever, daemon=True).start()
+    try:
+        monkeypatch.setenv("STONEGAME_PICTURES_FRONT", f"http://127.0.0.1:{front.server_address[1]}")
+        code, secret, _ = class_at(client, step=2)
+        assert picture_of(client, code, 2, "en", "py").status_code == 200  # this process makes the class's pictures
+        fronted, name = WARMER.fronted, client.get(url(code, "")).json()["stage"]["picture"]
+        assert client.post(url(code, "/stage"), json={"secret": secret, "step": 5}).status_code == 200
+        deadline = time.monotonic() + 30
+        while WARMER.fronted == fronted:
+            assert time.monotonic() < deadline, "the next picture was not asked for through the front"
+            time.sleep(0.02)  # polling the warmer's count
+        assert seen == [f"{PREFIX}/rooms/{code}/pictures/{name}/en/py/6.svg"], seen
+    finally:
+        front.shutdown()

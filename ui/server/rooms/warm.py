@@ -19,6 +19,13 @@ every worker) makes them one after another; a phone or a step's warming that ask
 moves it to the phone lane. So a step's press costs the broadcast and the serving, not a render; the row's
 pictures are its "row preparation" CPU (scripts/halltest.py prints it apart).
 
+nginx keeps a class's pictures, and while the first request for one is on its way to the replica, the others
+wait for it with proxy_cache_lock, which looks again only every 500 ms (nginx's own fixed interval): a hall that
+asks for a step's picture at once waited up to half a second, though the picture was made. So the owner also puts
+the next step's picture into nginx's cache ahead of the press: once it is made, a thread asks for it through the
+front (FRONT: nginx's address, which scripts/topology.py gives its replicas), and at the press every phone's
+request is a hit.
+
 It only asks the render service (ui/cache.ask_stage_svg: renderer.Renderer.request, which never blocks): the
 service's phone lane makes them in its own worker process, one at a time, so the warming never takes both
 cores from the requests nor waits behind the export page's queue; a picture already made or being made is
@@ -28,8 +35,10 @@ shared, not made again.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
+import urllib.request
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
@@ -42,6 +51,9 @@ log = logging.getLogger(__name__)
 ROOMS = 256  # classes remembered per process (their languages and listings asked for)
 DEFAULT = (("en", "py"),)  # what a class's phones are taken to ask for until one asks here
 AHEAD_STEPS = 64  # a row's steps asked ahead of the class's step at most (a row of 2,000 piles has 4,002 steps)
+FRONT_VARIABLE = "STONEGAME_PICTURES_FRONT"  # nginx's address (http://host:port) as a replica reaches it; unset: none
+PICTURE_PATH = "/classroom/rooms/{code}/pictures/{name}/{lang}/{listing}/{step}.svg"  # routes.py's shared picture
+FRONT_TIMEOUT = 30.0  # seconds a picture put into the front's cache may take (its render included)
 OWNED_FOR = 300.0  # seconds a class's pictures are made ahead here after its phones last asked here for one
 
 
@@ -65,6 +77,7 @@ class Warmer:
         self.lock = threading.Lock()
         self.asks = 0  # pictures the render service's phone lane took to make ahead (for the tests)
         self.ahead = 0  # pictures its AHEAD lane took: rows' pictures asked ahead (for the tests)
+        self.fronted = 0  # next steps' pictures put into the front's (nginx's) cache (for the tests)
         # per class code: the row asked ahead here ((values, k, form, pairs)) and the last step asked for
         self.prepared: OrderedDict[str, tuple[tuple[Any, ...], int]] = OrderedDict()
 
@@ -105,6 +118,27 @@ class Warmer:
                 self._ask((values, k, step, lang, listing, form))
         if self.owns(code):
             self.prepare(code, values, k, form, now, last)
+            name, following = str(stage.get("picture") or ""), min(now + 1, top)
+            if os.environ.get(FRONT_VARIABLE) and name and following != now:
+                paths = [
+                    PICTURE_PATH.format(code=code, name=name, lang=lang, listing=listing, step=following)
+                    for lang, listing in pairs
+                ]
+                threading.Thread(target=self._to_front, args=(paths,), daemon=True, name="warm-front").start()
+
+    def _to_front(self, paths: list[str]) -> None:
+        """GET each path through the front (nginx), gzip accepted as nginx asks the replicas, the answer read and
+        dropped: nginx's cache keeps it (its request reaches this process, which makes the picture or has it). A
+        failure is logged and left: the phones' own requests make up for it."""
+        front = os.environ.get(FRONT_VARIABLE, "").rstrip("/")
+        for path in paths:
+            request = urllib.request.Request(f"{front}{path}", headers={"Accept-Encoding": "gzip"})
+            try:
+                with urllib.request.urlopen(request, timeout=FRONT_TIMEOUT) as answer:
+                    answer.read()
+                self.fronted += 1
+            except (OSError, ValueError) as error:
+                log.info("picture not put into the front's cache: %s %s", path, error)
 
     def prepare(self, code: str, values: Sequence[int], k: int, form: str, now: int, last: int) -> None:
         """Have the row's pictures made ahead of step `now` (last: the row's last step) in the AHEAD lane, in each
