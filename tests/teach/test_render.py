@@ -420,6 +420,10 @@ def test_a_rows_pictures_asked_ahead_have_a_worker_of_their_own_and_one_asked_no
     now = svc.render("phone", key("phone-svg", step=5), fakes.sleep, 1)
     assert isinstance(now, Done) and time.monotonic() - started < 4.5, "made by the phone lane, not after the row"
     assert svc.queued(renderer.AHEAD) < 5, "it left the AHEAD lane's queue"
-    lanes = sorted(psutil.Process(pid).cmdline()[-1] for pid in svc.pids())
-    assert lanes == [renderer.AHEAD, "phone"], lanes
+    lanes = sorted((psutil.Process(pid).cmdline()[-1], psutil.Process(pid).nice()) for pid in svc.pids())
+    base = psutil.Process().nice()  # os.nice adds to the niceness the worker inherits, up to 19
+    assert lanes == [
+        (renderer.AHEAD, min(19, base + renderer.AHEAD_NICE)),
+        ("phone", min(19, base + renderer.WORKER_NICE)),
+    ]
     assert isinstance(svc.wait(key("phone-svg", step=4), 30), Done), "the rest of the row is still made"

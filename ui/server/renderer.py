@@ -84,6 +84,7 @@ JOBS_PER_WORKER = 200  # then it is replaced, so whatever the makers leak stays 
 MAX_WORKER_RSS = 400 * 2**20  # bytes: a worker over this after a job is replaced
 IDLE_STOP = 600.0  # seconds without a job after which a slot stops its worker (started again on demand)
 WORKER_NICE = 10  # a worker's niceness: a class's step picture made ahead never delays the step's broadcast
+AHEAD_NICE = 19  # the AHEAD lane's: a row's pictures for later yield to everything, the phone lane's renders too
 CHECK_EVERY = 0.1  # seconds between two looks at a running job's CPU time (sampling, not a sleep)
 PER_SESSION = 3  # files one session may have queued or being made at once: a second waits its turn, a fourth is Busy
 
@@ -624,12 +625,12 @@ def _make(maker: str, args: tuple[Any, ...]) -> bytes:
     return made.encode("utf-8") if isinstance(made, str) else bytes(made)
 
 
-def serve(fd: int, warm: str = WARM_UP) -> None:
-    """The worker's loop: lower its priority (WORKER_NICE), run `warm` (if named), say "ready", then for each
-    (maker, args) received send back ("ok", bytes) or ("error", text), until the pipe closes."""
+def serve(fd: int, warm: str = WARM_UP, lane: str = MAIN) -> None:
+    """The worker's loop: lower its priority (WORKER_NICE; AHEAD_NICE in the AHEAD lane), run `warm` (if named), say
+    "ready", then for each (maker, args) received send back ("ok", bytes) or ("error", text), until the pipe closes."""
     _die_with_parent()
     with contextlib.suppress(OSError):  # a render yields the cores to the server's requests and streams
-        os.nice(WORKER_NICE)
+        os.nice(AHEAD_NICE if lane == AHEAD else WORKER_NICE)
     conn = Connection(fd)
     if warm:
         _found(warm)()
@@ -656,4 +657,4 @@ def _give_back_memory() -> None:
 
 
 if __name__ == "__main__":
-    serve(int(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else WARM_UP)
+    serve(int(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else WARM_UP, sys.argv[3] if len(sys.argv) > 3 else MAIN)

@@ -50,7 +50,9 @@ log = logging.getLogger(__name__)
 
 ROOMS = 256  # classes remembered per process (their languages and listings asked for)
 DEFAULT = (("en", "py"),)  # what a class's phones are taken to ask for until one asks here
-AHEAD_STEPS = 64  # a row's steps asked ahead of the class's step at most (a row of 2,000 piles has 4,002 steps)
+# a row's steps asked ahead of the class's step at most: a row of 2,000 piles has 4,002 steps, and 64 at once (~10 s of
+# a core) took the cores from a class of 1,000 phones joining and answering
+AHEAD_STEPS = 16
 FRONT_VARIABLE = "STONEGAME_PICTURES_FRONT"  # nginx's address (http://host:port) as a replica reaches it; unset: none
 PICTURE_PATH = "/classroom/rooms/{code}/pictures/{name}/{lang}/{listing}/{step}.svg"  # routes.py's shared picture
 FRONT_TIMEOUT = 30.0  # seconds a picture put into the front's cache may take (its render included)
