@@ -72,7 +72,7 @@ from scripts.classtest import (  # noqa: E402
 )
 from scripts.meter import cpu as meter_cpu  # noqa: E402
 from scripts.meter import load, quiet, rss  # noqa: E402
-from ui.server.renderer import AHEAD  # noqa: E402
+from ui.server.renderer import AHEAD, AHEAD_NICE  # noqa: E402
 from ui.server.rooms.warm import held_of  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
@@ -753,8 +753,8 @@ def step_lines(hall: Hall, pace: str, rows: int) -> list[str]:
         "steps' phase (the teacher's press, the event to every stream, nginx's misses, a picture not made ahead), "
         "less the idle baseline; nginx and redis-server not in it",
         f"row preparation CPU: {1000 * hall.prepared:.0f} ms over the class, {1000 * hall.prepared / rows:.0f} ms a "
-        f"row ({rows} rows; each row's pictures made once ahead by the AHEAD lane's worker at nice 10), not in CPU "
-        "per step",
+        f"row ({rows} rows; each row's pictures made once ahead by the AHEAD lane's worker at nice {AHEAD_NICE}), "
+        "not in CPU per step",
         paced,
         "  by part, per step (idle not taken off): " + ", ".join(f"{k} {v:.1f} ms" for k, v in parts.items()),
         f"step arrival after the picture was ready: p50 {pct(ready, 0.5):.0f} ms, p95 {pct(ready, 0.95):.0f} ms "
