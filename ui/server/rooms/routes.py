@@ -147,7 +147,7 @@ def asked_here(code: str, stage: rm.Stage, step: int, lang: str, listing: str) -
     """A phone of class `code` asked this process for the picture of `stage` at `step`: noted (WARMER.asked_for),
     and the row's pictures from that step on made ahead here, once (WARMER.prepare)."""
     WARMER.asked_for(code, lang, listing)
-    WARMER.prepare(code, stage.values, stage.k, stage.form, step, stage.last_step)
+    WARMER.prepare(code, stage.values, stage.k, stage.form, step, stage.last_step, rm.picture_name(stage))
 
 
 async def made_picture(*args: Any) -> bytes:

@@ -120,13 +120,18 @@ class Warmer:
                 self._ask((values, k, step, lang, listing, form))
         if self.owns(code):
             self.prepare(code, values, k, form, now, last)
-            name, following = str(stage.get("picture") or ""), min(now + 1, top)
-            if os.environ.get(FRONT_VARIABLE) and name and following != now:
-                paths = [
-                    PICTURE_PATH.format(code=code, name=name, lang=lang, listing=listing, step=following)
-                    for lang, listing in pairs
-                ]
-                threading.Thread(target=self._to_front, args=(paths,), daemon=True, name="warm-front").start()
+            if min(now + 1, top) != now:
+                self.front(code, str(stage.get("picture") or ""), now + 1, pairs)
+
+    def front(self, code: str, name: str, step: int, pairs: list[tuple[str, str]]) -> None:
+        """Have nginx's cache take class `code`'s picture of row `name` at `step` in each pair (_to_front, by a
+        thread of its own), if the front's address is known (FRONT_VARIABLE) and the row's name is."""
+        if os.environ.get(FRONT_VARIABLE) and name:
+            paths = [
+                PICTURE_PATH.format(code=code, name=name, lang=lang, listing=listing, step=step)
+                for lang, listing in pairs
+            ]
+            threading.Thread(target=self._to_front, args=(paths,), daemon=True, name="warm-front").start()
 
     def _to_front(self, paths: list[str]) -> None:
         """GET each path through the front (nginx), gzip accepted as nginx asks the replicas, the answer read and
@@ -142,17 +147,21 @@ class Warmer:
             except (OSError, ValueError) as error:
                 log.info("picture not put into the front's cache: %s %s", path, error)
 
-    def prepare(self, code: str, values: Sequence[int], k: int, form: str, now: int, last: int) -> None:
+    def prepare(self, code: str, values: Sequence[int], k: int, form: str, now: int, last: int, name: str = "") -> None:
         """Have the row's pictures made ahead of step `now` (last: the row's last step) in the AHEAD lane, in each
         pair class `code`'s phones asked for here, by a thread of its own, unless they were asked for already
         (_ahead). Called on each picture a phone asks for here (the first makes this process the owner) and on
-        each change of a class this process owns."""
+        each change of a class this process owns. A row new here also has its next step's picture put into nginx's
+        cache (front; `name`: the row's picture name), which the class's next change would have done only if this
+        process owned the class then."""
         with self.lock:
             pairs = sorted(self.asked.get(code) or DEFAULT)
         row = (tuple(values), k, form, tuple(pairs))
         steps = self._ahead(code, row, now, last)
         if steps:
             threading.Thread(target=self._prepare, args=(row, steps), daemon=True, name="warm-ahead").start()
+        if steps and steps.start == now and now < last:
+            self.front(code, name, now + 1, pairs)
 
     def _ahead(self, code: str, row: tuple[Any, ...], now: int, last: int) -> range:
         """The steps of `row` (values, k, form, pairs) to ask ahead for class `code` at step `now`: none while the
