@@ -437,6 +437,7 @@ class Hall:
     step_parts: dict[str, float] = field(default_factory=dict)  # CPU seconds a step (its phase), by part
     after_ready: list[float] = field(default_factory=list)  # step arrivals counted from the picture ready
     probed: int = 0  # steps whose picture the probe got
+    by_step: list[float] = field(default_factory=list)  # the p95 of after_ready, step by step
     prepared: float = 0.0  # CPU seconds of the AHEAD lane's workers over the class: the rows' pictures made ahead
     waits: list[float] = field(default_factory=list)  # the teacher's waits for the next picture beyond STEP_GAP
     lag: list[float] = field(default_factory=list)  # how late the client's event loop was, sampled over the steps
@@ -590,11 +591,13 @@ class Probe:
             if answer.status == 200:
                 self.ready[version] = time.monotonic()
 
-    def after_ready(self, phones: list[Phone]) -> list[float]:
-        """Each phone's step arrival counted from when its picture was ready (0 if it came before)."""
+    def after_ready(self, phones: list[Phone], only: int | None = None) -> list[float]:
+        """Each phone's step arrival counted from when its picture was ready (0 if it came before), of every step
+        probed or `only` that version's."""
         return [
             max(0.0, got - ready)
             for version, ready in self.ready.items()
+            if only in (None, version)
             for got in (p.arrived(version) for p in phones)
             if got is not None
         ]
@@ -621,6 +624,7 @@ async def hall_phases(lesson: Class, hall: Hall, cpu_before: float, n: int, step
     parts_after = cpu_parts(hall.server)
     hall.step_parts = {k: (parts_after[k] - parts_before[k]) / max(1, steps) for k in parts_after}
     hall.after_ready = probe.after_ready(phones)
+    hall.by_step = [pct(probe.after_ready(phones, version), 0.95) for version in sorted(probe.ready)]
     hall.probed = len(probe.ready)
     await lesson.rows(rows)
     await lesson.answers()
@@ -759,6 +763,7 @@ def step_lines(hall: Hall, pace: str, rows: int) -> list[str]:
         "  by part, per step (idle not taken off): " + ", ".join(f"{k} {v:.1f} ms" for k, v in parts.items()),
         f"step arrival after the picture was ready: p50 {pct(ready, 0.5):.0f} ms, p95 {pct(ready, 0.95):.0f} ms "
         f"(from when a probe's request for the step's picture was answered; {hall.probed} steps probed)",
+        "  its p95 step by step: " + ", ".join(f"{1000 * t:.0f}" for t in hall.by_step) + " ms",
     ]
     return lines
 
