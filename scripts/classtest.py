@@ -426,10 +426,15 @@ class Class:
                     self.figures.missed += 1
                 else:
                     self.figures.arrivals.append(got - pressed)
-            await asyncio.sleep(STEP_GAP)  # the teacher's pace, not a synchronisation
+            await self.pause(1 + step % (2 * len(FIRST_ROW)))  # the teacher's pace, not a synchronisation
         self.figures.steps += count
         self.figures.step_phase += self.cpu() - before  # the whole phase, the teacher's gaps included
         self.figures.step_wall += time.monotonic() - started
+
+    async def pause(self, following: int) -> None:
+        """The teacher's pause before pressing step `following`: STEP_GAP seconds (scripts/halltest.py's teacher
+        waits for that step's picture too)."""
+        await asyncio.sleep(STEP_GAP)
 
     async def rows(self, count: int) -> None:
         """The teacher types `count` new rows; each waits until every student has fetched its data."""

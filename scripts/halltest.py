@@ -54,6 +54,7 @@ from scripts.classtest import (  # noqa: E402
     ANSWER_SPREAD,
     FIRST_ROW,
     PREFIX,
+    STEP_GAP,
     TIMEOUT,
     Answer,
     Browser,
@@ -71,6 +72,7 @@ from scripts.classtest import (  # noqa: E402
 )
 from scripts.meter import cpu as meter_cpu  # noqa: E402
 from scripts.meter import load, quiet, rss  # noqa: E402
+from ui.server.renderer import AHEAD, AHEAD_NICE  # noqa: E402
 from ui.server.rooms.warm import held_of  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
@@ -210,7 +212,9 @@ def record(base: str) -> Recording:
 
 class PhoneBrowser(Browser):
     """A browser as a phone's: every cookie the server sets kept (name=value, per this one site) and sent
-    back, the recorded browser's headers, gzip accepted (and unpacked); the bytes it received, counted."""
+    back, the recorded browser's headers, gzip accepted (and unpacked); the bytes it received, counted. Its
+    connections are kept open between requests (HTTP/1.1 keep-alive, as Chromium keeps them: the stream's
+    own, and the one its pictures and calls share), not one a request."""
 
     def __init__(self, base: str, headers: dict[str, str]) -> None:
         super().__init__(base)
@@ -218,6 +222,7 @@ class PhoneBrowser(Browser):
         self.sent = headers | {"Accept-Encoding": "gzip, deflate, br"}
         self.received = 0
         self.requests = 0
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []  # kept-alive connections
 
     def _headers(self, extra: dict[str, str] | None = None) -> dict[str, str]:
         cookie = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.jar.items())} if self.jar else {}
@@ -230,14 +235,31 @@ class PhoneBrowser(Browser):
                 self.jar[name.strip()] = value.strip()
 
     async def _call(self, method: str, path: str, body: bytes | None) -> Answer:
-        reader, writer = await asyncio.open_connection(self.host, self.port)
+        """One request on a kept-alive connection (a new one if none is idle); a kept one the server closed
+        meanwhile is replaced and the request sent again on a new one, as a browser does."""
         self.requests += 1
-        try:
-            writer.write(request_bytes(method, self.netloc, path, body, self._headers()))
-            status, headers = await read_head(reader)
-            data = b"".join([chunk async for chunk in body_chunks(reader, headers)])
-        finally:
-            writer.close()
+        wire = request_bytes(method, self.netloc, path, body, self._headers())
+        wire = wire.replace(b"Connection: close", b"Connection: keep-alive", 1)
+        for reused in ([True] if self.idle else []) + [False]:
+            reader, writer = self.idle.pop() if reused else await asyncio.open_connection(self.host, self.port)
+            kept = False
+            try:
+                writer.write(wire)
+                status, headers = await read_head(reader)
+                empty = status in (204, 304) or method == "HEAD"
+                data = b"" if empty else b"".join([chunk async for chunk in body_chunks(reader, headers)])
+                framed = empty or "content-length" in headers or "chunked" in headers.get("transfer-encoding", "")
+                kept = framed and headers.get("connection", "").lower() != "close"
+            except (OSError, asyncio.IncompleteReadError, HttpError):
+                if reused:
+                    continue
+                raise
+            finally:
+                if kept:
+                    self.idle.append((reader, writer))
+                else:
+                    writer.close()
+            break
         self.received += 16 + sum(len(k) + len(v) + 4 for k, v in headers.items()) + len(data)
         if headers.get("content-encoding") == "gzip":
             data = gzip.decompress(data)
@@ -415,6 +437,10 @@ class Hall:
     step_parts: dict[str, float] = field(default_factory=dict)  # CPU seconds a step (its phase), by part
     after_ready: list[float] = field(default_factory=list)  # step arrivals counted from the picture ready
     probed: int = 0  # steps whose picture the probe got
+    by_step: list[float] = field(default_factory=list)  # the p95 of after_ready, step by step
+    prepared: float = 0.0  # CPU seconds of the AHEAD lane's workers over the class: the rows' pictures made ahead
+    waits: list[float] = field(default_factory=list)  # the teacher's waits for the next picture beyond STEP_GAP
+    lag: list[float] = field(default_factory=list)  # how late the client's event loop was, sampled over the steps
 
 
 def server_memory() -> int:
@@ -422,14 +448,76 @@ def server_memory() -> int:
     return rss(psutil.Process().children(recursive=True))
 
 
-async def run_hall(server: Any, n: int, recording: Recording, steps: int, rows: int) -> tuple[Figures, Hall]:
-    """classtest.run_class with phones: gather (timed for the join's CPU and memory), steps, rows, answers."""
+class HallClass(Class):
+    """classtest's class at a pace: "fixed" (classtest's: STEP_GAP after the class has the step) or "teacher": a
+    teacher presses Next once the projector has drawn the step, so besides STEP_GAP the press waits until the next
+    step's picture is made (asked of the replica that makes the class's pictures, past nginx's cache, as a
+    projector asking for it would; the wait beyond STEP_GAP is kept in `waits`)."""
+
+    def __init__(self, *args: Any, pace: str = "teacher", recording: Recording | None = None, **more: Any) -> None:
+        super().__init__(*args, **more)
+        self.pace, self.recording = pace, recording
+        self.owner: str | None = None  # the replica making the class's pictures, http://host:port
+        self.waits: list[float] = []
+
+    async def pause(self, following: int) -> None:
+        """STEP_GAP, and at the teacher's pace also until step `following`'s picture is made."""
+        started = time.monotonic()
+        await asyncio.sleep(STEP_GAP)
+        if self.pace != "teacher" or self.recording is None or self.owner is None:
+            return
+        phone: Phone = self.students[0]  # type: ignore[assignment]
+        path = phone.fill(self.recording.step[0]["path"], step=following)
+        with contextlib.suppress(OSError, asyncio.IncompleteReadError, ValueError, TimeoutError, HttpError):
+            await asyncio.wait_for(PhoneBrowser(self.owner, self.recording.headers)._call("GET", path, None), TIMEOUT)
+        self.waits.append(max(0.0, time.monotonic() - started - STEP_GAP))
+
+
+class Lag:
+    """How late this process's event loop wakes a task that sleeps TICK seconds, sampled while it runs: the time a
+    phone's work (its event read, its picture asked and read) waits for the one process that plays every phone;
+    a real phone has a processor of its own, so this part of an arrival is the test's, not the server's."""
+
+    TICK = 0.005
+
+    def __init__(self) -> None:
+        self.late: list[float] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            asked = time.monotonic()
+            await asyncio.sleep(self.TICK)
+            self.late.append(time.monotonic() - asked - self.TICK)
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+
+def ahead_cpu(server: Any) -> float:
+    """CPU seconds so far of the render workers of the AHEAD lane (a row's pictures made ahead), 0 without nginx."""
+    return cpu_parts(server).get("row preparation", 0.0)
+
+
+async def run_hall(
+    server: Any, n: int, recording: Recording, steps: int, rows: int, pace: str = "teacher"
+) -> tuple[Figures, Hall]:
+    """classtest.run_class with phones: gather (timed for the join's CPU and memory), steps, rows, answers; the
+    server's CPU counted without the AHEAD lane's workers, whose CPU is the rows' preparation (Hall.prepared)."""
 
     def make(base: str, code: str, changes: Signal) -> Phone:
         return Phone(PhoneBrowser(base, recording.headers), code, changes, recording=recording)
 
-    lesson, hall = Class(server.url, n, server.cpu, make), Hall(phones=n, server=server)
-    hall.memory_before, cpu_before = server_memory(), server.cpu()
+    def cpu() -> float:
+        return server.cpu() - ahead_cpu(server)
+
+    lesson = HallClass(server.url, n, cpu, make, pace=pace, recording=recording)
+    hall = Hall(phones=n, server=server)
+    hall.memory_before, cpu_before, ahead_before = server_memory(), cpu(), ahead_cpu(server)
     stopped = ""
     try:
         await hall_phases(lesson, hall, cpu_before, n, steps, rows)
@@ -437,6 +525,7 @@ async def run_hall(server: Any, n: int, recording: Recording, steps: int, rows: 
         stopped = f"the class stopped early: {error}"
     finally:
         await lesson.close()
+    hall.prepared, hall.waits = ahead_cpu(server) - ahead_before, lesson.waits
     if stopped:
         lesson.figures.failures.insert(0, stopped)
     return lesson.figures, hall
@@ -444,14 +533,32 @@ async def run_hall(server: Any, n: int, recording: Recording, steps: int, rows: 
 
 def cpu_parts(server: Any) -> dict[str, float]:
     """CPU seconds so far of the replicas' own processes ("replicas"), of their children (the render service's
-    workers, where vl-convert makes the pictures: "renders") and of nginx; only "replicas" without a topology."""
+    workers, where vl-convert makes the pictures: "renders", but the AHEAD lane's: "row preparation") and of nginx;
+    only "replicas" without a topology."""
     topology = getattr(server, "topology", None)
     if topology is None:
         return {"replicas": server.cpu()}
     own = [psutil.Process(r.pid) for r in topology.replicas]
     workers = [c for p in own for c in p.children(recursive=True)]
+    ahead = [w for w in workers if lane_of(w) == AHEAD]
     nginx = [psutil.Process(topology.nginx.pid), *psutil.Process(topology.nginx.pid).children(recursive=True)]
-    return {"replicas": meter_cpu(own), "renders": meter_cpu(workers), "nginx": meter_cpu(nginx)}
+    renders = [w for w in workers if w not in ahead]
+    return {
+        "replicas": meter_cpu(own),
+        "renders": meter_cpu(renders),
+        "row preparation": meter_cpu(ahead),
+        "nginx": meter_cpu(nginx),
+    }
+
+
+def lane_of(process: psutil.Process) -> str:
+    """The render lane a replica's child works for (the last word of a render worker's command line:
+    ui.server.renderer.Worker), "" for any other process or one that is gone."""
+    with contextlib.suppress(psutil.Error):
+        line = process.cmdline()
+        if "ui.server.renderer" in line and len(line) >= 6:
+            return line[-1]
+    return ""
 
 
 class Probe:
@@ -484,11 +591,13 @@ class Probe:
             if answer.status == 200:
                 self.ready[version] = time.monotonic()
 
-    def after_ready(self, phones: list[Phone]) -> list[float]:
-        """Each phone's step arrival counted from when its picture was ready (0 if it came before)."""
+    def after_ready(self, phones: list[Phone], only: int | None = None) -> list[float]:
+        """Each phone's step arrival counted from when its picture was ready (0 if it came before), of every step
+        probed or `only` that version's."""
         return [
             max(0.0, got - ready)
             for version, ready in self.ready.items()
+            if only in (None, version)
             for got in (p.arrived(version) for p in phones)
             if got is not None
         ]
@@ -504,10 +613,18 @@ async def hall_phases(lesson: Class, hall: Hall, cpu_before: float, n: int, step
     hall.visit_kb = sum(p.visit_bytes for p in phones) / n / 1024
     hall.visit_requests = sum(p.visit_requests for p in phones) / n
     probe, parts_before = Probe(lesson, phones[0].recording), cpu_parts(hall.server)  # type: ignore[arg-type]
+    topology = getattr(hall.server, "topology", None)
+    if isinstance(lesson, HallClass) and topology is not None:
+        lesson.owner = f"http://127.0.0.1:{picture_owner(topology, lesson.teacher.code).port}"
+    lag = Lag()
+    lag.start()
     await lesson.steps(steps)
+    lag.stop()
+    hall.lag = lag.late
     parts_after = cpu_parts(hall.server)
     hall.step_parts = {k: (parts_after[k] - parts_before[k]) / max(1, steps) for k in parts_after}
     hall.after_ready = probe.after_ready(phones)
+    hall.by_step = [pct(probe.after_ready(phones, version), 0.95) for version in sorted(probe.ready)]
     hall.probed = len(probe.ready)
     await lesson.rows(rows)
     await lesson.answers()
@@ -620,17 +737,33 @@ async def run_fault(server: Any, n: int, recording: Recording, fault: str) -> li
     return lines
 
 
-def step_lines(hall: Hall) -> list[str]:
-    """What "server CPU per step broadcast" holds, by part, and step arrival counted from the picture ready."""
+def step_lines(hall: Hall, pace: str, rows: int) -> list[str]:
+    """What "server CPU per step broadcast" holds, by part, the rows' preparation apart, the pace, and step
+    arrival counted from the picture ready."""
     parts = {k: 1000 * v for k, v in hall.step_parts.items()}
-    ready = [1000 * t for t in hall.after_ready]
+    ready, waits = [1000 * t for t in hall.after_ready], [1000 * t for t in hall.waits]
+    paced = (
+        f"pace: teacher (the next press once the class has the step, {1000 * STEP_GAP:.0f} ms, and the next step's "
+        f"picture is made: waited for it beyond that p50 {pct(waits, 0.5):.0f} ms, max {max(waits, default=0):.0f} ms)"
+        if pace == "teacher"
+        else f"pace: fixed (the next press {1000 * STEP_GAP:.0f} ms after the class has the step, its picture or not)"
+    )
+    lag = [1000 * t for t in hall.lag]
     lines = [
-        "  CPU per step broadcast = every replica's process and its render workers, over the steps' phase (the "
-        "teacher's press, the event to every stream, nginx's misses, the next step's picture made ahead), less "
-        "the idle baseline; nginx and redis-server not in it",
+        f"client: its event loop late by p50 {pct(lag, 0.5):.0f} ms, p95 {pct(lag, 0.95):.0f} ms, max "
+        f"{max(lag, default=0):.0f} ms over the steps (a phone's work waiting for the one process that plays every "
+        "phone: the test's, in each arrival above)",
+        "  CPU per step broadcast = every replica's process and its render workers but the AHEAD lane's, over the "
+        "steps' phase (the teacher's press, the event to every stream, nginx's misses, a picture not made ahead), "
+        "less the idle baseline; nginx and redis-server not in it",
+        f"row preparation CPU: {1000 * hall.prepared:.0f} ms over the class, {1000 * hall.prepared / rows:.0f} ms a "
+        f"row ({rows} rows; each row's pictures made once ahead by the AHEAD lane's worker at nice {AHEAD_NICE}), "
+        "not in CPU per step",
+        paced,
         "  by part, per step (idle not taken off): " + ", ".join(f"{k} {v:.1f} ms" for k, v in parts.items()),
         f"step arrival after the picture was ready: p50 {pct(ready, 0.5):.0f} ms, p95 {pct(ready, 0.95):.0f} ms "
         f"(from when a probe's request for the step's picture was answered; {hall.probed} steps probed)",
+        "  its p95 step by step: " + ", ".join(f"{1000 * t:.0f}" for t in hall.by_step) + " ms",
     ]
     return lines
 
@@ -644,6 +777,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows", type=int, default=2, help="row changes (default 2)")
     parser.add_argument("--quick", action="store_true", help="CI: 50 phones, 8 steps, 1 row change")
     parser.add_argument("--fault", choices=("kill", "redis"), help="instead: a replica killed / redis restarted")
+    parser.add_argument(
+        "--pace",
+        choices=("teacher", "fixed"),
+        default="teacher",
+        help="teacher (default): the next press once the class has the step and the next step's picture is made; "
+        "fixed: 0.2 s after the class has the step, made or not",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.phones, args.steps, args.rows = min(args.phones, 50), 8, 1
@@ -662,7 +802,7 @@ def main(argv: list[str] | None = None) -> int:
             print(*lines, sep="\n")
             return 0 if lines[-1].endswith("passed") else 1
         client_before, wall = me.cpu_times(), time.monotonic()
-        figures, hall = asyncio.run(run_hall(server, args.phones, recording, args.steps, args.rows))
+        figures, hall = asyncio.run(run_hall(server, args.phones, recording, args.steps, args.rows, args.pace))
         client_after, wall = me.cpu_times(), time.monotonic() - wall
     for line in report(figures, args.phones, args.store, max(1, args.replicas)):
         print(line)
@@ -684,7 +824,7 @@ def main(argv: list[str] | None = None) -> int:
         f"  steps: server CPU {1000 * figures.step_phase / max(1, figures.steps):.1f} ms per step over the phase, "
         f"less the idle baseline of {1000 * figures.idle_rate:.1f} ms per second"
     )
-    for line in step_lines(hall):
+    for line in step_lines(hall, args.pace, 1 + args.rows):
         print(line)
     for note in figures.notes:
         print(f"  note: {note}")

@@ -43,6 +43,7 @@ from ui.server.edge import COMPRESSED, GZIP_LEVEL, GZIP_MIN_BYTES  # noqa: E402 
 from ui.server.static import static_dir as package_static_dir  # noqa: E402 - Streamlit's static directory
 
 TEMPLATE = ROOT / "deploy" / "nginx.conf.template"
+PICTURES_FRONT = "STONEGAME_PICTURES_FRONT"  # ui/server/rooms/warm.py's FRONT_VARIABLE (not imported: no app here)
 ROUTE_COOKIE = "st_route"  # the cookie naming the replica that holds a browser's session
 REPLICA_ARGS = ("--server.address", "127.0.0.1")  # replicas are reached through nginx only
 HEALTH_TIMEOUT = 5.0  # seconds a replica has to answer /_stcore/health before it counts as slow
@@ -340,6 +341,8 @@ class Topology:
     def start(self) -> Topology:
         """Start the replicas (in parallel) and mirror the static files meanwhile, write and check the
         configuration, start nginx, wait until every replica answers through it, start the watch."""
+        # the replicas put a class's next picture into nginx's cache through this address (ui/server/rooms/warm.py)
+        os.environ[PICTURES_FRONT] = self.url
         try:
             for sub in ("logs", "temp"):
                 (self.prefix / sub).mkdir()

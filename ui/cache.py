@@ -268,10 +268,13 @@ def stage_svg(values: Sequence[int], max_take: int, step: int, lang: Lang, code:
     return made.data
 
 
-def ask_stage_svg(values: Sequence[int], max_take: int, step: int, lang: Lang, code: Code, form: Form) -> bool:
-    """Ask the render service for stage_svg's picture without waiting (renderer.Renderer.request): True if
-    it is made or being made now, False if the service did not take it (its phone lane full, or failed)."""
-    made = renderer.service().request(*_picture_job(solution(values, max_take), step, lang, code, form))
+def ask_stage_svg(
+    values: Sequence[int], max_take: int, step: int, lang: Lang, code: Code, form: Form, lane: str | None = None
+) -> bool:
+    """Ask the render service for stage_svg's picture without waiting (renderer.Renderer.request, in `lane`:
+    None for the phone lane, renderer.AHEAD for a row's pictures asked ahead): True if it is made or being made
+    now, False if the service did not take it (the lane full, or failed)."""
+    made = renderer.service().request(*_picture_job(solution(values, max_take), step, lang, code, form), lane=lane)
     return isinstance(made, renderer.Done | renderer.Pending)
 
 

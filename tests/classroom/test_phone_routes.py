@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import http.server
 import re
+import threading
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -175,11 +178,22 @@ def test_a_step_of_the_teacher_makes_the_phones_pictures_of_it_and_the_next_ahea
         assert cache.stage_svg_cached(ROW, 3, step, "zh", "java", "total"), step
 
 
+def settled() -> None:
+    """Wait until the render service has nothing queued or being made (the rows an earlier test's class had made
+    ahead), then forget every picture it made."""
+    deadline = time.monotonic() + 120
+    while renderer.service().working():
+        assert time.monotonic() < deadline, "the render service did not settle"
+        time.sleep(0.05)  # polling the service's state, not synchronising with it
+    renderer.service().cache.clear()
+
+
 def test_a_process_its_phones_ask_for_no_picture_makes_none_ahead(client):
     """A replica that only served the class's join page (nginx sends the class's pictures to another) makes
     none of its pictures ahead when the teacher steps: a picture is made once a hall, not once a replica."""
     from ui.server.rooms.warm import WARMER
 
+    settled()
     code, secret, token = class_at(client, step=2)
     assert client.get(page_url(code, f"join={token}&lang=zh&code=java")).status_code == 200
     asks = WARMER.asks
@@ -344,3 +358,69 @@ def test_a_wrong_code_is_said_on_the_form_and_counts_against_the_address(client)
     assert client.post(url(code, "/end"), json={"secret": secret}).status_code == 200
     ended = form(client, f"class={code}&lang=zh")
     assert ended.status_code == 410 and "这堂课已经结束。" in ended.text
+
+
+def test_the_first_picture_a_process_is_asked_for_has_the_rows_pictures_made_ahead_once(client):
+    """Issue 35: the first picture of a class asked for here (this process makes the class's pictures: nginx's
+    st_pictures) has the row's pictures from that step to its last asked for in the render service's AHEAD lane,
+    in the pair asked for, once: a second phone's request asks for none again, so a step costs no render."""
+    from ui.server.rooms.warm import WARMER
+
+    code, _, token = class_at(client, step=2)
+    assert client.get(page_url(code, f"join={token}&lang=zh&code=java")).status_code == 200
+    ahead = WARMER.ahead
+    assert picture_of(client, code, 2, "zh", "java").status_code == 200
+    last = 2 * len(ROW) + 1
+    sol = cache.solution(ROW, 3)
+    for step in range(2, last + 1):  # asked by a thread; each made by the AHEAD lane's worker
+        key = renderer.RenderKey(cache.row_key(sol), step, "zh", "java", 3, "total", "phone-svg")
+        deadline = time.monotonic() + 60
+        while not isinstance(renderer.service().wait(key, 1), renderer.Done):
+            assert time.monotonic() < deadline, f"step {step} was not made ahead"
+    assert WARMER.ahead - ahead == last - 2 + 1, "each step from the asked one to the last, once"
+    assert picture_of(client, code, 3, "zh", "java").status_code == 200
+    assert WARMER.ahead - ahead == last - 1, "asked for once"
+
+
+def test_the_owner_puts_the_next_steps_picture_into_the_fronts_cache_before_the_press(client, monkeypatch):
+    """Issue 35: nginx's requests waiting on proxy_cache_lock look again only every 500 ms, so a hall asking for a
+    step's picture at once waited up to half a second for a picture already made. The process that makes a class's
+    pictures asks for the next step's through the front (STONEGAME_PICTURES_FRONT: nginx), so nginx's cache has it
+    before the press. Here the front is a stand-in that notes the paths asked."""
+    from ui.server.rooms.warm import WARMER
+
+    seen: list[str] = []
+
+    class Front(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            seen.append(self.path)
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args) -> None:
+            pass
+
+    front = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Front)
+    threading.Thread(target=front.serve_forever, daemon=True).start()
+    try:
+        monkeypatch.setenv("STONEGAME_PICTURES_FRONT", f"http://127.0.0.1:{front.server_address[1]}")
+        code, secret, _ = class_at(client, step=2)
+
+        def fronted_since(fronted: int) -> None:
+            deadline = time.monotonic() + 30
+            while WARMER.fronted == fronted:
+                assert time.monotonic() < deadline, "the next picture was not asked for through the front"
+                time.sleep(0.02)  # polling the warmer's count
+
+        fronted = WARMER.fronted
+        assert picture_of(client, code, 2, "en", "py").status_code == 200  # this process makes the class's pictures
+        name = client.get(url(code, "")).json()["stage"]["picture"]
+        fronted_since(fronted)  # the first picture asked here: the row is new here, so its next step goes ahead too
+        assert seen == [f"{PREFIX}/rooms/{code}/pictures/{name}/en/py/3.svg"], seen
+        fronted = WARMER.fronted
+        assert client.post(url(code, "/stage"), json={"secret": secret, "step": 5}).status_code == 200
+        fronted_since(fronted)
+        assert seen[1:] == [f"{PREFIX}/rooms/{code}/pictures/{name}/en/py/6.svg"], seen
+    finally:
+        front.shutdown()

@@ -23,7 +23,10 @@ LINES = {
     "phones": r"^phones: 50, first visit \d+\.\d KB in \d+ requests, server CPU per joining phone \d+\.\d ms, "
     r"memory per phone -?\d+ KB$",
     "memory": r"^server memory: \d+ MB together",
-    "parts": r"^  by part, per step \(idle not taken off\): replicas \d+\.\d ms, renders \d+\.\d ms, nginx \d+\.\d ms$",
+    "parts": r"^  by part, per step \(idle not taken off\): replicas \d+\.\d ms, renders \d+\.\d ms, "
+    r"row preparation \d+\.\d ms, nginx \d+\.\d ms$",
+    "prepared": r"^row preparation CPU: [1-9]\d* ms over the class, \d+ ms a row \(2 rows; .*\), not in CPU per step$",
+    "pace": r"^pace: teacher \(the next press once the class has the step, 200 ms, and the next step's picture is made",
     "ready": r"^step arrival after the picture was ready: p50 \d+ ms, p95 \d+ ms \(.*; 8 steps probed\)$",
 }
 

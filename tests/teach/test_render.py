@@ -402,3 +402,28 @@ def test_a_picture_asked_instead_replaces_the_sessions_waiting_one_of_its_kind(s
     assert isinstance(other, Pending) and svc.request("s", key("sleep", step=21), fakes.sleep, 0).place == 2, (
         "without `instead`, a second file still queues behind the first"
     )
+
+
+def test_a_rows_pictures_asked_ahead_have_a_worker_of_their_own_and_one_asked_now_jumps_their_queue(service):
+    """Issue 35: a row's pictures asked ahead (lane AHEAD) are made by a worker of their own, whose command line
+    names its lane (halltest.py counts its CPU apart); one still waiting there that a phone asks for now moves to
+    the phone lane: made at once, not after the rest of the row (here 2 s + 4 s of it)."""
+    svc = service()
+    svc.request("row", key("phone-svg", step=0), fakes.sleep, 2, lane=renderer.AHEAD)
+    wait_until(lambda: svc.queued(renderer.AHEAD) == 0)  # the AHEAD slot took it
+    for step in range(1, 6):
+        assert isinstance(
+            svc.request("row", key("phone-svg", step), fakes.sleep, 1, most=9, lane=renderer.AHEAD), Pending
+        )
+    assert (svc.queued(renderer.AHEAD), svc.queued("phone")) == (5, 0)
+    started = time.monotonic()
+    now = svc.render("phone", key("phone-svg", step=5), fakes.sleep, 1)
+    assert isinstance(now, Done) and time.monotonic() - started < 4.5, "made by the phone lane, not after the row"
+    assert svc.queued(renderer.AHEAD) < 5, "it left the AHEAD lane's queue"
+    lanes = sorted((psutil.Process(pid).cmdline()[-1], psutil.Process(pid).nice()) for pid in svc.pids())
+    base = psutil.Process().nice()  # os.nice adds to the niceness the worker inherits, up to 19
+    assert lanes == [
+        (renderer.AHEAD, min(19, base + renderer.AHEAD_NICE)),
+        ("phone", min(19, base + renderer.WORKER_NICE)),
+    ]
+    assert isinstance(svc.wait(key("phone-svg", step=4), 30), Done), "the rest of the row is still made"

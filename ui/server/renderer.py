@@ -12,8 +12,12 @@ Vocabulary:
               the job's arguments; it returns bytes or str (sent as UTF-8)
     job       a key with its maker and arguments, queued for a worker
     lane      a queue and its slots of their own for some kinds (LANES): the class's phone pictures wait
-              behind no export and the exports behind no picture; every other kind takes the main lane
-    worker    one child process (`python -m ui.server.renderer`), started from its slot's thread so that
+              behind no export and the exports behind no picture; every other kind takes the main lane.
+              The AHEAD lane takes only what a caller asks ahead of time (request(lane=AHEAD): a row's
+              pictures for the steps to come); a job waiting there moves to the lane of whoever asks for it
+              now, so nobody waits behind the row's other pictures
+    worker    one child process (`python -m ui.server.renderer FD WARM LANE`: its lane on its command line,
+              so a measuring script can tell the lanes' CPU apart), started from its slot's thread so that
               the kernel kills it when that thread dies (PR_SET_PDEATHSIG); replaced past its kind's CPU
               or wall-clock limit, after JOBS_PER_WORKER jobs or over MAX_WORKER_RSS; stopped when idle
     result    Done (bytes), Pending (ask again; its place in the session's own line), Busy (the queue is
@@ -80,6 +84,7 @@ JOBS_PER_WORKER = 200  # then it is replaced, so whatever the makers leak stays 
 MAX_WORKER_RSS = 400 * 2**20  # bytes: a worker over this after a job is replaced
 IDLE_STOP = 600.0  # seconds without a job after which a slot stops its worker (started again on demand)
 WORKER_NICE = 10  # a worker's niceness: a class's step picture made ahead never delays the step's broadcast
+AHEAD_NICE = 19  # the AHEAD lane's: a row's pictures for later yield to everything, the phone lane's renders too
 CHECK_EVERY = 0.1  # seconds between two looks at a running job's CPU time (sampling, not a sleep)
 PER_SESSION = 3  # files one session may have queued or being made at once: a second waits its turn, a fourth is Busy
 
@@ -97,7 +102,12 @@ class Lane:
 MAIN = "main"  # the lane of every kind no other lane names: the export page's pictures, GIFs and pages
 # The light page's pictures (ui/cache.stage_svg, kind "phone-svg"): a class's step asks for a few at once
 # (its step and the next, per language and listing), each a small SVG, never behind the 8 exports.
-LANES: dict[str, Lane] = {"phone": Lane(frozenset({"phone-svg"}), workers=1, max_queue=32)}
+# AHEAD: a class's row's pictures made once, ahead of the steps (ui/server/rooms/warm.py), by a worker of its own.
+AHEAD = "ahead"
+LANES: dict[str, Lane] = {
+    "phone": Lane(frozenset({"phone-svg"}), workers=1, max_queue=32),
+    AHEAD: Lane(frozenset(), workers=1, max_queue=512),
+}
 
 
 class RenderKey(NamedTuple):
@@ -207,11 +217,11 @@ def rss_bytes(pid: int) -> int:
 class Worker:
     """One render process and the parent's end of its pipe. Started by the slot thread that owns it."""
 
-    def __init__(self, warm_up: str = WARM_UP) -> None:
+    def __init__(self, warm_up: str = WARM_UP, lane: str = MAIN) -> None:
         ours, theirs = Pipe(duplex=True)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ui.server.renderer", str(theirs.fileno()), warm_up],
+            [sys.executable, "-m", "ui.server.renderer", str(theirs.fileno()), warm_up, lane],
             cwd=ROOT,
             env=env,
             pass_fds=(theirs.fileno(),),
@@ -274,6 +284,7 @@ class _Job:
     maker: str
     args: tuple[Any, ...]
     sessions: set[str]
+    lane: str = MAIN  # the lane whose queue holds it
     done: threading.Event = field(default_factory=threading.Event)
     result: Result | None = None
 
@@ -308,8 +319,9 @@ class Renderer:
             name: queue.Queue(maxsize=lane.max_queue) for name, lane in every.items()
         }
         self._lane_of = {kind: name for name, lane in every.items() for kind in lane.kinds}
-        # each slot's queue, in slot order: the main lane's slots first
-        self._slot_queues = [self._queues[name] for name, lane in every.items() for _ in range(lane.workers)]
+        # each slot's lane and queue, in slot order: the main lane's slots first
+        self._slot_lanes = [name for name, lane in every.items() for _ in range(lane.workers)]
+        self._slot_queues = [self._queues[name] for name in self._slot_lanes]
         self._lock = threading.Lock()
         self._jobs: dict[RenderKey, _Job] = {}  # queued or running, by key
         self._sessions: dict[str, list[RenderKey]] = {}  # session -> the keys it waits for, oldest first
@@ -350,12 +362,14 @@ class Renderer:
         *args: Any,
         most: int = 0,
         instead: bool = False,
+        lane: str | None = None,
     ) -> Result:
         """The result for key if it is known (status), else queue maker(*args) for this session:
         Pending (at its place in the session's line), or Busy if the session already waits for `most`
         other keys (0: per_session) or the queue is full. A key already queued by anyone is shared
         (forty clicks, one render). `instead`: key replaces the session's other keys of its kind still
-        waiting (a picture asked for on the page's run, of a step the visitor has left: see _leave)."""
+        waiting (a picture asked for on the page's run, of a step the visitor has left: see _leave). `lane`: the
+        lane to queue it in (None: its kind's; AHEAD: made when that lane's worker is free, see _enqueue)."""
         name = maker_name(maker)
         if not name.startswith(self.makers_from):
             raise ValueError(f"{name} is not a maker from {', '.join(self.makers_from)}")
@@ -370,7 +384,7 @@ class Renderer:
             line, most = self._sessions.get(session, []), most or self.per_session
             if key not in line and len(line) >= most:
                 return Busy("session", most)
-            return self._enqueue(session, key, name, args)
+            return self._enqueue(session, key, name, args, lane or self.lane(key.kind))
 
     def wait(self, key: RenderKey, timeout: float) -> Result | None:
         """status(key) once the job for key (if one is queued or running) is answered, or when
@@ -393,6 +407,11 @@ class Renderer:
     def queued(self, lane: str | None = None) -> int:
         """How many jobs wait in the lane's queue (None: in every lane's), not counting those rendering."""
         return sum(q.qsize() for name, q in self._queues.items() if lane in (None, name))
+
+    def working(self) -> int:
+        """How many jobs are queued or being made now, in every lane."""
+        with self._lock:
+            return len(self._jobs)
 
     def lane(self, kind: str) -> str:
         """The lane whose queue and slots take jobs of this kind."""
@@ -424,20 +443,23 @@ class Renderer:
 
     # --- the bookkeeping (callers hold the lock) ---
 
-    def _enqueue(self, session: str, key: RenderKey, maker: str, args: tuple[Any, ...]) -> Result:
-        """The job for key (a new one queued in its kind's lane, unless one is queued or running), now also this
-        session's: at the end of its line unless it is in it already."""
+    def _enqueue(self, session: str, key: RenderKey, maker: str, args: tuple[Any, ...], lane: str) -> Result:
+        """The job for key (a new one queued in `lane`, unless one is queued or running; one still waiting in the
+        AHEAD lane moves to `lane`, see _move), now also this session's: at the end of its line unless it is in
+        it already."""
         job = self._jobs.get(key)
         if job is None:
             data = self.cache.get(key)  # made since the caller looked
             if data is not None:
                 return Done(data, cached=True)
-            job = _Job(key, maker, args, set())
+            job = _Job(key, maker, args, set(), lane)
             try:
-                self._queues[self.lane(key.kind)].put_nowait(job)
+                self._queues[lane].put_nowait(job)
             except queue.Full:
                 return Busy("queue")
             self._jobs[key] = job
+        elif job.lane == AHEAD and lane != AHEAD:
+            self._move(job, lane)
         job.sessions.add(session)
         line = self._sessions.setdefault(session, [])
         if key not in line:
@@ -461,10 +483,22 @@ class Renderer:
         if not line:
             self._sessions.pop(session, None)
 
+    def _move(self, job: _Job, lane: str) -> None:
+        """Move a job still waiting in its lane's queue to the end of `lane`'s (a picture asked ahead that a phone
+        asks for now: made next, not after the row's other pictures); left where it is if a slot has taken it or
+        `lane`'s queue is full. Under the lock."""
+        if not self._unqueue(job):
+            return
+        try:
+            self._queues[lane].put_nowait(job)
+            job.lane = lane
+        except queue.Full:
+            self._queues[job.lane].put_nowait(job)  # the place _unqueue just freed
+
     def _unqueue(self, job: _Job) -> bool:
         """Take the job out of its lane's queue; False if a slot has taken it already (it runs to its end).
         Under the lock (which every put also holds, so the job cannot come back meanwhile)."""
-        lane = self._queues[self.lane(job.key.kind)]
+        lane = self._queues[job.lane]
         with lane.mutex:  # queue.Queue's own lock over its deque, as its get() and put() take it
             try:
                 lane.queue.remove(job)
@@ -498,13 +532,13 @@ class Renderer:
         jobs or too much memory, the worker is replaced at once, so the next job finds one ready."""
         worker = self._workers[index]
         if worker is None or not worker.alive():
-            worker = self._workers[index] = Worker(self.warm_up)
+            worker = self._workers[index] = Worker(self.warm_up, self._slot_lanes[index])
         result = worker.run(job.maker, job.args, self.limits.get(job.key.kind, DEFAULT_LIMIT))
         if not worker.alive() or worker.jobs >= self.jobs_per_worker or rss_bytes(worker.pid) > MAX_WORKER_RSS:
             self._retire(index)
             if not self._stopping:
                 with contextlib.suppress(RuntimeError, OSError):  # else the next job tries again
-                    self._workers[index] = Worker(self.warm_up)
+                    self._workers[index] = Worker(self.warm_up, self._slot_lanes[index])
         return result
 
     def _retire(self, index: int) -> None:
@@ -591,12 +625,12 @@ def _make(maker: str, args: tuple[Any, ...]) -> bytes:
     return made.encode("utf-8") if isinstance(made, str) else bytes(made)
 
 
-def serve(fd: int, warm: str = WARM_UP) -> None:
-    """The worker's loop: lower its priority (WORKER_NICE), run `warm` (if named), say "ready", then for each
-    (maker, args) received send back ("ok", bytes) or ("error", text), until the pipe closes."""
+def serve(fd: int, warm: str = WARM_UP, lane: str = MAIN) -> None:
+    """The worker's loop: lower its priority (WORKER_NICE; AHEAD_NICE in the AHEAD lane), run `warm` (if named), say
+    "ready", then for each (maker, args) received send back ("ok", bytes) or ("error", text), until the pipe closes."""
     _die_with_parent()
     with contextlib.suppress(OSError):  # a render yields the cores to the server's requests and streams
-        os.nice(WORKER_NICE)
+        os.nice(AHEAD_NICE if lane == AHEAD else WORKER_NICE)
     conn = Connection(fd)
     if warm:
         _found(warm)()
@@ -623,4 +657,4 @@ def _give_back_memory() -> None:
 
 
 if __name__ == "__main__":
-    serve(int(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else WARM_UP)
+    serve(int(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else WARM_UP, sys.argv[3] if len(sys.argv) > 3 else MAIN)

@@ -157,6 +157,13 @@ def _env_int(name: str, default: int) -> int:
 PICTURE_WAIT = {"Retry-After": "2"}  # a phone asks for a picture that was not made again after this
 
 
+def asked_here(code: str, stage: rm.Stage, step: int, lang: str, listing: str) -> None:
+    """A phone of class `code` asked this process for the picture of `stage` at `step`: noted (WARMER.asked_for),
+    and the row's pictures from that step on made ahead here, once (WARMER.prepare)."""
+    WARMER.asked_for(code, lang, listing)
+    WARMER.prepare(code, stage.values, stage.k, stage.form, step, stage.last_step, rm.picture_name(stage))
+
+
 async def made_picture(*args: Any) -> bytes:
     """cache.stage_svg(*args) off the event loop; a picture the render service did not make is a 503 with a
     sentence and Retry-After (the phone shows it and asks again at its next step), never a 500."""
@@ -591,7 +598,7 @@ class Classroom:
         if not (text.isdigit() and len(text) < 7):
             raise Refused(400, "step must be a whole number.", "bad_request")
         step = min(int(text), held) if held is not None else int(text)
-        WARMER.asked_for(rm.read_code(request.path_params["code"]), lang, listing)
+        asked_here(rm.read_code(request.path_params["code"]), stage, step, lang, listing)
         svg = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
         tag = '"' + hashlib.blake2b(svg, digest_size=12).hexdigest() + '"'
         headers = {"ETag": tag, "Cache-Control": "no-cache", **SVG_HEADERS}
@@ -617,7 +624,7 @@ class Classroom:
             raise Refused(404, f"The row has no step {step}: its last is {stage.last_step}.", "not_found")
         if held is not None and step > held:
             raise Refused(409, "The class is held at an earlier step until the question is revealed.", "held")
-        WARMER.asked_for(rm.read_code(request.path_params["code"]), lang, listing)
+        asked_here(rm.read_code(request.path_params["code"]), stage, step, lang, listing)
         svg = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
         tag = '"' + hashlib.blake2b(svg, digest_size=12).hexdigest() + '"'
         headers = {"ETag": tag, "Cache-Control": SHARED_CACHE, **SVG_HEADERS}

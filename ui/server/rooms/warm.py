@@ -11,6 +11,21 @@ pictures never reach, make none. A replica killed mid-class hands its classes to
 the first phone asking there has that step made at once, and from then on that replica makes them ahead.
 The class's first pictures, when the room is made, are the one exception (no phone has asked anywhere yet).
 
+A row's pictures are made once, ahead: when this process owns a class's pictures (or the room was just made)
+and the class is on a row it has not asked for here, a thread asks the render service's AHEAD lane for the
+row's pictures from the class's step to AHEAD_STEPS past it (again when the class gets within half of that
+of the end), in each language and listing asked for here. The AHEAD lane's worker (renderer.WORKER_NICE, as
+every worker) makes them one after another; a phone or a step's warming that asks for one still waiting there
+moves it to the phone lane. So a step's press costs the broadcast and the serving, not a render; the row's
+pictures are its "row preparation" CPU (scripts/halltest.py prints it apart).
+
+nginx keeps a class's pictures, and while the first request for one is on its way to the replica, the others
+wait for it with proxy_cache_lock, which looks again only every 500 ms (nginx's own fixed interval): a hall that
+asks for a step's picture at once waited up to half a second, though the picture was made. So the owner also puts
+the next step's picture into nginx's cache ahead of the press: once it is made, a thread asks for it through the
+front (FRONT: nginx's address, which scripts/topology.py gives its replicas), and at the press every phone's
+request is a hit.
+
 It only asks the render service (ui/cache.ask_stage_svg: renderer.Renderer.request, which never blocks): the
 service's phone lane makes them in its own worker process, one at a time, so the warming never takes both
 cores from the requests nor waits behind the export page's queue; a picture already made or being made is
@@ -20,17 +35,27 @@ shared, not made again.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
+import urllib.request
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from ui import cache
+from ui.server import renderer
 
 log = logging.getLogger(__name__)
 
 ROOMS = 256  # classes remembered per process (their languages and listings asked for)
 DEFAULT = (("en", "py"),)  # what a class's phones are taken to ask for until one asks here
+# a row's steps asked ahead of the class's step at most: a row of 2,000 piles has 4,002 steps, and 64 at once (~10 s of
+# a core) took the cores from a class of 1,000 phones joining and answering
+AHEAD_STEPS = 16
+FRONT_VARIABLE = "STONEGAME_PICTURES_FRONT"  # nginx's address (http://host:port) as a replica reaches it; unset: none
+PICTURE_PATH = "/classroom/rooms/{code}/pictures/{name}/{lang}/{listing}/{step}.svg"  # routes.py's shared picture
+FRONT_TIMEOUT = 30.0  # seconds a picture put into the front's cache may take (its render included)
 OWNED_FOR = 300.0  # seconds a class's pictures are made ahead here after its phones last asked here for one
 
 
@@ -52,7 +77,11 @@ class Warmer:
         self.asked: OrderedDict[str, set[tuple[str, str]]] = OrderedDict()
         self.last_asked: dict[str, float] = {}  # time.monotonic() of a class's last picture asked for here
         self.lock = threading.Lock()
-        self.asks = 0  # pictures the render service took to make ahead (for the tests)
+        self.asks = 0  # pictures the render service's phone lane took to make ahead (for the tests)
+        self.ahead = 0  # pictures its AHEAD lane took: rows' pictures asked ahead (for the tests)
+        self.fronted = 0  # next steps' pictures put into the front's (nginx's) cache (for the tests)
+        # per class code: the row asked ahead here ((values, k, form, pairs)) and the last step asked for
+        self.prepared: OrderedDict[str, tuple[tuple[Any, ...], int]] = OrderedDict()
 
     def asked_for(self, code: str, lang: str, listing: str, picture: bool = True) -> None:
         """Remember that a phone of class `code` asked for `lang` and `listing` here (at most ROOMS classes), and
@@ -64,6 +93,8 @@ class Warmer:
                 self.last_asked[code] = time.monotonic()
             while len(self.asked) > ROOMS:
                 self.last_asked.pop(self.asked.popitem(last=False)[0], None)
+            while len(self.prepared) > ROOMS:
+                self.prepared.popitem(last=False)
 
     def owns(self, code: str) -> bool:
         """Whether class `code`'s phones asked this process for a picture in the last OWNED_FOR seconds."""
@@ -87,19 +118,90 @@ class Warmer:
         for step in dict.fromkeys((now, min(now + 1, top))):
             for lang, listing in pairs:
                 self._ask((values, k, step, lang, listing, form))
+        if self.owns(code):
+            self.prepare(code, values, k, form, now, last)
+            if min(now + 1, top) != now:
+                self.front(code, str(stage.get("picture") or ""), now + 1, pairs)
 
-    def _ask(self, args: tuple[Any, ...]) -> None:
-        """Ask the render service for one picture, not waiting for it (a refusal is logged: the phone's own
-        request says it)."""
+    def front(self, code: str, name: str, step: int, pairs: list[tuple[str, str]]) -> None:
+        """Have nginx's cache take class `code`'s picture of row `name` at `step` in each pair (_to_front, by a
+        thread of its own), if the front's address is known (FRONT_VARIABLE) and the row's name is."""
+        if os.environ.get(FRONT_VARIABLE) and name:
+            paths = [
+                PICTURE_PATH.format(code=code, name=name, lang=lang, listing=listing, step=step)
+                for lang, listing in pairs
+            ]
+            threading.Thread(target=self._to_front, args=(paths,), daemon=True, name="warm-front").start()
+
+    def _to_front(self, paths: list[str]) -> None:
+        """GET each path through the front (nginx), gzip accepted as nginx asks the replicas, the answer read and
+        dropped: nginx's cache keeps it (its request reaches this process, which makes the picture or has it). A
+        failure is logged and left: the phones' own requests make up for it."""
+        front = os.environ.get(FRONT_VARIABLE, "").rstrip("/")
+        for path in paths:
+            request = urllib.request.Request(f"{front}{path}", headers={"Accept-Encoding": "gzip"})
+            try:
+                with urllib.request.urlopen(request, timeout=FRONT_TIMEOUT) as answer:
+                    answer.read()
+                self.fronted += 1
+            except (OSError, ValueError) as error:
+                log.info("picture not put into the front's cache: %s %s", path, error)
+
+    def prepare(self, code: str, values: Sequence[int], k: int, form: str, now: int, last: int, name: str = "") -> None:
+        """Have the row's pictures made ahead of step `now` (last: the row's last step) in the AHEAD lane, in each
+        pair class `code`'s phones asked for here, by a thread of its own, unless they were asked for already
+        (_ahead). Called on each picture a phone asks for here (the first makes this process the owner) and on
+        each change of a class this process owns. A row new here also has its next step's picture put into nginx's
+        cache (front; `name`: the row's picture name), which the class's next change would have done only if this
+        process owned the class then."""
+        with self.lock:
+            pairs = sorted(self.asked.get(code) or DEFAULT)
+        row = (tuple(values), k, form, tuple(pairs))
+        steps = self._ahead(code, row, now, last)
+        if steps:
+            threading.Thread(target=self._prepare, args=(row, steps), daemon=True, name="warm-ahead").start()
+        if steps and steps.start == now and now < last:
+            self.front(code, name, now + 1, pairs)
+
+    def _ahead(self, code: str, row: tuple[Any, ...], now: int, last: int) -> range:
+        """The steps of `row` (values, k, form, pairs) to ask ahead for class `code` at step `now`: none while the
+        class is on the row asked here and more than AHEAD_STEPS / 2 from the last step asked; else from the step
+        after that one (from `now` on a row not asked here) to AHEAD_STEPS past `now` (at most `last`), noted."""
+        with self.lock:
+            asked, upto = self.prepared.get(code, ((), -1))
+            if asked == row and upto >= min(last, now + AHEAD_STEPS // 2):
+                return range(0)
+            start = upto + 1 if asked == row else now
+            end = min(last, now + AHEAD_STEPS)
+            self.prepared[code] = (row, max(end, upto if asked == row else -1))
+            self.prepared.move_to_end(code)
+        return range(start, end + 1)
+
+    def _prepare(self, row: tuple[Any, ...], steps: range) -> None:
+        """Ask the render service's AHEAD lane for the pictures of `row` (values, k, form, pairs) at `steps`, in
+        each pair (a thread's work: the asking stays off the broadcast); stops at the first one the lane does
+        not take (its queue full)."""
+        values, k, form, pairs = row
+        for step in steps:
+            for lang, listing in pairs:
+                if not self._ask((values, k, step, lang, listing, form), lane=renderer.AHEAD):
+                    return
+
+    def _ask(self, args: tuple[Any, ...], lane: str | None = None) -> bool:
+        """Ask the render service for one picture in `lane` (None: the phone lane), not waiting for it; whether it
+        was taken (a refusal is logged: the phone's own request says it)."""
         try:
-            taken = cache.ask_stage_svg(*args)
+            taken = cache.ask_stage_svg(*args, lane=lane)
         except Exception as error:
             log.warning("phone picture not asked for ahead: %s", error)
-            return
-        if taken:
+            return False
+        if taken and lane is None:
             self.asks += 1
+        elif taken:
+            self.ahead += 1
         else:
             log.warning("phone picture not made ahead: the render service did not take it")
+        return taken
 
 
 WARMER = Warmer()  # the one per process
