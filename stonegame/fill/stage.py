@@ -128,16 +128,18 @@ def picture_chart(
     scale = PRESENTER_SCALE if present else 1
     follow, names = Follow(piles=PILES, columns=DRAWN), NAMES_PX * scale
     bars_words = BarsWords(words.bars.title, "" if present else words.bars.axis, words.bars.dp)
-    legend_at = "right" if present else beside_or_under(names)
+    columns = alt.ExprRef(expr=f"{NARROW} ? 2 : 0") if present else None  # presenter mode's big legend wraps on a phone
     chart = (
         alt.vconcat(
-            grid_panel(drawn, marked, GRID_ROWS, words.grid, follow=follow, names_px=names).properties(width=480),
+            grid_panel(
+                drawn, marked, GRID_ROWS, words.grid, follow=follow, legend_columns=columns, names_px=names
+            ).properties(width=480),
             bars_panel(
                 drawn,
                 marked,
                 bars_words,
                 follow=follow,
-                legend_at=legend_at,
+                legend_at=beside_or_under(names),
                 names_px=names,
                 least_px=PRESENT_LEAST_PX if present else 12,
             ).properties(width=480),
