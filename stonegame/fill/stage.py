@@ -121,9 +121,9 @@ def picture_chart(
     frame `start`, the grid's row names in a left margin of NAMES_PX that the bars keep too (so each
     pile's bars stand under its cells); in presenter mode with room for type PRESENTER_SCALE times larger
     (scaled_fonts makes it so), a short row drawn whole where its columns get WHOLE_PX each (a projector
-    shows every pile of a row of up to 10), no axis title under the bars, and their legend right of them (the height
-    is the scarce side; elsewhere beside_or_under); the dp row and the bars named for
-    the form (diff in the score-difference form)."""
+    shows every pile of a row of up to 10), no axis title under the bars, and on a NARROW picture the grid's legend
+    in two columns (one row of it at 1.6 times ran past a phone's screen); the bars' legend beside_or_under; the dp
+    row and the bars named for the form (diff in the score-difference form)."""
     words = explainer_words(lang, form)
     scale = PRESENTER_SCALE if present else 1
     follow, names = Follow(piles=PILES, columns=DRAWN), NAMES_PX * scale
