@@ -13,7 +13,7 @@ from ui.server.renderer import Done, Limit, Renderer, RenderKey
 
 
 @pytest.mark.xfail(
-    strict=True,
+    strict=False,  # the figure sits 8 % over the bound: a quieter machine may pass it
     reason="measured on 6092292 and walk40b: 431 MB sampled during the job (835 samples) against the 400 MB bound, "
     "though 153 MB after it (test_render): the GIF's frames need less memory while they are made; open",
 )
