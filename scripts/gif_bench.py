@@ -10,7 +10,9 @@ at most 12 frames drawn).
 The subset fonts are prepared first and one throwaway GIF is made, as a warm render worker would have;
 each figure is then the best of --repeat runs (time.process_time for CPU, time.perf_counter for wall).
 "peak MB" is the process's peak resident memory while that row's GIFs are made (VmHWM, reset before
-each row), "kept MB" what stays once the C heap is trimmed, as the worker does after a job.
+each row), "kept MB" what stays once the C heap is trimmed, as the worker does after a job. "worker MB" is
+the largest resident memory (VmRSS) of a render worker (ui.server.renderer, one for the whole run) sampled
+every 10 ms WHILE it makes the row's GIF (RssSampler), not after the job as the server checks it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ import ctypes
 import io
 import resource
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,11 +98,59 @@ def kept_mb() -> float:
         return int(statm.read().split()[1]) * resource.getpagesize() / 2**20
 
 
+def vm_rss(pid: int) -> int:
+    """A process's resident memory now in bytes (VmRSS of /proc/<pid>/status); 0 once it is gone."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return int(next(line for line in status if line.startswith("VmRSS:")).split()[1]) * 1024
+    except (OSError, StopIteration):
+        return 0
+
+
+class RssSampler:
+    """While open, a thread reads vm_rss of every process `pids()` names every `every` seconds; `peak` is the
+    largest reading (bytes) and `samples` how many were taken: a render worker's memory during a job."""
+
+    def __init__(self, pids: Callable[[], list[int]], every: float = 0.01) -> None:
+        self.pids, self.every, self.peak, self.samples = pids, every, 0, 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._poll, name="rss-sampler", daemon=True)
+
+    def _poll(self) -> None:
+        """Read every named process's VmRSS until stopped, keeping the largest."""
+        while not self._stop.wait(self.every):
+            self.peak = max([self.peak, *(vm_rss(pid) for pid in self.pids())])
+            self.samples += 1
+
+    def __enter__(self) -> RssSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def worker_peak_mb(service: object, spec: dict) -> float:
+    """The largest VmRSS (MB) of the service's render worker sampled while it makes the spec's GIF (uncached)."""
+    from stonegame.teach import gif
+    from ui.server.renderer import Done, RenderKey
+
+    key = RenderKey(str(time.monotonic_ns()), 0, "bench", "py", 3, "total", "gif")  # a new row: never cached
+    with RssSampler(service.pids) as sampler:
+        made = service.render("bench", key, gif.to_gif, spec)
+    assert isinstance(made, Done), made
+    return sampler.peak / 2**20
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="the 8-step row in English only")
     parser.add_argument("--repeat", type=int, default=2, help="GIFs per figure, the best kept (default 2)")
     args = parser.parse_args()
+    from ui.server.renderer import Limit, Renderer
+
+    service = Renderer(workers=1, lanes={}, limits={"gif": Limit(120.0, 480.0)})
     fonts.prepare()
     from stonegame.teach import gif
 
@@ -107,7 +159,7 @@ def main() -> int:
     views = VIEWS[:1] if args.quick else VIEWS
     print(
         f"{'row':>14} {'view':>8} {'frames':>6} {'CPU s':>6} {'wall s':>6} {'CPU/frame':>9} {'KB':>5}"
-        f" {'peak MB':>7} {'kept MB':>7}"
+        f" {'peak MB':>7} {'kept MB':>7} {'worker MB':>9}"
     )
     for values in rows.values():
         sol = solve(values)
@@ -120,7 +172,9 @@ def main() -> int:
             print(
                 f"{label:>14} {lang + '+' + code:>8} {frames:>6} {cpu:>6.2f} {wall:>6.2f} "
                 f"{cpu / frames:>9.3f} {len(data) / 1024:>5.0f} {peak_mb():>7.0f} {kept_mb():>7.0f}"
+                f" {worker_peak_mb(service, gif_spec(values, lang, code)):>9.0f}"
             )
+    service.shutdown()
     return 0
 
 

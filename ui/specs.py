@@ -39,25 +39,40 @@ def chart_spec(chart: Any) -> Spec:
 # Presenter mode's chart text: every size of text a spec names (a mark's, an axis', a legend's, a title's)
 # raised to at least PROJECTED_TEXT px, and the defaults of what names none, so that Vega lays the charts out
 # with the text the back row reads (CSS that enlarged the drawn text left Vega's layout at the small size).
+# Only in a chart WIDE enough to take it: in a phone's column (350 px) the raised text made the charts wider than
+# the screen (the approaches' 599 px, the replay's 426), and a phone is read at arm's length, not across a room.
 PROJECTED_TEXT = 16
+WIDE = "containerSize()[0] >= 420"
 FONT_KEYS = frozenset({"fontSize", "labelFontSize", "titleFontSize", "subtitleFontSize"})
+# Each part's text sizes where a spec names none: (in a WIDE chart, in a narrow one: Vega's own defaults).
+_SIZES: dict[str, dict[str, tuple[int, int]]] = {
+    "axis": {"labelFontSize": (PROJECTED_TEXT, 10), "titleFontSize": (PROJECTED_TEXT + 2, 11)},
+    "legend": {"labelFontSize": (PROJECTED_TEXT, 10), "titleFontSize": (PROJECTED_TEXT + 2, 11)},
+    "header": {"labelFontSize": (PROJECTED_TEXT, 10), "titleFontSize": (PROJECTED_TEXT + 2, 11)},
+    "title": {"fontSize": (PROJECTED_TEXT + 4, 13), "subtitleFontSize": (PROJECTED_TEXT, 10)},
+    "text": {"fontSize": (PROJECTED_TEXT, 11)},
+}
+
+
+def _if_wide(wide: Any, narrow: Any) -> Spec:
+    """A size as a Vega expression: `wide` in a WIDE chart, else `narrow` (numbers or expressions)."""
+    return {"expr": f"{WIDE} ? {wide} : {narrow}"}
+
+
 PROJECTED_CONFIG: Spec = {
-    "axis": {"labelFontSize": PROJECTED_TEXT, "titleFontSize": PROJECTED_TEXT + 2},
-    "legend": {"labelFontSize": PROJECTED_TEXT, "titleFontSize": PROJECTED_TEXT + 2},
-    "header": {"labelFontSize": PROJECTED_TEXT, "titleFontSize": PROJECTED_TEXT + 2},
-    "title": {"fontSize": PROJECTED_TEXT + 4, "subtitleFontSize": PROJECTED_TEXT},
-    "text": {"fontSize": PROJECTED_TEXT},
+    part: {key: _if_wide(wide, narrow) for key, (wide, narrow) in sizes.items()} for part, sizes in _SIZES.items()
 }
 _PROJECTED: dict[int, tuple[Spec, Spec]] = {}  # id of a spec -> (that spec, kept so the id stays its own; its copy)
 
 
 def _size(value: Any) -> Any:
-    """A text size raised to at least PROJECTED_TEXT: a number, or an expression ({"expr": ...}) wrapped
-    in max(); anything else (a signal's name, a field) as it is."""
+    """A text size raised to at least PROJECTED_TEXT in a WIDE chart (_if_wide): a number under it, or an
+    expression ({"expr": ...}) wrapped in max(); a number at or over it, or anything else (a signal's name, a
+    field), as it is."""
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return max(value, PROJECTED_TEXT)
+        return value if value >= PROJECTED_TEXT else _if_wide(PROJECTED_TEXT, f"{value:g}")
     if isinstance(value, dict) and set(value) == {"expr"}:
-        return {"expr": f"max({PROJECTED_TEXT}, {value['expr']})"}
+        return _if_wide(f"max({PROJECTED_TEXT}, {value['expr']})", f"({value['expr']})")
     return value
 
 

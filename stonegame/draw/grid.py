@@ -130,7 +130,7 @@ def grid_panel(
     words: GridWords,
     name: str = "grid",
     scale: float = 1.0,
-    legend_columns: int | None = None,
+    legend_columns: int | alt.ExprRef | None = None,
     follow: Follow | None = None,
     data: GridData | None = None,
     fitted: GridFit | None = None,

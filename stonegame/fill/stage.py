@@ -121,23 +121,25 @@ def picture_chart(
     frame `start`, the grid's row names in a left margin of NAMES_PX that the bars keep too (so each
     pile's bars stand under its cells); in presenter mode with room for type PRESENTER_SCALE times larger
     (scaled_fonts makes it so), a short row drawn whole where its columns get WHOLE_PX each (a projector
-    shows every pile of a row of up to 10), no axis title under the bars, and their legend right of them (the height
-    is the scarce side; elsewhere beside_or_under); the dp row and the bars named for
-    the form (diff in the score-difference form)."""
+    shows every pile of a row of up to 10), no axis title under the bars, and on a NARROW picture the grid's legend
+    in two columns (one row of it at 1.6 times ran past a phone's screen); the bars' legend beside_or_under; the dp
+    row and the bars named for the form (diff in the score-difference form)."""
     words = explainer_words(lang, form)
     scale = PRESENTER_SCALE if present else 1
     follow, names = Follow(piles=PILES, columns=DRAWN), NAMES_PX * scale
     bars_words = BarsWords(words.bars.title, "" if present else words.bars.axis, words.bars.dp)
-    legend_at = "right" if present else beside_or_under(names)
+    columns = alt.ExprRef(expr=f"{NARROW} ? 2 : 0") if present else None  # presenter mode's big legend wraps on a phone
     chart = (
         alt.vconcat(
-            grid_panel(drawn, marked, GRID_ROWS, words.grid, follow=follow, names_px=names).properties(width=480),
+            grid_panel(
+                drawn, marked, GRID_ROWS, words.grid, follow=follow, legend_columns=columns, names_px=names
+            ).properties(width=480),
             bars_panel(
                 drawn,
                 marked,
                 bars_words,
                 follow=follow,
-                legend_at=legend_at,
+                legend_at=beside_or_under(names),
                 names_px=names,
                 least_px=PRESENT_LEAST_PX if present else 12,
             ).properties(width=480),

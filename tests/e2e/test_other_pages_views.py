@@ -161,6 +161,40 @@ def test_no_approaches_table_is_wider_than_its_column_on_a_phone_in_chinese(new_
     assert not wide, f"tables wider than their column (scrollWidth, table width, column width): {wide}"
 
 
+# Every run of Latin letters, digits and signs in the ladder table's cells that the browser drew over more than one
+# line (a CJK character may start a line anywhere: Chinese breaks between characters): [text, lines].
+SPLIT_WORDS = r"""box => {
+    const split = [], word = /[^\s\u2e80-\u9fff\uff00-\uffef]+/g;
+    for (const cell of box.querySelectorAll("th, td")) {
+        const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) {
+            const node = walk.currentNode;
+            for (const m of node.textContent.matchAll(word)) {
+                const range = document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+                if (lines.size > 1) split.push([m[0], lines.size]);
+            }
+        }
+    }
+    return split;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_approaches_table_wraps_at_word_boundaries_on_a_phone(new_context, lang: str) -> None:
+    # main 6092292: overflow-wrap: anywhere broke 4 words mid-word in English (memory, written and memo over 2
+    # lines, "exponential:" over 3), to fit 8 fixed columns into the 358 px column; 中文 passed (its Latin runs short)
+    page = new_context(**TOUCH).new_page()
+    open_app(page, f"/approaches?values={ROW}&lang={lang}")
+    box = page.locator(".st-key-ladder_summary")
+    split = box.evaluate(SPLIT_WORDS)
+    assert not split, f"words split over lines in the approaches table (word, lines): {split}"
+    table, column = box.evaluate("b => [b.querySelector('table').getBoundingClientRect().width, b.clientWidth]")
+    assert table <= column + 1 <= 358 + 1, f"the table is {table:.0f} px wide in a {column} px column"
+
+
 @pytest.mark.parametrize("view", list(VIEWS))
 @pytest.mark.parametrize("name", ["quiz", "play", "replay", "tree"])
 def test_the_way_out_of_presenter_mode_shows_its_whole_name(new_context, name: str, view: str) -> None:

@@ -32,17 +32,17 @@ IDENTITY_SHOWN = 200  # rows of the identity table drawn on the page (all of the
 # Our own constant CSS: the wide summary table and the formulas scroll inside their boxes on a phone,
 # never the whole page.
 SCROLLING = (state.LADDER_SUMMARY, *(state.LADDER_FORM.format(form=form) for form in FORMS))
-# On a phone the ladder table fits its column: fixed columns sharing the width, smaller type, words broken
-# where they must be, inside the cell's own text too (issue 40: it was 579 px wide in a 358-px column; then
-# Streamlit's nowrap cells ran "exponential: C(n) calls" over the next column). The growth charts' fold gives
-# its charts the column's whole width (its side padding cut a legend label to "cells written (the sa…").
+# On a phone the ladder table fits its column: 12 px type and narrow padding, every cell wrapping between words
+# only (issue 40: it was 579 px wide in a 358-px column; then Streamlit's nowrap cells ran "exponential: C(n)
+# calls" over the next column; then overflow-wrap: anywhere split "memory" and "exponential:" mid-word).
+# The growth charts' fold gives its charts the column's whole width (its side padding cut a legend label to
+# "cells written (the sa…").
 NARROW_TABLE = f"""@media (max-width: 640px) {{
-  .st-key-{state.LADDER_SUMMARY} table {{ table-layout: fixed; width: 100%; font-size: 13px; }}
+  .st-key-{state.LADDER_SUMMARY} table {{ table-layout: auto; width: 100%; font-size: 12px; }}
   .st-key-{state.LADDER_SUMMARY} th, .st-key-{state.LADDER_SUMMARY} td {{
-    padding: 0.3rem 0.2rem !important; white-space: normal !important; }}
+    padding: 0.3rem 0.15rem !important; white-space: normal !important; }}
   .st-key-{state.LADDER_SUMMARY} th *, .st-key-{state.LADDER_SUMMARY} td * {{
-    overflow-wrap: anywhere !important; hyphens: auto; }}
-  .st-key-{state.LADDER_SUMMARY} th:first-child {{ width: 20%; }}
+    overflow-wrap: normal !important; word-break: normal !important; hyphens: manual; }}
   .st-key-{state.LADDER_GROWTH_OPEN} [data-testid="stExpanderDetails"] {{ padding-left: 0; padding-right: 0; }}
 }}"""
 # The tabs' words in the body's colour (the picked tab keeps its pink and its red border): the theme's red
