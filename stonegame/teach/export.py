@@ -248,12 +248,12 @@ def to_svg(spec: dict[str, Any], frame: int, width: int = WIDTH) -> bytes:
     """The chart at `frame` as a UTF-8 SVG file that carries its fonts: its text measured in our Latin
     faces (fonts.latin_first) or CJK subsets, and those faces' characters it draws embedded (fonts.embed),
     so that every viewer draws the text as wide as vl-convert laid it out."""
-    chart = _own_fonts(picture_spec(spec, width))
+    chart = own_fonts(picture_spec(spec, width))
     vega = fonts.use_subsets(vlc.vegalite_to_vega(chart, vl_version=VL_VERSION))
     return fonts.embed(_svg(vega, _clamp(spec, frame))).encode("utf-8")
 
 
-def _own_fonts(spec: dict[str, Any]) -> dict[str, Any]:
+def own_fonts(spec: dict[str, Any]) -> dict[str, Any]:
     """The picture spec with our Latin face first in its default font and every font list (fonts.latin_first)."""
 
     def walk(node: object) -> object:

@@ -18,6 +18,10 @@ also makes LATIN: DejaVu Sans and Sans Mono renamed "Stone Sans" and "Stone Mono
 them first (latin_first) so vl-convert measures its text in them, and embed() puts a subset of every
 face its text uses, just the characters it draws, into the file as @font-face (WOFF, base64), so every
 viewer draws the text in the font it was measured in.
+
+The light student page draws a phone's picture inline (its SVG in the page), so the page itself can carry
+the Latin faces once for every picture: web_fonts() makes WOFF subsets of Stone Sans and Stone Mono (ASCII and
+SYMBOLS, ~52 KB for the four faces) that the page's style names, cached by the browser for a year.
 """
 
 from __future__ import annotations
@@ -142,6 +146,36 @@ def _face(directory: Path, theirs: str, ours: str, style: str, chars: set[str]) 
         return None
     _faces[(ours, style)] = path
     return got
+
+
+WEB_CHARS = frozenset({chr(c) for c in range(0x20, 0x7F)} | set(SYMBOLS))  # a phone picture's Latin text
+
+
+def web_fonts(directory: Path | None = None) -> dict[tuple[str, str], bytes]:
+    """WOFF subsets of our Latin faces (Stone Sans, Stone Mono; Regular and Bold) holding WEB_CHARS, by (family,
+    style), kept in `directory` (made once); {} when the system lacks one of them or fontTools is missing."""
+    try:
+        import fontTools  # noqa: F401 - only to know whether subsets can be made
+    except ImportError:
+        return {}
+    digest = hashlib.blake2b("".join(sorted(WEB_CHARS)).encode(), digest_size=8).hexdigest()
+    directory = directory or Path(tempfile.gettempdir()) / f"stonegame-webfonts-{digest}"
+    directory.mkdir(parents=True, exist_ok=True)
+    made: dict[tuple[str, str], bytes] = {}
+    for theirs, ours in LATIN.items():
+        for style in STYLES:
+            woff = directory / f"{ours.replace(' ', '')}-{style}.woff"
+            if not woff.exists():
+                source = _source(theirs, style)
+                if source is None:
+                    return {}
+                face = directory / f"{ours.replace(' ', '')}-{style}.otf"
+                _subset(source, set(WEB_CHARS), ours, style, face)
+                partial = woff.with_suffix(".part")
+                partial.write_bytes(_woff(face, set(WEB_CHARS)))
+                os.replace(partial, woff)  # atomic: another replica may be reading the directory
+            made[(ours, style)] = woff.read_bytes()
+    return made
 
 
 def _text(node: object) -> str:

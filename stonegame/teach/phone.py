@@ -15,7 +15,7 @@ import vl_convert as vlc
 
 from stonegame import Solution, solve
 from stonegame.fill.spec import opening, window_spec
-from stonegame.teach.export import VL_VERSION, picture_spec
+from stonegame.teach.export import VL_VERSION, own_fonts, picture_spec
 from stonegame.terms import Code, Form, Lang
 
 
@@ -28,10 +28,10 @@ def _solved(values: tuple[int, ...], max_take: int) -> Solution:
 @lru_cache(maxsize=32)
 def _vega(values: tuple[int, ...], max_take: int, lo: int, lang: Lang, code: Code, form: Form, width: int) -> Any:
     """The explainer's picture of the window of piles starting at `lo`, compiled to Vega once for `width`
-    (the export's picture: no buttons, no timers; fonts as the browser names them, never the worker's
-    subsets)."""
+    (the export's picture: no buttons, no timers), its Latin text measured in our faces (export.own_fonts), which
+    the light page carries (fonts.web_fonts); CJK fonts as the browser names them, never the worker's subsets."""
     spec = window_spec(_solved(values, max_take), lo, lang, code, form)
-    return vlc.vegalite_to_vega(picture_spec(spec, width), vl_version=VL_VERSION)
+    return vlc.vegalite_to_vega(own_fonts(picture_spec(spec, width)), vl_version=VL_VERSION)
 
 
 def stage_svg(

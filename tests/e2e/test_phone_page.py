@@ -97,6 +97,31 @@ def test_phones_join_by_the_link_and_draw_the_teachers_step_in_their_language(ha
         shot(page, f"phone-following-{name}.png")
 
 
+LEGEND_CLASH = """svg => {
+    const boxes = sel => [...svg.querySelectorAll(sel)].map(e => e.getBoundingClientRect())
+        .map(r => ({l: r.left, r: r.right, t: r.top, b: r.bottom}));
+    const meet = (a, b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
+    const labels = boxes(".role-legend-label text"), symbols = boxes(".role-legend-symbol path");
+    return {labels: labels.length, clashes: labels.flatMap(a => symbols.filter(b => meet(a, b)).map(b => [a, b]))};
+}"""
+
+
+def test_the_pictures_legend_is_drawn_in_the_font_it_was_measured_in(hall: Hall) -> None:
+    """The inline picture's text is laid out by vl-convert in our Latin faces (Stone Sans, Stone Mono), which the
+    page's style carries as web fonts: no legend label runs into the next swatch (before: "● written" reached
+    the read swatch on the 390-en phone, drawn in the phone's own sans-serif)."""
+    for page in hall.phones:
+        picture = stage(page).locator(".picture svg")
+        loaded = page.evaluate(  # the faces the page's style names, served and loaded (the picture's text uses them)
+            """async () => [(await document.fonts.load('16px "Stone Sans"')).length,
+                            (await document.fonts.load('bold 16px "Stone Sans"')).length,
+                            (await document.fonts.ready, 1)]"""
+        )
+        assert loaded == [1, 1, 1], loaded
+        found = picture.evaluate(LEGEND_CLASH)
+        assert found["labels"] >= 3 and found["clashes"] == [], found
+
+
 def test_every_phone_follows_the_teachers_step(hall: Hall) -> None:
     hall.teacher.locator("[data-testid=stage] button.nav-next").click()
     for page in hall.phones:

@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 
 from stonegame.draw.player import SPEEDS
 from stonegame.i18n import CATALOGUE, t
+from stonegame.teach import fonts
 from stonegame.terms import LANGS, WINNERS
 from stonegame.write.mistakes import MISTAKES
 
@@ -183,11 +184,29 @@ def _asset(text: str, kind: str, media: str) -> tuple[str, tuple[bytes, bytes, s
     return f"phone.{hashlib.sha256(body).hexdigest()[:16]}.{kind}", (body, gzip.compress(body, 9, mtime=0), media)
 
 
+def _font_assets() -> tuple[str, dict[str, tuple[bytes, bytes, str]]]:
+    """The Latin faces the stage pictures' text is measured in (fonts.web_fonts), as versioned WOFF files and
+    the @font-face rules that name them (relative to the style's own URL): the inline SVG is then drawn in the
+    font vl-convert laid it out in, on any phone ("values" no longer runs into the first cell, nor a legend's
+    label into the next swatch). None when the system has no such faces: the pictures keep the phone's fonts."""
+    rules, files = [], {}
+    for (family, style), data in fonts.web_fonts().items():
+        name = f"phone.{hashlib.sha256(data).hexdigest()[:16]}.woff"
+        files[name] = (data, data, "font/woff")  # a WOFF is compressed already
+        weight = "bold" if style == "Bold" else "normal"
+        rules.append(
+            f'@font-face {{ font-family: "{family}"; font-weight: {weight}; font-display: swap; '
+            f'src: url("{name}") format("woff"); }}'
+        )
+    return "\n".join(rules), files
+
+
+FONT_RULES, FONT_FILES = _font_assets()
 # The page's script and style as files named by their content, served for a year (routes.py's asset route):
-# a phone's second visit takes both from its cache; a new version is a new name.
+# a phone's second visit takes them from its cache; a new version is a new name.
 SCRIPT_FILE, _script = _asset(SCRIPT, "js", "text/javascript; charset=utf-8")
-STYLE_FILE, _style = _asset(STYLE, "css", "text/css; charset=utf-8")
-ASSETS = {SCRIPT_FILE: _script, STYLE_FILE: _style}
+STYLE_FILE, _style = _asset(FONT_RULES + "\n" + STYLE, "css", "text/css; charset=utf-8")
+ASSETS = {SCRIPT_FILE: _script, STYLE_FILE: _style, **FONT_FILES}
 # The head's start of both pages (the light page and the join form): its language, a phone's viewport, its title.
 HEAD = """<!doctype html>
 <html lang="{lang}">
