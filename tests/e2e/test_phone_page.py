@@ -292,6 +292,16 @@ def test_the_phone_page_fits_with_big_enough_targets_and_nothing_overlapping(hal
         fits(page)
 
 
+def test_play_keeps_its_word_beside_its_symbol_on_a_phone(hall: Hall) -> None:
+    """Play and next are both a ▶: the word tells them apart on a phone as in the explainer ("▶ play"), while
+    the other buttons stay symbols with their names (before: a bare ▶ on every phone)."""
+    for page in hall.phones:
+        expect(page.locator(".nav-play .word")).to_be_visible()
+        expect(page.locator(".nav-play .word")).not_to_have_text("")
+        expect(page.locator(".nav-next .word")).to_be_hidden()
+        assert page.locator(".stage .bar").bounding_box()["width"] <= page.viewport_size["width"]
+
+
 @pytest.mark.parametrize("which", [0, 1, 3])
 def test_axe_finds_no_serious_violation_on_the_phone_page(hall: Hall, which: int) -> None:
     found = AXE.run(hall.phones[which]).response["violations"]

@@ -138,7 +138,7 @@ button:disabled { opacity: 0.55; cursor: default; }
 .bar button { color: #111; background: #f4f4f4; border: 1px solid #767676; border-radius: 8px; min-width: 44px; }
 .bar .nav-play { background: #1a5fb4; border-color: #1a5fb4; color: #fff; }
 .steps { font-variant-numeric: tabular-nums; margin-left: auto; }
-@media (max-width: 520px) { .bar .word { display: none; } }
+@media (max-width: 520px) { .bar button:not(.nav-play) .word { display: none; } }  /* ▶ play keeps its word */
 .picture svg { display: block; width: 100%; height: auto; max-width: 34rem; }
 .more { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 0 0 6px; }
 .more[hidden] { display: none; }
