@@ -14,9 +14,9 @@ The class's first pictures, when the room is made, are the one exception (no pho
 A row's pictures are made once, ahead: when this process owns a class's pictures (or the room was just made)
 and the class is on a row it has not asked for here, a thread asks the render service's AHEAD lane for the
 row's pictures from the class's step to AHEAD_STEPS past it (again when the class gets within half of that
-of the end), in each language and listing asked for here. The AHEAD lane's worker (renderer.WORKER_NICE, as
-every worker) makes them one after another; a phone or a step's warming that asks for one still waiting there
-moves it to the phone lane. So a step's press costs the broadcast and the serving, not a render; the row's
+of the end), in each language and listing asked for here. The AHEAD lane's worker (at renderer.AHEAD_NICE,
+below every other worker) makes them one after another; a phone or a step's warming that asks for one still
+waiting there moves it to the phone lane. So a step's press costs the broadcast and the serving, not a render; the row's
 pictures are its "row preparation" CPU (scripts/halltest.py prints it apart).
 
 nginx keeps a class's pictures, and while the first request for one is on its way to the replica, the others
