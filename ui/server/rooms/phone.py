@@ -21,6 +21,7 @@ import gzip
 import hashlib
 import html
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -177,21 +178,25 @@ input[type=range] { flex: 1 1 auto; min-width: 8rem; height: 44px; margin: 0; ac
 )
 
 
+def _versioned(body: bytes, kind: str) -> str:
+    """A versioned file's name: phone.<16 hex digits of its content's sha256>.<kind>."""
+    return f"phone.{hashlib.sha256(body).hexdigest()[:16]}.{kind}"
+
+
 def _asset(text: str, kind: str, media: str) -> tuple[str, tuple[bytes, bytes, str]]:
-    """A versioned file of the page: its name (phone.<16 hex digits of its content's sha256>.<kind>) and its
-    bytes, gzipped bytes and media type."""
+    """A versioned file of the page: its name (_versioned) and its bytes, gzipped bytes and media type."""
     body = text.encode("utf-8")
-    return f"phone.{hashlib.sha256(body).hexdigest()[:16]}.{kind}", (body, gzip.compress(body, 9, mtime=0), media)
+    return _versioned(body, kind), (body, gzip.compress(body, 9, mtime=0), media)
 
 
 def _font_assets() -> tuple[str, dict[str, tuple[bytes, bytes, str]]]:
     """The Latin faces the stage pictures' text is measured in (fonts.web_fonts), as versioned WOFF files and
     the @font-face rules that name them (relative to the style's own URL): the inline SVG is then drawn in the
-    font vl-convert laid it out in, on any phone ("values" no longer runs into the first cell, nor a legend's
-    label into the next swatch). None when the system has no such faces: the pictures keep the phone's fonts."""
+    font vl-convert laid it out in, on any phone (a legend's label no longer runs into the next swatch). No rules
+    and no files when the system has no such faces: the pictures keep the phone's fonts."""
     rules, files = [], {}
     for (family, style), data in fonts.web_fonts().items():
-        name = f"phone.{hashlib.sha256(data).hexdigest()[:16]}.woff"
+        name = _versioned(data, "woff")
         files[name] = (data, data, "font/woff")  # a WOFF is compressed already
         weight = "bold" if style == "Bold" else "normal"
         rules.append(
@@ -378,15 +383,23 @@ def _symbol_and_word(label: str) -> str:
     )
 
 
-def _langs(code: str, join: str, lang: str, listing: str, prefix: str) -> str:
-    """The two language links (English, 中文), the current one marked."""
+def _lang_links(lang: str, href: Callable[[str], str]) -> str:
+    """The two language links (English, 中文), each to href(its language), the current one (`lang`) marked."""
     links = []
     for other, name in (("en", "English"), ("zh", "中文")):
-        query = urlencode({**({"join": join} if join else {}), "lang": other, "code": listing})
         current = ' aria-current="true"' if other == lang else ""
-        href = html.escape(f"{prefix}/join/{code}?{query}")
-        links.append(f'<a href="{href}" lang="{other}" hreflang="{other}"{current}>{name}</a>')
+        links.append(f'<a href="{html.escape(href(other))}" lang="{other}" hreflang="{other}"{current}>{name}</a>')
     return " ".join(links)
+
+
+def _langs(code: str, join: str, lang: str, listing: str, prefix: str) -> str:
+    """The light page's language links: the page in each language, with its join token and listing."""
+    return _lang_links(
+        lang,
+        lambda other: (
+            f"{prefix}/join/{code}?" + urlencode({**({"join": join} if join else {}), "lang": other, "code": listing})
+        ),
+    )
 
 
 def _listings(code: str, join: str, lang: str, listing: str, prefix: str) -> str:
@@ -459,11 +472,6 @@ def join_form(prefix: str, short: str, lang: str, given: str = "", message: str 
     (a refusal's sentence) under it, the box then marked invalid. No script: Enter and Join are the form's; the
     light page's own script and style are fetched ahead (prefetch) while the code is typed."""
     esc = html.escape
-    current = {lang: ' aria-current="true"'}
-    links = " ".join(
-        f'<a href="{esc(short)}?lang={other}" lang="{other}" hreflang="{other}"{current.get(other, "")}>{name}</a>'
-        for other, name in (("en", "English"), ("zh", "中文"))
-    )
     return JOIN_FORM.format(
         lang=esc(lang),
         title=esc(t("class_form_title", lang)),
@@ -472,7 +480,7 @@ def join_form(prefix: str, short: str, lang: str, given: str = "", message: str 
         style_file=STYLE_FILE,
         script_file=SCRIPT_FILE,
         language=esc(t("class_phone_language", lang)),
-        langs=links,
+        langs=_lang_links(lang, lambda other: f"{short}?lang={other}"),
         short=esc(short),
         label=esc(t("class_form_label", lang)),
         given=esc(given[:16]),
