@@ -91,6 +91,8 @@ hubs.WATCHERS.append(WARMER.warm)  # the process its phones ask for a class's pi
 
 PREFIX = "/classroom"
 SHORT = "/join"  # the light join form's address, short to type off a projector (card.page_of leaves it to us)
+# a class's shared picture of a row at a step (Classroom.picture); warm.py asks for it through nginx too
+PICTURE = f"{PREFIX}/rooms/{{code}}/pictures/{{name}}/{{lang}}/{{listing}}/{{step}}.svg"
 MAX_BODY = 4096  # bytes: the largest body, a 200-pile row, is about 1.2 KB
 ANSWER_BODY = 16384  # bytes: an answer's body, room for rm.MAX_WRITE bytes of code however JSON escapes them
 RETRY_MS = 2000  # EventSource waits this long before it reconnects
@@ -704,7 +706,7 @@ class Classroom:
             (f"{rooms}/{{code}}/events", self.events, "GET"),
             (f"{rooms}/{{code}}/stage-data", self.stage_data, "GET"),
             (f"{rooms}/{{code}}/stage.svg", self.stage_svg, "GET"),
-            (f"{rooms}/{{code}}/pictures/{{name}}/{{lang}}/{{listing}}/{{step}}.svg", self.picture, "GET"),
+            (PICTURE, self.picture, "GET"),
             (f"{rooms}/{{code}}/pictures/{{name}}/{{lang}}/words.json", self.words, "GET"),
             (f"{rooms}/{{code}}/captions", self.captions, "GET"),
             (SHORT, self.join_form, "GET"),

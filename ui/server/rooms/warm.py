@@ -54,7 +54,6 @@ DEFAULT = (("en", "py"),)  # what a class's phones are taken to ask for until on
 # a core) took the cores from a class of 1,000 phones joining and answering
 AHEAD_STEPS = 16
 FRONT_VARIABLE = "STONEGAME_PICTURES_FRONT"  # nginx's address (http://host:port) as a replica reaches it; unset: none
-PICTURE_PATH = "/classroom/rooms/{code}/pictures/{name}/{lang}/{listing}/{step}.svg"  # routes.py's shared picture
 FRONT_TIMEOUT = 30.0  # seconds a picture put into the front's cache may take (its render included)
 OWNED_FOR = 300.0  # seconds a class's pictures are made ahead here after its phones last asked here for one
 
@@ -126,10 +125,11 @@ class Warmer:
     def front(self, code: str, name: str, step: int, pairs: list[tuple[str, str]]) -> None:
         """Have nginx's cache take class `code`'s picture of row `name` at `step` in each pair (_to_front, by a
         thread of its own), if the front's address is known (FRONT_VARIABLE) and the row's name is."""
+        from ui.server.rooms.routes import PICTURE  # here: routes imports this module
+
         if os.environ.get(FRONT_VARIABLE) and name:
             paths = [
-                PICTURE_PATH.format(code=code, name=name, lang=lang, listing=listing, step=step)
-                for lang, listing in pairs
+                PICTURE.format(code=code, name=name, lang=lang, listing=listing, step=step) for lang, listing in pairs
             ]
             threading.Thread(target=self._to_front, args=(paths,), daemon=True, name="warm-front").start()
 
