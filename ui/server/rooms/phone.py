@@ -100,7 +100,7 @@ WORDS = (
     )
 )
 # The page's frame, the same on both pages (the light page and the join form): Streamlit's light theme's white
-# and text, its font, the title line.
+# and text, its font, the title line, the language links.
 FRAME_STYLE = """
 :root { color-scheme: light; }
 body { margin: 0; background: #fff; color: #1f2328;
@@ -108,14 +108,14 @@ body { margin: 0; background: #fff; color: #1f2328;
 main { max-width: 46rem; margin: 0 auto; padding: 0.5rem 0.6rem 2rem; }
 .top { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
 h1 { font-size: 1.05rem; margin: 0.2rem 0; color: #31333f; }
+.langs a { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
+  color: #0b3d91; font-weight: 600; text-align: center; }
+.langs a[aria-current] { color: #1f2328; text-decoration: none; }
 """
 # The app's look: the frame, the class bar's blue, the stage's buttons.
 STYLE = (
     FRAME_STYLE
-    + """.langs a { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
-  color: #0b3d91; font-weight: 600; text-align: center; }
-.langs a[aria-current] { color: #1f2328; text-decoration: none; }
-.classbar { border: 2px solid #1a5fb4; border-radius: 0.6rem; padding: 0.5rem 0.8rem; margin: 0.3rem 0 0.5rem;
+    + """.classbar { border: 2px solid #1a5fb4; border-radius: 0.6rem; padding: 0.5rem 0.8rem; margin: 0.3rem 0 0.5rem;
   background: #f6f8fa; }
 .classbar.ended { border-color: #8c959f; }
 .head { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.8rem; justify-content: space-between; }
@@ -419,9 +419,8 @@ def _listings(code: str, join: str, lang: str, listing: str, prefix: str) -> str
 FORM_STYLE = (
     FRAME_STYLE
     + """a { color: #0b3d91; font-weight: 600; }
-.langs a, .full { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
+.full { display: inline-block; min-height: 44px; min-width: 44px; line-height: 44px; padding: 0 0.5rem;
   text-align: center; }
-.langs a[aria-current] { color: #1f2328; text-decoration: none; }
 form { border: 2px solid #1a5fb4; border-radius: 0.6rem; padding: 0.5rem 0.8rem; margin: 0.3rem 0 0.5rem;
   background: #f6f8fa; }
 label { display: block; font-weight: 600; margin: 0.2rem 0 0.4rem; }
