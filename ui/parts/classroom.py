@@ -537,7 +537,7 @@ def qr_image(link: str, lang: str, alt: str = "class_qr_alt", name: str = "join-
     and test id `name` (the join link's by default)."""
     svg = segno.make(link, error="m").svg_data_uri(border=4, dark="#000", light="#fff", omitsize=True)
     words = html.escape(t(alt, lang, link=link), quote=True)
-    return f'<img class="{name}" data-testid="{name}" alt="{words}" src="{svg}">'
+    return f'<img class="{html.escape(name)}" data-testid="{html.escape(name)}" alt="{words}" src="{html.escape(svg)}">'
 
 
 def teacher_panel(view: View) -> reach.Base | None:
@@ -574,8 +574,8 @@ def join_info(view: View, mine: Seat, root: str) -> None:
     link = phone_link(mine.code, root, _join_token(mine))
     short = f"{root}{SHORT}".split("://", 1)[-1]
     big = st.session_state.get(state.W_CLASS_SCREEN, True)
-    code = f'<p class="join-code" data-testid="join-code">{mine.code}</p>'
-    at = f'<p class="join-link" data-testid="join-link">{short}</p>'
+    code = f'<p class="join-code" data-testid="join-code">{html.escape(mine.code)}</p>'
+    at = f'<p class="join-link" data-testid="join-link">{html.escape(short)}</p>'  # the Host header's, maybe
     if view.present and not big:
         with st.container(key="class_strip"):
             words, live, fold = st.columns([4, 7, 2], vertical_alignment="center")
