@@ -2,7 +2,8 @@
 seated in one room, then each answers from one of T threads (the threads a replica's endpoints run in:
 anyio's pool holds 40), every answer's wall time from its call to its return. Printed per store: the
 room's record size, answers counted, each answer's p50 / p95 / max, the whole burst's wall seconds and
-this process's CPU per answer (the store's Python side; Redis's own is its process's).
+this process's CPU per answer (the store's Python side; Redis's own is its process's). Exits 1 if an
+answer was not counted.
 
     python scripts/bench_answers.py                        # 1,000 students, 40 threads, SQLite and Redis
     python scripts/bench_answers.py --students 200 --threads 1 --stores redis
@@ -35,6 +36,7 @@ from ui.server.rooms.sqlite_store import SqliteStore  # noqa: E402
 from ui.server.rooms.store import Store  # noqa: E402
 
 ROW = {"values": [5, -3, 8, 2, -1, 7, 4, -6]}
+LOST: list[str] = []  # what made the run fail: answers sent and not counted
 
 
 @contextmanager
@@ -74,6 +76,8 @@ def burst(store: Store, students: int, threads: int) -> list[str]:
     counted = len(room.answers.get(number, {}))
     size = len(json.dumps(rm.room_to_json(room)))
     p95 = times[max(0, round(0.95 * len(times)) - 1)]
+    if counted != students:
+        LOST.append(f"{students - counted} answers lost")
     return [
         f"  answers sent {students}, counted {counted}, version {room.version}, the room's record {size / 1024:.0f} KB",
         f"  an answer: p50 {1000 * statistics.median(times):.1f} ms, p95 {1000 * p95:.1f} ms, "
@@ -97,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as folder, opened(kind, Path(folder), students) as store:
             print(f"{kind}: {students} students, {args.threads} threads")
             print("\n".join(burst(store, students, args.threads)))
-    return 0
+    print(f"result: {'; '.join(LOST) or 'ok'}")
+    return 1 if LOST else 0
 
 
 if __name__ == "__main__":
