@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -146,6 +147,84 @@ def test_concurrent_answers_from_threads_are_each_counted_once(kind, tmp_path, r
         t.join()
     room = store.room(code)
     assert rm.tally(room.question(1), room.answers[1]) == rm.Tally(40, {"Bob": 40}, 40)
+    store.close()
+
+
+def test_changes_that_meet_at_a_rooms_lock_are_written_together(kind, tmp_path, request):
+    """While the room's lock is held elsewhere, 30 answers (one from nobody seated, one to no question) wait
+    in one batch; once the lock is free they are applied in one read and one write: the 28 good ones
+    counted, the two refused each with its own exception, and every caller handed the room as stored."""
+    server = request.getfixturevalue("redis_server") if kind == "redis" else None
+    store = make_store(kind, tmp_path, server, Limits(students=40, rooms=3))
+    code, secret = opened(store)
+    students = [store.join(code)[0] for _ in range(28)]
+    store.ask(code, secret, "winner")
+    writes, put = [], store._put
+    store._put = lambda room: (writes.append(room.version), put(room))[1]
+    asked = [(s, 1) for s in students] + [(rm.new_student(), 1), (students[0], 9)]
+    outcomes: dict[int, object] = {}
+
+    def answer(place: int, student: str, number: int) -> None:
+        try:
+            outcomes[place] = store.answer(code, student, number, "Alice")
+        except rm.RoomError as error:
+            outcomes[place] = error
+
+    threads = [threading.Thread(target=answer, args=(i, *a)) for i, a in enumerate(asked)]
+    with store._locked(code):
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + 10
+        while len(getattr(store._batches.get(code), "actions", ())) < len(asked):  # all waiting in one batch
+            assert time.monotonic() < deadline, "the answers did not gather while the lock was held"
+            time.sleep(0.005)
+    for t in threads:
+        t.join()
+    room = store.room(code)
+    assert writes == [room.version], "one write for the whole batch"
+    assert room.answers[1] == dict.fromkeys(students, "Alice")
+    assert isinstance(outcomes[28], rm.UnknownStudent) and isinstance(outcomes[29], rm.UnknownQuestion)
+    assert all(outcomes[i] == room for i in range(28)), "each caller has the room as stored"
+    store.close()
+
+
+def test_a_batch_that_cannot_be_written_fails_every_caller_and_counts_nothing(kind, tmp_path, request):
+    """A store that fails the batch's write: each caller gets the error (its own copy), nothing is counted,
+    and the next change to the room goes through (no batch is left open)."""
+    server = request.getfixturevalue("redis_server") if kind == "redis" else None
+    store = make_store(kind, tmp_path, server, Limits(students=10, rooms=3))
+    code, secret = opened(store)
+    students = [store.join(code)[0] for _ in range(6)]
+    store.ask(code, secret, "winner")
+    put = store._put
+
+    def failing(room):
+        raise StoreDown("the disk is full")
+
+    store._put = failing
+    errors: list[BaseException] = []
+
+    def answer(student: str) -> None:
+        try:
+            store.answer(code, student, 1, "Bob")
+        except StoreDown as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=answer, args=(s,)) for s in students]
+    with store._locked(code):
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + 10
+        while len(getattr(store._batches.get(code), "actions", ())) < len(students):
+            assert time.monotonic() < deadline, "the answers did not gather while the lock was held"
+            time.sleep(0.005)
+    for t in threads:
+        t.join()
+    assert len(errors) == 6 and len({id(e) for e in errors}) == 6 and {str(e) for e in errors} == {DOWN}
+    assert store.room(code).answers.get(1, {}) == {}, "nothing of the failed batch was counted"
+    store._put = put
+    assert store.answer(code, students[0], 1, "Bob").answers[1] == {students[0]: "Bob"}
+    assert code not in store._batches
     store.close()
 
 

@@ -1,6 +1,7 @@
 """One interface over the stores a room lives in. A store keeps each room as one JSON record (its
 version beside it, for the fan-out) and serialises the changes to a room; every action is the pure
-transition of stonegame/room.py applied to the room as stored, under that store's lock:
+transition of stonegame/room.py applied to the room as stored, under that store's lock (the changes
+one process is asked for while it waits for a room's lock applied together: one read, one write):
 
     create(stage, secret)            -> code          (Full when limits.rooms are open)
     room(code)                       -> Room          (UnknownRoom if none; Ended if it ended or expired)
@@ -18,10 +19,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from stonegame import room as rm
@@ -112,6 +115,26 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
+def twin(error: BaseException) -> BaseException:
+    """A new exception of error's type with its args and attributes (not its traceback), made without calling
+    its __init__ (Ended and TooLong take more than a message)."""
+    made = type(error).__new__(type(error), *error.args)
+    made.args = error.args
+    made.__dict__.update(error.__dict__)
+    return made
+
+
+@dataclass
+class Batch:
+    """Changes to one room asked for while its lock was awaited (Store._change): their actions in the order
+    asked, once applied each one's outcome (the room as stored, or the exception it raised), and set when
+    they are."""
+
+    actions: list[Callable[[Room], Room]] = field(default_factory=list)
+    outcomes: list[Room | BaseException] = field(default_factory=list)
+    done: threading.Event = field(default_factory=threading.Event)
+
+
 class Store(ABC):
     """The class room's operations over a backend's five primitives (_locked, _get, _put, _open, _drop)."""
 
@@ -122,6 +145,8 @@ class Store(ABC):
         self.limits = limits or rm.limits_from_env()
         self.clock = clock
         self.listeners: list[Callable[[], None]] = []  # called after each change this process makes
+        self._batches: dict[str, Batch] = {}  # per room, the changes waiting for its lock (Store._change)
+        self._gathering = threading.Lock()  # held only to open, join or close a batch
 
     # --- the backend's primitives ---
 
@@ -210,18 +235,65 @@ class Store(ABC):
         """What the fan-out awaits between its reads of the versions: by default a poll_interval sleep."""
         return Sleep(self.poll_interval)
 
-    @guarded
     def _change(self, code: str, action: Callable[[Room], Room]) -> Room:
-        """The room after `action`, applied to it under its lock; stored if it changed, and then, once
-        committed, the listeners told."""
+        """The room as stored after `action`, applied to it under its lock together with the other changes
+        to this room that this process was asked for meanwhile (a class answering at once): the first of them
+        waits for the lock and then applies every one in the order asked, in one read and one write
+        (_changed), where one change each would read and write the whole room each time. A change that
+        raises fails alone: its caller gets its exception, the others the room as stored."""
+        with self._gathering:
+            batch = self._batches.get(code)
+            leads = batch is None
+            if leads:
+                batch = self._batches[code] = Batch()
+            place = len(batch.actions)
+            batch.actions.append(action)
+        if leads:
+            self._changed(code, batch)
+        else:
+            batch.done.wait()
+        outcome = batch.outcomes[place]
+        if isinstance(outcome, BaseException):
+            if leads:
+                raise outcome
+            raise twin(outcome) from outcome  # one exception object is not raised in two threads
+        return outcome
+
+    def _changed(self, code: str, batch: Batch) -> None:
+        """Apply a batch's actions to the room under its lock (closing the batch to newcomers once the lock
+        is held, so everyone who came while it waited is in it), store the room if any changed it, tell the
+        listeners once committed, and set each action's outcome: the room as stored, or the action's own
+        exception; every outcome is the batch's exception if reading or writing the room failed."""
+        try:
+            changed = self._changed_under_lock(code, batch)
+        except BaseException as error:
+            with self._gathering:
+                if self._batches.get(code) is batch:
+                    del self._batches[code]
+            batch.outcomes = [error] * len(batch.actions)
+        else:
+            if changed:
+                self._told()
+        finally:
+            batch.done.set()
+
+    @guarded
+    def _changed_under_lock(self, code: str, batch: Batch) -> bool:
+        """_changed's part under the room's lock: whether the room changed (its outcomes set)."""
         with self._locked(code):
-            before = self.room(code)
-            after = action(before)
-            if after.version != before.version:
-                self._put(after)
-        if after.version != before.version:
-            self._told()
-        return after
+            with self._gathering:
+                del self._batches[code]
+            before = room = self.room(code)
+            failed: dict[int, Exception] = {}
+            for place, action in enumerate(batch.actions):
+                try:
+                    room = action(room)
+                except Exception as error:  # this action's alone (a wrong secret, a closed question...)
+                    failed[place] = error
+            if room.version != before.version:
+                self._put(room)
+        batch.outcomes = [failed.get(place, room) for place in range(len(batch.actions))]
+        return room.version != before.version
 
     def _told(self) -> None:
         """Call every listener (the fan-out of each event loop here), after the change is committed."""
