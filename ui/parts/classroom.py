@@ -35,7 +35,6 @@ from stonegame import room as rm
 from stonegame.i18n import CATALOGUE, t
 from stonegame.teach.answers import answers_chart, answers_table, group_label, write_chart, write_table
 from stonegame.terms import WINNERS
-from stonegame.write.mistakes import MISTAKES
 from ui import specs, state
 from ui.server.rooms import reach
 from ui.server.rooms import store as stores
@@ -871,10 +870,14 @@ def _earlier(questions: list[dict[str, Any]], view: View) -> list[dict[str, obje
 
 # --- the class bar: the teacher's browser side -----------------------------------------------------
 
+# The teacher's bar's words: its status and counts, the open question's prompt and state, a refusal.
 BAR_WORDS = (
-    tuple(k for k in CATALOGUE if k.startswith("class_"))
-    + tuple(f"winner_{w}" for w in WINNERS)
-    + tuple(f"write_name_{m}" for m in MISTAKES)
+    "class_leading",
+    "class_counts",
+    "class_answered",
+    "class_ended",
+    "class_reconnecting",
+    *(k for k in CATALOGUE if k.startswith(("class_q_", "class_state_", "class_err_"))),
 )
 
 
@@ -893,7 +896,6 @@ def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
     whether the join screen is folded (a teacher's tab keeps that beside its secret), the words it shows,
     and the room's view."""
     return {
-        "role": "teacher",
         "code": mine.code,
         "token": mine.token,
         "prefix": PREFIX,
