@@ -118,10 +118,12 @@ def test_a_student_explores_and_comes_back_to_the_teachers_step(lesson: Class) -
     expect_frame(follower, 14)
     expect_frame(explorer, 0)  # nothing the teacher does moves an explorer ...
     expect_frame(teacher, 14)  # ... and nothing an explorer does moves the teacher
-    in_language(explorer, "中文")  # the page opens again in Chinese: still exploring, on the same seat
+    in_language(explorer, "中文")  # the page opens again in Chinese: still exploring, on the same seat and step
     expect(explorer.get_by_test_id("classbar")).to_contain_text(f"正在自己探索 · 课堂 {lesson.code}")
+    expect_frame(explorer, 0)
     in_language(explorer, "English")
     expect(explorer.get_by_test_id("classbar")).to_contain_text(f"Exploring on your own · class {lesson.code}")
+    expect_frame(explorer, 0)
     expect(teacher.get_by_test_id("classbar")).to_contain_text("3 joined · 2 following · 1 exploring")
     explorer.get_by_role("button", name="Back to the class").click()
     expect_frame(explorer, 14)
