@@ -179,13 +179,6 @@ def stage_body(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: 
 
 
 @cached(CACHE)
-def held_body(key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool, last: int) -> bytes:
-    """stage_body(...) held back at frame `last` (stonegame.fill.stage.held_back: nothing past it), for a
-    class's students while a question is open; cached per frame, as every student of the class asks."""
-    return _startless(held_back(stage(key, _sol, lo, lang, code, form, present), last))
-
-
-@cached(CACHE)
 def untaught_body(
     key: str, _sol: Solution, lo: int, lang: Lang, code: Code, form: Form, present: bool, hide: tuple[str, ...]
 ) -> bytes:

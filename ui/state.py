@@ -262,16 +262,19 @@ LESSON_GAME = "lesson_game"  # stonegame.game.rules.Game: the first chapter's ga
 LESSON_TAKE = "lesson_take_{k}"  # buttons: the learner takes k piles in that game
 LESSON_AGAIN = "lesson_again"  # button: a new game
 # --- the class room (ui/parts/classroom.py) ---
-CLASS = "class_seat"  # ui.parts.classroom.Seat | None: the class this session leads or follows
+CLASS = "class_seat"  # ui.parts.classroom.Seat | None: the class this session leads
 CLASS_SAID = "class_said"  # (catalogue key, fields) | None: what the last class action answered
-CLASS_HELD = "class_held"  # int | None: the step a student's class is held at by an open question (room.holding)
-CLASS_PARAMS = ("class", "key", "you")  # query parameters: the join code, the teacher's secret, the student's id
+CLASS_HELD = "class_held"  # int | None: the step the class this session leads is held at by an open question
+CLASS_PARAMS = ("class", "key", "you")  # query parameters: the join code, the teacher's secret, an old student id
 CLASS_JOIN = "join"  # query parameter of the QR code's join link: the room's join token (rm.join_token), a proof
 # (`key` is only read, from "Open the control on another device"'s link, and taken out of the address at once)
 CLASS_OPENING = "class_opening"  # str | None: a class link's code whose tab is asked for the secret it keeps
 CLASS_TAB = "class_tab"  # element key: asks the tab for the class's secret it keeps ("kept"), or opens the light page
 CLASS_OPENING_SINCE = "class_opening_since"  # float | None: when (time.monotonic) the tab was first asked
 CLASS_GOING = "class_going"  # str | None: the code of the class whose light student page this tab is sent to
+CLASS_MOVED = (
+    "class_moved"  # str | None: the code of an old student link (`you=`): the page says so, links the light page
+)
 W_CLASS_CONTROL = "class_control"  # expander: "Open the control on another device" (drawn only while open)
 W_CLASS_START = "class_start"  # buttons: start a class (the sidebar's, presenter mode's bar's)
 W_CLASS_START_BAR = "class_start_bar"
@@ -288,7 +291,6 @@ W_CLASS_END_SURE = "class_end_sure"  # buttons of the end's confirm step: end fo
 W_CLASS_KEEP = "class_keep"
 W_CLASS_NEW_QR = "class_new_qr"  # button: the join screen's "New QR code" (a new join token for the room)
 CLASS_ENDING = "class_ending"  # bool: "End the class" was pressed once; the confirm step is on screen
-W_CLASS_LEAVE = "class_leave"  # button: a student leaves the class
 CLASS_BAR = "class_bar"  # element key of the class bar (its "ended" trigger)
 CLASS_CHART = "class_chart"  # element key of the revealed question's chart
 W_CLASS_EXAMPLE = "class_example"  # pills: the group of a revealed "write" question whose example is shown
@@ -408,7 +410,6 @@ WIDGETS: dict[str, WidgetKind] = {
     W_CLASS_END_SURE: "button",
     W_CLASS_KEEP: "button",
     W_CLASS_NEW_QR: "button",
-    W_CLASS_LEAVE: "button",
     W_CLASS_CONTROL: "toggle",
     W_CLASS_EXAMPLE: "options",
     **component(CLASS_BAR),
@@ -487,6 +488,7 @@ def start() -> Link | None:
             CLASS_ENDING: False,
             CLASS_OPENING: None,
             CLASS_GOING: None,
+            CLASS_MOVED: None,
             CLASS_OPENING_SINCE: None,
         }
     )

@@ -54,6 +54,11 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "这个标签页没有回答它是否带领课堂 {code}。要跟随课堂，请以学生身份加入；要带领课堂，请重新加载页面。",
     },
     "class_opening_join": {"en": "Join class {code} as a student", "zh": "以学生身份加入课堂 {code}"},
+    "class_moved": {
+        "en": "This address is an old student link of class {code}: students now join and follow a class on "
+        "its own page, not in the full app. Open it here:",
+        "zh": "这是课堂 {code} 的旧学生链接：学生现在在课堂自己的页面上加入和跟随，不在完整应用里。请在这里打开：",
+    },
     "class_going_slow": {
         "en": "The page of class {code} did not open by itself. Open it here:",
         "zh": "课堂 {code} 的页面没有自动打开。请在这里打开：",

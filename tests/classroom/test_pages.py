@@ -1,6 +1,7 @@
 """The class room on the explainer, through AppTest: starting a class, a student sent to the light student
-page by the box and by the link (it takes the seat, not the app), a student coming back, a teacher's key, a
-forged key; the teacher's secret kept by the tab, never in the address), the refusals in words (a malformed
+page by the box and by the link (it takes the seat, not the app), an old student link (`you=`: no class in the
+app, a link to the light page), a teacher's key, a forged key; the teacher's secret kept by the tab, never in the
+address), the refusals in words (a malformed
 code, an unknown one, too many, a store that is down: the rest of the page still works), the teacher's
 row change, a question asked, locked and revealed (its chart), and the end of the class."""
 
@@ -62,11 +63,6 @@ def seated(code: str, who: str = "10.0.0.9") -> str:
     return store().join(code, who)[0]
 
 
-def back(code: str, you: str):
-    """A new session on a student's way back into the full app: `?class=<code>&you=<id>`."""
-    return app(**{"class": code, "you": you})
-
-
 def new_room() -> tuple[str, str]:
     """A room on ROW at step 12, made in the store: its code and secret."""
     secret = rm.new_secret()
@@ -77,7 +73,7 @@ def test_starting_a_class_makes_a_room_of_the_row_and_shows_how_to_join():
     at = start(app(values=",".join(map(str, ROW)), step="12"))
     assert not at.exception
     seat = at.session_state[state.CLASS]
-    assert seat.role == "teacher"
+    assert seat.token and store().peek(seat.code) is not None
     room = room_of(at)
     assert room.stage.values == tuple(ROW) and room.stage.step == 12
     assert rm.secret_matches(seat.token, room.digest)
@@ -151,12 +147,26 @@ def test_a_tab_whose_class_bar_is_silent_gets_a_link_to_the_light_page():
     assert not room_of_code(code).students
 
 
-def test_a_student_coming_back_to_the_full_app_by_their_id_keeps_their_seat():
+@pytest.mark.parametrize(
+    "lang, said, button",
+    [
+        ("en", "This address is an old student link of class {code}", "Join class {code} as a student"),
+        ("zh", "这是课堂 {code} 的旧学生链接", "以学生身份加入课堂 {code}"),
+    ],
+)
+def test_an_old_student_link_says_so_and_links_the_light_page_without_a_class_in_the_app(lang, said, button):
+    """`?class=<code>&you=<id>` (the full app's student mode, gone) renders no class: one sentence saying
+    the address is an old student link and a link to the class's light page in the page's language."""
     code, _ = new_room()
     you = seated(code)
-    again = back(code, you)  # back: the tab is not asked
-    assert again.session_state[state.CLASS] == Seat(code, "student", you) and len(room_of(again).students) == 1
-    assert list(again.session_state[state.VALUES]) == ROW and again.session_state[state.STEP] == 12
+    old = app(**{"class": code, "you": you, "lang": lang})
+    assert not old.exception and old.session_state[state.CLASS] is None, "no seat in the full app"
+    assert said.format(code=code) in texts(old)
+    links = [(e.proto.label, e.proto.url) for e in old.get("link_button")]
+    assert links == [(button.format(code=code), f"/classroom/join/{code}?lang={lang}&code=py")]
+    drawn = {e.proto.component_name for e in old.get("bidi_component")}
+    assert not drawn & {"stonegame_class", "stonegame_stage"}, f"no class bar, no stage: {drawn}"
+    assert set(room_of_code(code).students) == {you}, "the seat is the light page's, untouched"
 
 
 def room_of_code(code: str) -> rm.Room:
@@ -167,7 +177,7 @@ def room_of_code(code: str) -> rm.Room:
 def test_the_control_link_reopens_the_control_leaves_the_address_and_a_forged_key_does_not():
     code, secret = new_room()
     teacher = app(**{"class": code, "key": secret})
-    assert teacher.session_state[state.CLASS].role == "teacher"
+    assert teacher.session_state[state.CLASS] is not None
     assert "key" not in teacher.query_params and teacher.query_params["class"] == code
     assert list(teacher.session_state[state.VALUES]) == ROW and teacher.session_state[state.STEP] == 12
     assert room_of_code(code).stage.values == tuple(ROW), "the room's row stays: the session took it"
@@ -179,7 +189,7 @@ def test_the_control_link_reopens_the_control_leaves_the_address_and_a_forged_ke
 def test_the_tab_that_keeps_the_secret_leads_again_and_takes_no_seat():
     code, secret = new_room()
     teacher = answer_kept(app(**{"class": code}), secret)
-    assert teacher.session_state[state.CLASS] == Seat(code, "teacher", secret)
+    assert teacher.session_state[state.CLASS] == Seat(code, secret)
     assert not room_of_code(code).students, "no student was counted"
     assert teacher.query_params["class"] == code and "key" not in teacher.query_params
     assert state.W_CLASS_ASK in {b.key for b in teacher.button}
@@ -194,7 +204,7 @@ def test_the_tab_that_leads_again_keeps_its_join_screen_folded_or_not():
     code, secret = new_room()
     for folded in (True, False):
         teacher = answer_kept(app(**{"class": code}), {"secret": secret, "folded": folded})
-        assert teacher.session_state[state.CLASS] == Seat(code, "teacher", secret)
+        assert teacher.session_state[state.CLASS] == Seat(code, secret)
         assert teacher.session_state[state.W_CLASS_SCREEN] is (not folded)
         (bar,) = [e for e in teacher.get("bidi_component") if e.proto.component_name == "stonegame_class"]
         assert json.loads(bar.proto.json)["folded"] is folded, "the bar keeps the fold for the next reload"
@@ -270,31 +280,15 @@ def test_asking_about_a_pile_at_a_step_that_writes_none_says_where_to_go():
     assert not room_of(at).questions and "Step to a dp step" in texts(at)
 
 
-def test_ending_the_class_lets_the_teacher_go_and_the_student_keeps_the_row():
+def test_ending_the_class_lets_the_teacher_go_keeping_the_row():
     at = start(app(values=",".join(map(str, ROW)), step="5"))
     code = at.session_state[state.CLASS].code
-    student = back(code, seated(code))
     at = at.button(key=state.W_CLASS_END).click().run()
     assert at.session_state[state.CLASS] is not None and not store().peek(code).ended, "one press ends nothing"
     at = at.button(key=state.W_CLASS_END_SURE).click().run()
     assert at.session_state[state.CLASS] is None and store().peek(code).ended
-    assert f"You ended the class {code}." in texts(at)
-    student = student.run()
-    assert student.session_state[state.CLASS] is None and not student.session_state[state.LOCK]
-    assert list(student.session_state[state.VALUES]) == ROW and student.session_state[state.STEP] == 5
-    assert "The class has ended" in texts(student)
-
-
-def test_leaving_gives_up_the_seat_and_the_student_keeps_the_row():
-    code, _ = new_room()
-    staying, leaving = back(code, seated(code)), back(code, seated(code))
-    gone = leaving.session_state[state.CLASS].token
-    assert set(store().room(code).students) == {staying.session_state[state.CLASS].token, gone}
-    leaving = leaving.button(key=state.W_CLASS_LEAVE).click().run()
-    assert not leaving.exception and leaving.session_state[state.CLASS] is None
-    assert not leaving.session_state[state.LOCK] and list(leaving.session_state[state.VALUES]) == ROW
-    assert gone not in store().room(code).students, "the room gave up the seat: the teacher's count drops"
-    assert staying.session_state[state.CLASS].token in store().room(code).students, "the others stay"
+    assert f"You ended the class {code}." in texts(at) and not at.session_state[state.LOCK]
+    assert list(at.session_state[state.VALUES]) == ROW and at.session_state[state.STEP] == 5
 
 
 def test_a_configured_public_address_makes_the_join_link_and_its_qr_code(monkeypatch):

@@ -1,6 +1,6 @@
 """The edge's table of widgets (ui/state.py WIDGETS) against what the pages really draw: a tour of every
 page through AppTest, in the states that draw their other widgets (presenter mode, a long row, a long
-game, a quiz to its end, a made CSV, a class's teacher and student), records every widget Streamlit
+game, a quiz to its end, a made CSV, a class's teacher, an old student link), records every widget Streamlit
 registers with the value type it registers. Every one of them must be in the table, with a kind whose
 fields hold that type (else the edge would drop a real browser's value); and every entry of the table
 must be drawn somewhere on the tour (else the tour has missed a state, or the entry is stale)."""
@@ -101,12 +101,11 @@ def drawn(class_store):
     asking.session_state[state.CLASS_OPENING_SINCE] = -1e9  # a tab that never answered: the light page's link
     tour.run(asking)
     you = routes.shared().store().join(code, "10.0.0.9")[0]  # a student seated by the light page
-    student = tour.open(**{"class": code, "you": you})  # back in the full app: the class bar, "Leave the class"
+    tour.open(**{"class": code, "you": you})  # an old student link: the light page's link, no class
     at.selectbox(key=state.W_CLASS_KIND).set_value("write")
     at.button(key=state.W_CLASS_ASK).click()
     tour.run(at)  # "Write dp[i]" asked; the student's code, counted in its group, then the reveal
-    seat = student.session_state[state.CLASS]
-    routes.shared().store().answer(seat.code, seat.token, 1, "dp[i] = 0", group="other")
+    routes.shared().store().answer(code, you, 1, "dp[i] = 0", group="other")
     at.button(key=state.W_CLASS_REVEAL).click()
     tour.run(at)  # the revealed groups' bars and "Show an example" pills
     at.button(key=state.W_CLASS_END).click()

@@ -135,21 +135,9 @@ def start_class(page: Page, address: str, button: str = "Start a class") -> str:
     return page.get_by_test_id("join-code").inner_text().strip()
 
 
-def back_in_full_app(page: Page, url: str, code: str) -> str:
-    """A student in the full app, as only a way back brings one there now (a student joins on the light
-    page): a seat taken by the join route from the page's own context (its address, its headers), then
-    `/?class=<code>&you=<id>` opened and its stage drawn. Their id."""
-    answer = page.request.post(f"{url}/classroom/rooms/{code}/join", data={})
-    assert answer.status == 201, answer.text()
-    you = answer.json()["student"]
-    page.goto(f"{url}/?class={code}&you={you}")
-    wait_for_stage(page)
-    return you
-
-
 def on_light_page(page: Page, code: str) -> None:
-    """The page is the light student page of class `code` (a student sent there by the full app), its stage
-    drawn."""
+    """The page is the light student page of class `code` (opened by the class's link, or a student sent there
+    by the full app), its stage drawn."""
     expect(page).to_have_url(re.compile(rf"/classroom/join/{code}(\?|$)"))
     wait_for_stage(page)
 

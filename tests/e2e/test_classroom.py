@@ -1,9 +1,9 @@
-"""The class room in real Chromium: one teacher (1280×720) and three students (two phones at 390×844 and
-360×740, one laptop), each in a browser context of their own, on the session's class server (conftest's
-class_url; its browsers come from a client address of this module's own, class_headers, so its shut-out
-is its own). The tests
-run in order on the same class, as a lesson does: join, follow, explore and come back, a question asked,
-answered, locked and revealed, a new row, the QR code, axe, and the end of the class."""
+"""The class room in real Chromium: one teacher (1280×720) in the full app and three students (two phones at
+390×844 and 360×740, one laptop) on the light student page the class's link opens, each in a browser context of
+their own, on the session's class server (conftest's class_url; its browsers come from a client address of this
+module's own, class_headers, so its shut-out is its own). The tests run in order on the same class, as a lesson
+does: join, follow, explore and come back, a question asked, answered, locked and revealed, a new row, the QR
+code, axe, the language, and the end of the class."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ from ui.server.rooms.reach import lan_address
 
 from .helpers import (
     ConsoleWatch,
-    back_in_full_app,
     caption_title,
+    join_token,
     on_light_page,
     start_class,
     wait_for_app_run,
@@ -53,26 +53,36 @@ def frame_of(page: Page) -> Page:
 
 
 def expect_frame(page: Page, frame: int) -> None:
-    """The stage shows this frame (the step, for a row the stage carries whole)."""
+    """The stage shows this frame (the step, for a row the stage carries whole), drawn."""
     expect(frame_of(page)).to_have_attribute("data-frame", str(frame))
+    expect(frame_of(page)).to_have_attribute("data-ready", "true")
+
+
+def in_language(page: Page, name: str) -> None:
+    """A student switches the light page's language by its link (the page opens again in it, taking the seat
+    this browser kept), and it is drawn again."""
+    page.get_by_role("link", name=name).click()
+    expect(page.get_by_role("link", name=name)).to_have_attribute("aria-current", "true")
+    wait_for_stage(page)
 
 
 @pytest.fixture(scope="module")
 def lesson(browser: Browser, class_url: str, class_headers: dict[str, str]) -> Iterator[Class]:
-    """A teacher who started a class on ROW at step 12, and three students in the full app (back by their id:
-    a student joins on the light page, tests/e2e/test_phone_page.py; this module keeps the full app's
-    student, which a way back still brings there)."""
+    """A teacher who started a class on ROW at step 12, and three students who opened the class's link (the
+    QR code's: the light student page with the room's join token)."""
     watch = ConsoleWatch()
     contexts = [
         watch.watch(browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers))
     ]
     teacher = contexts[0].new_page()
     code = start_class(teacher, f"{class_url}/?values={ROW}&step=12")
+    token = join_token(teacher, code)
     students = []
     for viewport in PHONES:
         contexts.append(watch.watch(browser.new_context(viewport=viewport, extra_http_headers=class_headers)))
         page = contexts[-1].new_page()
-        back_in_full_app(page, class_url, code)
+        page.goto(f"{class_url}/classroom/join/{code}?join={token}")
+        on_light_page(page, code)
         students.append(page)
     yield Class(class_url, class_headers, teacher, students, code)
     watch.check()
@@ -85,7 +95,7 @@ def test_students_join_and_the_projector_counts_them(lesson: Class) -> None:
     for page in lesson.students:
         expect(page.get_by_test_id("classbar")).to_contain_text(f"Following the teacher · class {lesson.code}")
         expect_frame(page, 12)
-        assert "class=" in page.url and "you=" in page.url and "key=" not in page.url
+        assert f"/classroom/join/{lesson.code}" in page.url and "key=" not in page.url and "you=" not in page.url
 
 
 def test_every_student_follows_the_teachers_step_with_its_words(lesson: Class) -> None:
@@ -94,7 +104,8 @@ def test_every_student_follows_the_teachers_step_with_its_words(lesson: Class) -
     expect_frame(teacher, 13)
     for page in lesson.students:
         expect_frame(page, 13)
-        assert caption_title(page) == caption_title(teacher)
+        expect(frame_of(page).locator(".steps")).to_have_text("Step 13 of 17")
+        assert "Step 13 of 17" in caption_title(teacher), caption_title(teacher)
 
 
 def test_a_student_explores_and_comes_back_to_the_teachers_step(lesson: Class) -> None:
@@ -107,11 +118,13 @@ def test_a_student_explores_and_comes_back_to_the_teachers_step(lesson: Class) -
     expect_frame(follower, 14)
     expect_frame(explorer, 0)  # nothing the teacher does moves an explorer ...
     expect_frame(teacher, 14)  # ... and nothing an explorer does moves the teacher
-    for language in ("中文", "English"):  # nor does the explorer's own rerun (the stage is drawn anew)
-        explorer.get_by_test_id("stSidebar").get_by_text(language).click()
-        wait_for_app_run(explorer)
-        wait_for_stage(explorer)
-        expect_frame(explorer, 0)
+    in_language(explorer, "中文")  # the page opens again in Chinese: still exploring, on the same seat and step
+    expect(explorer.get_by_test_id("classbar")).to_contain_text(f"正在自己探索 · 课堂 {lesson.code}")
+    expect_frame(explorer, 0)
+    in_language(explorer, "English")
+    expect(explorer.get_by_test_id("classbar")).to_contain_text(f"Exploring on your own · class {lesson.code}")
+    expect_frame(explorer, 0)
+    expect(teacher.get_by_test_id("classbar")).to_contain_text("3 joined · 2 following · 1 exploring")
     explorer.get_by_role("button", name="Back to the class").click()
     expect_frame(explorer, 14)
     expect(teacher.get_by_test_id("classbar")).to_contain_text("3 following · 0 exploring")
@@ -141,8 +154,9 @@ def test_a_question_is_asked_answered_locked_and_revealed(lesson: Class) -> None
     expect(teacher.get_by_test_id("answered")).to_contain_text("3 of 3 answered")
     explorer = students[1]  # the stage a student explores holds nothing past the held step, backwards is free
     explorer.get_by_role("button", name="Explore on my own").click()
-    explorer.locator("[data-testid=stage] button.nav-last").click()
+    explorer.keyboard.press("End")
     expect_frame(explorer, 13)
+    expect(explorer.locator("[data-testid=stage] button.nav-last")).to_be_disabled()
     explorer.locator("[data-testid=stage] button.nav-first").click()
     expect_frame(explorer, 0)
     explorer.get_by_role("button", name="Back to the class").click()
@@ -177,12 +191,12 @@ def test_a_row_change_reaches_every_student(lesson: Class) -> None:
     wait_for_app_run(teacher)
     expect_frame(teacher, 0)
     for page in lesson.students:
-        expect(frame_of(page).locator(".scrub")).to_have_attribute("max", "9")  # 4 piles: steps 0 .. 9
+        expect(frame_of(page).locator("input.scrubber")).to_have_attribute("max", "9")  # 4 piles: steps 0 .. 9
         expect_frame(page, 0)
     teacher.locator("[data-testid=stage] button.nav-last").click()
     for page in lesson.students:
         expect_frame(page, 9)
-        expect(page.locator("[data-testid=stage] .title")).to_contain_text("9")
+        expect(frame_of(page).locator(".steps")).to_have_text("Step 9 of 9")
 
 
 def test_the_projectors_qr_code_decodes_to_the_join_link(lesson: Class, tmp_path: Path) -> None:
@@ -229,8 +243,7 @@ def test_a_phone_shows_the_class_without_sideways_scrolling(lesson: Class) -> No
 def test_html_lang_follows_the_language(lesson: Class) -> None:
     student = lesson.students[2]
     assert student.evaluate("document.documentElement.lang") == "en"
-    student.get_by_test_id("stSidebar").get_by_text("中文").click()
-    wait_for_app_run(student)
+    in_language(student, "中文")
     expect(student.locator("html")).to_have_attribute("lang", "zh")
     expect(student.get_by_test_id("classbar")).to_contain_text(f"正在跟随老师 · 课堂 {lesson.code}")
 
@@ -321,6 +334,10 @@ def test_ending_the_class_leaves_each_student_with_the_row(lesson: Class) -> Non
     lesson.teacher.get_by_role("button", name="End for everyone?").click()  # the confirm step
     wait_for_app_run(lesson.teacher)
     for page in lesson.students[:2]:
-        expect(page.get_by_test_id("stMain").get_by_text("The class has ended").first).to_be_visible()
-        expect(page).to_have_url(re.compile(r"step=9"))  # the class's last row and step ([1,2,3,7]: the default row)
-        assert "class=" not in page.url and "lock=" not in page.url
+        expect(page.get_by_test_id("classbar")).to_contain_text("The class has ended")
+        expect(page.get_by_role("button", name="Back to the class")).to_have_count(0)
+        expect(page.get_by_role("button", name="Leave the class")).to_have_count(0)
+        # the class's last row and step ([1,2,3,7]: the default row) stay, to explore and to open in the full app
+        expect(page.get_by_test_id("full-app")).to_have_attribute("href", re.compile(r"values=1%2C2%2C3%2C7.*&step=9"))
+        frame_of(page).locator("button.nav-first").click()
+        expect_frame(page, 0)

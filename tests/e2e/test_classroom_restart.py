@@ -1,8 +1,9 @@
 """A server restarted in the middle of a class, in real Chromium: the server is killed (SIGKILL) while a
-question is open and one student has answered, and a fresh process takes its port. The teacher's and the
-students' open pages reconnect by themselves and each is back in the room (the teacher by the secret its
-tab keeps, never in its link; the students by the ids in theirs), at the teacher's step, with the open
-question and the answer kept; the teacher goes on leading."""
+question is open and one student has answered, and a fresh process takes its port. The teacher's page (the
+full app) and the students' (the light student page, opened by the class's link) reconnect by themselves and
+each is back in the room (the teacher by the secret its tab keeps, never in its link; the students by the ids
+their browsers keep), at the teacher's step, with the open question and the answer kept; the teacher goes on
+leading."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from .helpers import back_in_full_app, free_port, start_class, wait_for_app_run, wait_for_stage
+from .helpers import free_port, join_token, on_light_page, start_class, wait_for_app_run, wait_for_stage
 from .test_restart import RECONNECT_MS, FixedPortServer, outage_message
 from .test_restart import servers as servers  # the fixture, by its name
 
@@ -20,8 +21,9 @@ ROW = "5,-3,8,2,-1,7,4,-6"
 
 
 def frame_is(page: Page, frame: int, timeout: int = 10_000) -> None:
-    """The page's stage shows this frame."""
+    """The page's stage shows this frame, drawn."""
     expect(page.locator("[data-testid=stage]")).to_have_attribute("data-frame", str(frame), timeout=timeout)
+    expect(page.locator("[data-testid=stage]")).to_have_attribute("data-ready", "true", timeout=timeout)
 
 
 def test_a_restart_brings_the_class_back_to_the_step_with_its_open_question(
@@ -45,8 +47,10 @@ def test_a_restart_brings_the_class_back_to_the_step_with_its_open_question(
         pages.append(context.new_page())
     teacher, answering, quiet = pages
     code = start_class(teacher, f"{servers[0].url}/?values={ROW}&step=12")
-    for page in (answering, quiet):  # students in the full app (back by their id: they join on the light page)
-        back_in_full_app(page, servers[0].url, code)
+    token = join_token(teacher, code)
+    for page in (answering, quiet):  # students on the light page, by the class's link
+        page.goto(f"{servers[0].url}/classroom/join/{code}?join={token}")
+        on_light_page(page, code)
     teacher.get_by_role("button", name="Ask the class").click()  # the best take at pile 4 (step 12)
     wait_for_app_run(teacher)
     for page in pages:
@@ -56,16 +60,18 @@ def test_a_restart_brings_the_class_back_to_the_step_with_its_open_question(
 
     in_outage[0] = True
     servers[0].kill()
-    for page in pages:
-        expect(page.get_by_test_id("stApp")).not_to_have_attribute(
-            "data-test-connection-state", "CONNECTED", timeout=30_000
-        )
+    expect(teacher.get_by_test_id("stApp")).not_to_have_attribute(
+        "data-test-connection-state", "CONNECTED", timeout=30_000
+    )
+    for page in (answering, quiet):  # the light page says its stream is gone
+        expect(page.locator(".classbar .note")).to_contain_text("Reconnecting", timeout=30_000)
     servers.append(FixedPortServer(port))  # a fresh process on the same port: it knows no session
-    for page in pages:
-        expect(page.get_by_test_id("stApp")).to_have_attribute(
-            "data-test-connection-state", "CONNECTED", timeout=RECONNECT_MS
-        )
-        wait_for_stage(page)
+    expect(teacher.get_by_test_id("stApp")).to_have_attribute(
+        "data-test-connection-state", "CONNECTED", timeout=RECONNECT_MS
+    )
+    wait_for_stage(teacher)
+    for page in (answering, quiet):
+        expect(page.locator(".classbar .note")).not_to_contain_text("Reconnecting", timeout=RECONNECT_MS)
     for page in pages:
         frame_is(page, 11, timeout=20_000)
     expect(teacher.get_by_test_id("answered")).to_contain_text("1 of 2 answered", timeout=20_000)

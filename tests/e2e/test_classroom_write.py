@@ -16,7 +16,6 @@ from playwright.sync_api import Browser, Page, expect
 
 from .helpers import (
     ConsoleWatch,
-    back_in_full_app,
     join_token,
     on_light_page,
     start_class,
@@ -185,46 +184,42 @@ def test_the_projector_in_chinese_names_the_groups(room: Room) -> None:
     wait_for_app_run(teacher)
 
 
-def test_a_student_in_the_full_app_types_a_fill_with_spaces_and_the_stage_stays(
+def test_a_student_on_a_laptop_types_a_fill_with_spaces_and_the_stage_stays(
     browser: Browser, class_url: str, class_headers: dict[str, str]
 ) -> None:
-    """A student in the full app (back by their id, on a laptop: a student joins on the light page) writes
-    the loop body in the class bar's box: every key typed stays in the box (a space is no stage key: the
-    stage neither plays nor leaves the teacher's step, the student keeps following), and the code sent is
-    counted in its group."""
+    """A student on a laptop (the light page at 1280×720, by the class's link) writes the loop body in the
+    editor: every key typed stays in it (a space is no stage key: the stage neither plays nor leaves the
+    teacher's step, the student keeps following), and the code sent is counted in its group."""
     watch = ConsoleWatch()
-    teacher_context = watch.watch(
-        browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers)
-    )
-    student_context = watch.watch(
-        browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers)
-    )
-    teacher = teacher_context.new_page()
+    contexts = [
+        watch.watch(browser.new_context(viewport={"width": 1280, "height": 720}, extra_http_headers=class_headers))
+        for _ in range(2)
+    ]
+    teacher, student = (context.new_page() for context in contexts)
     code = start_class(teacher, f"{class_url}/?values={ROW}&step=12")
-    student = student_context.new_page()
-    back_in_full_app(student, class_url, code)
+    student.goto(f"{class_url}/classroom/join/{code}?join={join_token(teacher, code)}")
+    on_light_page(student, code)
     teacher.get_by_test_id("stSelectbox").click()
     teacher.get_by_role("option", name="Write dp[i]").click()
     wait_for_app_run(teacher)
     teacher.get_by_role("button", name="Ask the class").click()
     wait_for_app_run(teacher)
-    box = student.get_by_test_id("write-text")
-    expect(box).to_be_visible()
+    expect(student.get_by_test_id("writer")).to_have_attribute("data-editor", "codemirror")
     frame = student.locator("[data-testid=stage]").get_attribute("data-frame")
-    box.click()
+    student.locator(".writer .cm-content").click()
     student.keyboard.press("Control+A")
     student.keyboard.type(CODES[0])
-    expect(box).to_have_value(CODES[0])
+    expect(student.locator(".writer .cm-content")).to_have_text(CODES[0])
     assert student.locator("[data-testid=stage]").get_attribute("data-frame") == frame, "a space played the stage"
     expect(student.get_by_test_id("classbar")).to_contain_text("Following the teacher")
     student.get_by_test_id("write-send").click()
     expect(teacher.get_by_test_id("answered")).to_contain_text("1 of 1 answered")
     teacher.get_by_role("button", name="Reveal").click()
     wait_for_app_run(teacher)
-    expect(student.get_by_test_id("verdict")).to_contain_text("✓")
+    expect(student.get_by_test_id("verdict")).to_have_text("✓ What your code does on the class's row: right.")
     watch.check()
-    teacher_context.close()
-    student_context.close()
+    for context in contexts:
+        context.close()
 
 
 def test_a_student_who_types_the_code_gets_the_light_pages_code_editor(

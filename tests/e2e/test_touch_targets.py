@@ -1,9 +1,10 @@
 """A phone used with a thumb (issue 33, WCAG 2.5.5): on a 390×844 touch screen (a phone-like context:
 `pointer: coarse`) every visible control of the explainer's stage, of a lesson chapter with a question (its
-answers, Check, Show me, Back, Next and its stage) and of a class (a teacher's controls, a student's answer
-buttons) is at least 44×44 CSS px, and "Join a class" is inside the first screen. On 6746042 the stage's
-buttons and speed menu were 40 px tall, its scrubber 32 px and "Link to this step" 32 px, the lesson's buttons
-40 px, its answers' radio circles 13 px (their labels 24 px), and "Join a class" was at y = 1463."""
+answers, Check, Show me, Back, Next and its stage) and of a class (a teacher's controls; a student's answer
+buttons on the light student page) is at least 44×44 CSS px, and "Join a class" is inside the first screen.
+On 6746042 the stage's buttons and speed menu were 40 px tall, its scrubber 32 px and "Link to this step"
+32 px, the lesson's buttons 40 px, its answers' radio circles 13 px (their labels 24 px), and "Join a class"
+was at y = 1463."""
 
 from __future__ import annotations
 
@@ -13,15 +14,16 @@ from playwright.sync_api import Page, expect
 
 from stonegame.i18n import t
 
-from .helpers import PHONE, back_in_full_app, open_explainer, wait_for_app_run, wait_for_stage
+from .helpers import PHONE, join_token, on_light_page, open_explainer, wait_for_app_run, wait_for_stage
 
 TOUCH = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
 ROW = "5,-3,8,2,-1,7,4,-6"
 SMALLEST = 44  # CSS px (WCAG 2.5.5, target size)
 
-# Every visible control under the page's main pane, through the open shadow roots of the stage and the class
-# bar. A radio or a checkbox is the label a thumb presses (its input is hidden inside it); a control drawn
-# at opacity 0 (a heading's anchor, shown on hover only) is not there for a thumb.
+# Every visible control under the page's main pane (Streamlit's, or the light student page's <main>), through
+# the open shadow roots of the stage and the class bar. A radio or a checkbox is the label a thumb presses (its
+# input is hidden inside it); a control drawn at opacity 0 (a heading's anchor, shown on hover only) is not
+# there for a thumb.
 CONTROLS = """() => {
   const SEL = 'button, select, textarea, input, a[href], summary, [role=button], [role=tab], ' +
               '[data-testid=stRadioOption], [data-testid=stCheckbox] label';
@@ -32,7 +34,7 @@ CONTROLS = """() => {
       if (el.shadowRoot) walk(el.shadowRoot);
     }
   };
-  walk(document.querySelector('[data-testid=stMain]'));
+  walk(document.querySelector('[data-testid=stMain]') || document.querySelector('main'));
   return found.filter(el => !(el.type === 'radio' || el.type === 'checkbox')).map(el => {
     const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
     const name = (el.getAttribute('aria-label') || el.innerText || el.className || el.tagName).trim();
@@ -96,18 +98,18 @@ def test_a_class_teachers_controls_and_a_students_answer_buttons_fit_a_thumb(new
     assert re.fullmatch(r"[A-Z2-9]{6}", code), code
     if teacher.get_by_test_id("stSidebar").is_visible():  # a phone's sidebar lies over the page: fold it
         teacher.get_by_test_id("stSidebarCollapseButton").locator("button").click()
-    student = new_context(**TOUCH).new_page()  # a student in the full app (the light page's: test_phone_page)
-    back_in_full_app(student, app_url, code)
-    wait_for_app_run(student)
+    student = new_context(**TOUCH).new_page()  # a student on the light page, by the class's link
+    student.goto(f"{app_url}/classroom/join/{code}?join={join_token(teacher, code)}")
+    on_light_page(student, code)
     teacher.get_by_role("button", name=t("class_ask")).click()
     wait_for_app_run(teacher)
     choices = student.get_by_test_id("classbar").locator("button.choice")
     expect(choices.first).to_be_visible()
     teacher_must = (t("class_ask"), t("class_lock"), t("class_reveal"), t("class_end"), t("class_show_join"), "Play")
     assert_thumb_sized(controls(teacher), "a teacher's phone", teacher_must)
-    found = controls(student)
+    found = student.evaluate(CONTROLS)  # the light page has no script run to wait for
     assert choices.count() >= 2
     for k in range(choices.count()):
         size = choices.nth(k).bounding_box()
         assert size is not None and min(size["width"], size["height"]) >= SMALLEST, f"answer button {k}: {size}"
-    assert_thumb_sized(found, "a student's phone", ("Play",))
+    assert_thumb_sized(found, "a student's phone", ("Play", t("class_explore")))

@@ -1,32 +1,31 @@
 """The class room on the explainer: a teacher starts a class for the row on screen and leads it; students
-join with the code, the QR code or the link, and their stages follow the teacher's.
+join with the code, the QR code or the link on the light student page, whose stage follows the teacher's.
 
 What runs where:
-    script runs   starting, joining, the teacher's buttons (ask, lock, reveal, end) and a row change the
-                  teacher makes; each works on the process's store directly (ui.server.rooms.routes.shared)
-    the browser   the class bar (classroom.js) holds the room's event stream: a student's stage follows
-                  the teacher's step with no script run, a new row comes as the class's shared stage data,
-                  answers are posted from a tap
-A student joins on the light student page (ui/server/rooms/phone.py), never here: a code typed in "Join a
-class" that names an open room, and a class link `class=<code>` in a tab that keeps no teacher's secret,
-send the tab there (the class bar opens it). A session's seat (state.CLASS) comes from its link:
+    script runs   starting, a typed code checked, the teacher's buttons (ask, lock, reveal, end) and a row
+                  change the teacher makes; each works on the process's store directly
+                  (ui.server.rooms.routes.shared)
+    the browser   the teacher's class bar (classroom.js) holds the room's event stream: the live counts, the
+                  teacher's stage's moves sent to the room with no script run
+A student joins and follows on the light student page (ui/server/rooms/phone.py), never here: a code
+typed in "Join a class" that names an open room, and a class link `class=<code>` in a tab that keeps no
+teacher's secret, send the tab there (the class bar opens it). Only a teacher has a seat here (state.CLASS):
 `class=<code>` alone first asks the tab (the class bar's "kept" answer) for the secret it keeps, and the
-teacher's tab leads again; `class=<code>` and `&you=<id>` is a student back (an id the room issued). The
-teacher's secret is never in the address bar: the tab keeps it in sessionStorage, and
-"Open the control on another device" shows, on request, a link with `&key=<secret>`, which the page that
-opens it takes out of its address at once.
+teacher's tab leads again. An old student link, `class=<code>&you=<id>` (the full app's student mode, gone),
+draws no class: one sentence saying so and a link to the class's light page (moved). The teacher's secret
+is never in the address bar: the tab keeps it in sessionStorage, and "Open the control on another device"
+shows, on request, a link with `&key=<secret>`, which the page that opens it takes out of its address at once.
 """
 
 from __future__ import annotations
 
-import contextlib
 import html
 import os
 import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import urlencode
 
 import segno
@@ -36,7 +35,6 @@ from stonegame import room as rm
 from stonegame.i18n import CATALOGUE, t
 from stonegame.teach.answers import answers_chart, answers_table, group_label, write_chart, write_table
 from stonegame.terms import WINNERS
-from stonegame.write.mistakes import MISTAKES
 from ui import specs, state
 from ui.server.rooms import reach
 from ui.server.rooms import store as stores
@@ -48,7 +46,6 @@ HERE = Path(__file__).resolve().parent
 BAR = st.components.v2.component(
     "stonegame_class", js=(HERE / "classroom.js").read_text(), css=(HERE / "classroom.css").read_text()
 )
-Role = Literal["teacher", "student"]
 OPENING_WAIT = 5.0  # seconds a class link's first run waits for the tab's answer before offering to join
 OPENING_POLL = 1.0  # seconds between the opening line's looks at the time (its fragment's run_every)
 # Our own constant CSS for the class's panels: the projector's join screen in very large type.
@@ -91,11 +88,9 @@ STYLE_PRESENT = f"{STYLE}{PRESENT_STYLE}"  # presenter mode's panel: one element
 
 @dataclass(frozen=True)
 class Seat:
-    """Where this session sits in a class: the room's code, its role, and its token (the teacher's
-    secret, or the student's id)."""
+    """The class this session leads: the room's code and its teacher's secret (`token`)."""
 
     code: str
-    role: Role
     token: str
 
 
@@ -149,8 +144,8 @@ def _address() -> str:
 
 def arrive() -> None:
     """Before the page solves its row (frame.page's hook): on a session's first run take the seat its link
-    names; then, in a class, a student's row and step become the room's, and a teacher's row change goes
-    to the room (a class that ended or expired lets the session go, keeping its row)."""
+    names; then, in a class, the teacher's row change goes to the room (a class that ended or expired lets
+    the session go, keeping its row)."""
     if st.session_state.get(state.FRESH):
         _seat_from_link()
     seat = st.session_state.get(state.CLASS)
@@ -163,10 +158,7 @@ def arrive() -> None:
         _refused(down)
         return
     if room is None or room.ended or rm.expired(room.touched, _room().store().clock()):
-        _let_go(seat, room)
-    elif seat.role == "student":
-        _take_row(room.stage)
-        st.session_state[state.CLASS_HELD] = rm.holding(room)
+        _let_go(seat)
     else:
         _lead_row(seat, room)
         st.session_state[state.CLASS_HELD] = rm.holding(room)
@@ -174,8 +166,9 @@ def arrive() -> None:
 
 def _seat_from_link() -> None:
     """The seat the link's class parameters name: the teacher's (code and a matching key; the key leaves
-    the address bar at once, taken or not), a student's back (code and an id the room issued); for the code
-    alone, the tab is asked first (CLASS_OPENING: opening() asks, _opened answers)."""
+    the address bar at once, taken or not); an old student link (code and `you`) takes none (CLASS_MOVED:
+    moved() says so); for the code alone, the tab is asked first (CLASS_OPENING: opening() asks, _opened
+    answers)."""
     code_text, key, you = (st.query_params.get(name, "") for name in state.CLASS_PARAMS)
     if key:
         del st.query_params[state.CLASS_PARAMS[1]]
@@ -186,12 +179,11 @@ def _seat_from_link() -> None:
     except rm.RoomError:
         _say("class_err_bad_code", given=code_text[:12])
         return
-    classroom, who = _room(), _address()
     try:
         if key:
             _lead(code, key)
-        elif you and _is_back(classroom, who, code, you):
-            st.session_state[state.CLASS] = Seat(code, "student", you)
+        elif you:
+            st.session_state[state.CLASS_MOVED] = code
         else:
             st.session_state[state.CLASS_OPENING] = code
             st.session_state[state.CLASS_OPENING_SINCE] = time.monotonic()
@@ -206,7 +198,7 @@ def _lead(code: str, secret: str) -> None:
     ss = st.session_state
     lock = ss[state.LOCK]
     _take_row(room.stage)
-    ss[state.CLASS], ss[state.LOCK] = Seat(code, "teacher", secret), lock
+    ss[state.CLASS], ss[state.LOCK] = Seat(code, secret), lock
 
 
 def opening(view: View) -> bool:
@@ -222,11 +214,37 @@ def opening(view: View) -> bool:
     code = going or asked
     if not code:
         return False
-    light = phone_link(code, "", st.query_params.get(state.CLASS_JOIN) or "", view.lang, view.code)
+    light = _light(code, view)
     _opening_line(view.lang, code, light)
     data = {"go": light} if going else {"ask": code, "away": light}
     BAR(data=data, key=state.CLASS_TAB, on_kept_change=_opened)
     return True
+
+
+def _light(code: str, view: View) -> str:
+    """The light student page of class `code` in this app's language and listing, with the link's join
+    token if it had one (phone_link at this app's own root)."""
+    return phone_link(code, "", st.query_params.get(state.CLASS_JOIN) or "", view.lang, view.code)
+
+
+def moved(view: View) -> bool:
+    """For an old student link (CLASS_MOVED: `class=<code>&you=<id>`, the full app's student mode, gone): one
+    sentence saying what the address is and where the class is followed now, and a link to the class's light
+    page (st.link_button, a thumb's target). True then: the page draws nothing else."""
+    code = st.session_state.get(state.CLASS_MOVED)
+    if not code:
+        return False
+    _go_link(t("class_moved", view.lang, code=code), t("class_opening_join", view.lang, code=code), _light(code, view))
+    return True
+
+
+def _go_link(said: str, label: str, light: str) -> None:
+    """A warning saying `said`, and under it the light student page's link `light` as a primary button
+    labelled `label` (st.link_button: it opens a new tab and needs no script of ours)."""
+    st.warning(said, icon="🏫")
+    st.html(OPENING_STYLE)
+    with st.container(key="class_opening_link"):
+        st.link_button(label, light, type="primary")
 
 
 @st.fragment(run_every=OPENING_POLL)
@@ -243,10 +261,7 @@ def _opening_line(lang: str, code: str, light: str) -> None:
         st.info(t("class_opening", lang, code=code), icon="🏫")
         return
     slow = "class_going_slow" if ss.get(state.CLASS_GOING) else "class_opening_slow"
-    st.warning(t(slow, lang, code=code), icon="🏫")
-    st.html(OPENING_STYLE)
-    with st.container(key="class_opening_link"):
-        st.link_button(t("class_opening_join", lang, code=code), light, type="primary")
+    _go_link(t(slow, lang, code=code), t("class_opening_join", lang, code=code), light)
 
 
 def _opened() -> None:
@@ -288,20 +303,10 @@ def _kept(answer: object) -> tuple[str, bool]:
 
 
 def _checked(check: Any, token: str, code: str) -> rm.Room:
-    """The open room of this code after check(room, token) (check_teacher or check_student) passed."""
+    """The open room of this code after check(room, token) (check_teacher) passed."""
     room = _room().store().room(code)
     check(room, token)
     return room
-
-
-def _is_back(classroom: Classroom, who: str, code: str, you: str) -> bool:
-    """Whether `you` is a student id the room issued (a proof: it passes a guessing limit); False for an
-    id it did not issue, unless the address is shut out (then Refused)."""
-    try:
-        classroom.attempt(who, code, partial(_checked, rm.check_student, you), proof=True)
-    except rm.UnknownStudent:
-        return False
-    return True
 
 
 def _take_row(stage: rm.Stage) -> None:
@@ -333,24 +338,19 @@ def _lead_row(seat: Seat, room: rm.Room) -> None:
         _refused(error, seat.code)
 
 
-def _let_go(seat: Seat, room: rm.Room | None) -> None:
-    """The class is over for this session: no seat, the row unlocked and kept at the room's last step."""
+def _let_go(seat: Seat) -> None:
+    """The class this session led is over: no seat, the row unlocked and kept."""
     ss = st.session_state
     ss[state.CLASS] = None
-    if room is not None and seat.role == "student":
-        _take_row(room.stage)
     ss[state.LOCK] = False
-    _say("class_ended" if seat.role == "student" else "class_ended_teacher", code=seat.code)
+    _say("class_ended_teacher", code=seat.code)
 
 
 def link_params() -> dict[str, str]:
-    """The class parameters the page's link carries for this session's seat: the code, and a student's id
-    (never the teacher's secret; none outside a class)."""
+    """The class parameters the page's link carries for this session's seat: the code (never the teacher's
+    secret; none outside a class)."""
     seat = st.session_state.get(state.CLASS)
-    if seat is None:
-        return {}
-    name, _, you = state.CLASS_PARAMS
-    return {name: seat.code} if seat.role == "teacher" else {name: seat.code, you: seat.token}
+    return {} if seat is None else {state.CLASS_PARAMS[0]: seat.code}
 
 
 def seat() -> Seat | None:
@@ -400,7 +400,7 @@ def _start() -> None:
         guards.creates.give_back(who)
         _refused(error)
         return
-    ss[state.CLASS], ss[state.CLASS_SAID], ss[state.W_CLASS_SCREEN] = Seat(code, "teacher", secret), None, True
+    ss[state.CLASS], ss[state.CLASS_SAID], ss[state.W_CLASS_SCREEN] = Seat(code, secret), None, True
 
 
 def join_box(view: View, where: str) -> None:
@@ -441,14 +441,11 @@ def _join_typed(box: str) -> None:
 
 
 def sidebar_box(view: View) -> None:
-    """The sidebar's class section: start one, or join one (or, in one, the way out)."""
+    """The sidebar's class section: start one, or join one (nothing more while leading one)."""
     st.markdown(f"**🏫 {t('class_section', view.lang)}**")
-    mine = seat()
-    if mine is None:
+    if seat() is None:
         start_button(view)
         join_box(view, "side")
-    elif mine.role == "student":
-        st.button(t("class_leave", view.lang), key=state.W_CLASS_LEAVE, on_click=_leave, width="stretch")
 
 
 def join_popover(view: View) -> None:
@@ -460,19 +457,6 @@ def join_popover(view: View) -> None:
         with st.popover(label, width="stretch", icon="🏫", key=state.W_CLASS_JOIN_OPEN, on_change="rerun") as pop:
             if pop.open:
                 join_box(view, "main")
-
-
-def _leave() -> None:
-    """Callback: a student leaves the class, keeping the row (unlocked), and tells the room, which gives up
-    the seat (the teacher's count drops, as the light page's Leave does). The session leaves even when the
-    room is gone or the store does not answer: there is nothing left to keep the student in."""
-    ss = st.session_state
-    mine = seat()
-    if mine is not None and mine.role == "student":
-        with contextlib.suppress(rm.RoomError, stores.StoreDown):
-            _room().store().leave(mine.code, mine.token)
-    ss[state.CLASS], ss[state.LOCK] = None, False
-    _say("class_left")
 
 
 # --- the teacher's panels --------------------------------------------------------------------------
@@ -549,7 +533,7 @@ def teacher_panel(view: View) -> reach.Base | None:
     phones reach the app (join_base, worked out once per run: control_elsewhere takes it), None when
     this session leads no class."""
     mine = seat()
-    if mine is None or mine.role != "teacher":
+    if mine is None:
         return None
     st.html(STYLE_PRESENT if view.present else STYLE)
     with st.container(key="class_panel"):
@@ -783,7 +767,7 @@ def revealed(view: View, mine: Seat) -> None:
 def questions_panel(view: View) -> None:
     """Under the teacher's stage: every question so far in a table (the last first)."""
     mine = seat()
-    if mine is None or mine.role != "teacher":
+    if mine is None:
         return
     shown = _questions(mine)
     if shown:
@@ -797,7 +781,7 @@ def control_elsewhere(view: View, base: reach.Base | None) -> None:
     `base` (where phones reach the app, as teacher_panel found it this run) with `&key=<secret>`, as text
     and as a QR code; folded, the secret is nowhere on the page. Nothing without a teacher's seat or a base."""
     mine = seat()
-    if mine is None or mine.role != "teacher" or base is None:
+    if mine is None or base is None:
         return
     label = t("class_control", view.lang)
     with st.expander(label, key=state.W_CLASS_CONTROL, icon=":material/devices:", on_change="rerun") as box:
@@ -884,12 +868,16 @@ def _earlier(questions: list[dict[str, Any]], view: View) -> list[dict[str, obje
     ]
 
 
-# --- the class bar: the browser side, for both roles -----------------------------------------------
+# --- the class bar: the teacher's browser side -----------------------------------------------------
 
+# The teacher's bar's words: its status and counts, the open question's prompt and state, a refusal.
 BAR_WORDS = (
-    tuple(k for k in CATALOGUE if k.startswith("class_"))
-    + tuple(f"winner_{w}" for w in WINNERS)
-    + tuple(f"write_name_{m}" for m in MISTAKES)
+    "class_leading",
+    "class_counts",
+    "class_answered",
+    "class_ended",
+    "class_reconnecting",
+    *(k for k in CATALOGUE if k.startswith(("class_q_", "class_state_", "class_err_"))),
 )
 
 
@@ -900,10 +888,7 @@ def bar(view: View, mine: Seat) -> None:
     except (rm.RoomError, stores.StoreDown) as error:
         _refused(error, mine.code)
         return
-    if mine.role == "student" and mine.token not in room.students:
-        return
-    start = rm.teacher_view(room) if mine.role == "teacher" else rm.student_view(room, mine.token)
-    BAR(data=bar_data(view, mine, start), key=state.CLASS_BAR, on_ended_change=_ended)
+    BAR(data=bar_data(view, mine, rm.teacher_view(room)), key=state.CLASS_BAR, on_ended_change=_ended)
 
 
 def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
@@ -911,7 +896,6 @@ def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
     whether the join screen is folded (a teacher's tab keeps that beside its secret), the words it shows,
     and the room's view."""
     return {
-        "role": mine.role,
         "code": mine.code,
         "token": mine.token,
         "prefix": PREFIX,
@@ -924,27 +908,8 @@ def bar_data(view: View, mine: Seat, start: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def student_bar(view: View) -> None:
-    """Above a student's stage: the class bar (following or exploring, the open question's buttons)."""
-    mine = seat()
-    if mine is not None and mine.role == "student":
-        bar(view, mine)
-
-
 def _ended() -> None:
     """Callback: the bar saw the class end; the next run lets the session go (arrive), keeping the row."""
-
-
-def following() -> bool:
-    """Whether this session is a student in a class (its stage follows the teacher's)."""
-    mine = seat()
-    return mine is not None and mine.role == "student"
-
-
-def held() -> int | None:
-    """The step this student's stage may not go past while the class's question is open (arrive read it
-    from the room this run); None when nothing holds it (or the session is no student)."""
-    return st.session_state.get(state.CLASS_HELD) if following() else None
 
 
 def holding() -> int | None:
@@ -957,4 +922,4 @@ def holding() -> int | None:
 def leading() -> bool:
     """Whether this session leads a class (its stage's moves go to the room)."""
     mine = seat()
-    return mine is not None and mine.role == "teacher"
+    return mine is not None

@@ -262,22 +262,14 @@ def _overview_spec(key: str, _sol: Solution, lo: int, hi: int, lang: Lang) -> Sp
     return specs.arrow_datasets(overview_spec(_sol, lo, hi, lang))
 
 
-def stage(
-    sol: Solution,
-    view: View,
-    follow: bool = False,
-    lead: bool = False,
-    held: int | None = None,
-    hold: int | None = None,
-) -> None:
+def stage(sol: Solution, view: View, lead: bool = False, hold: int | None = None) -> None:
     """The stage of this row at the current step (its data cached per row, window, language, listing,
     form and mode; a new step only copies it with another start), with the Vega bundle's address, and
-    whether it follows a class's teacher or leads a class (a student's held back at step `held` while a
-    question is open: nothing past it; a teacher's told the step `hold` the class is held at, so that
-    asking takes the projector back to it); once "Link to this step" was pressed, the link to that step."""
+    whether it leads a class (told the step `hold` the class is held at, so that asking takes the projector
+    back to it); once "Link to this step" was pressed, the link to that step."""
     ss = st.session_state
-    fields = {"linkable": not follow, "follow": follow, "lead": lead, "hold": hold}
-    STAGE(data=_stage_bytes(sol, view, ss[state.STEP], fields, held), key=state.STAGE, on_link_change=_link)
+    fields = {"linkable": True, "follow": False, "lead": lead, "hold": hold}
+    STAGE(data=_stage_bytes(sol, view, ss[state.STEP], fields), key=state.STAGE, on_link_change=_link)
     if ss[state.LINKED]:
         st.code(_share_url(), language=None)
         st.caption(t("stage_link_help", view.lang))
@@ -295,24 +287,19 @@ def _stage_bytes(
     view: View,
     step: int,
     fields: dict[str, bool | int | None],
-    held: int | None = None,
     hide: tuple[str, ...] = (),
 ) -> bytes:
     """The stage's data as JSON bytes (stage.js parses them): the cached body of the row's stage in this
-    view (cache.stage_body, or cache.held_body at the frame of step `held`, or cache.untaught_body without
-    the parts `hide` names), opening at the frame showing `step` (at most the held one), with the Vega
-    bundle's address (its loader drawn first if the bundle is not written yet) and the page's `fields`.
+    view (cache.stage_body, or cache.untaught_body without the parts `hide` names), opening at the frame
+    showing `step`, with the Vega bundle's address (its loader drawn first if the bundle is not written yet)
+    and the page's `fields`.
     Bytes, because Streamlit would otherwise serialise the ~30-130 KB dict to JSON twice on every run."""
     win = stage_window(sol, step)
     key, start = cache.row_key(sol), frame_of_step(sol, win, step)
     if hide:
         body = cache.untaught_body(key, sol, win.lo, view.lang, view.code, view.form, view.present, hide)
-    elif held is None:
-        body = cache.stage_body(key, sol, win.lo, view.lang, view.code, view.form, view.present)
     else:
-        last = frame_of_step(sol, win, held)
-        body = cache.held_body(key, sol, win.lo, view.lang, view.code, view.form, view.present, last)
-        start = min(start, last)
+        body = cache.stage_body(key, sol, win.lo, view.lang, view.code, view.form, view.present)
     url = vega.bundle_url()
     if url is None:
         vega.loader()

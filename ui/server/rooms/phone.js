@@ -41,6 +41,10 @@
   function kept() { try { return localStorage.getItem(KEPT) || ""; } catch (e) { return ""; } }
   function keep(id) { try { localStorage.setItem(KEPT, id); } catch (e) { /* nothing kept */ } }
   function forget() { try { localStorage.removeItem(KEPT); } catch (e) { /* nothing kept */ } }
+  // An explorer's own step of the row, kept in this tab so that the page opened again (another language) shows it.
+  const OWN = "stonegame:own:" + d.code;
+  function ownStep() { try { const k = JSON.parse(sessionStorage.getItem(OWN) || "null"); return k && k.row === rowOf(st.view) ? k.step : st.shown; } catch (e) { return st.shown; } }
+  function keepOwn() { try { sessionStorage.setItem(OWN, JSON.stringify({row: st.row, step: st.shown})); } catch (e) { /* nothing kept */ } }
 
   // One retry when the way to the server failed (a replica killed under nginx answers 502 once).
   // `first`: the answer of the same request sent already (the head's early seat), taken as the first try.
@@ -122,6 +126,7 @@
         return;
       }
     }
+    if (!st.following) keepOwn();
     drawStage();
   }
 
@@ -454,7 +459,7 @@
     }
     drawBar();
     st.row = rowOf(st.view);  // the page came with this row's picture and words
-    await show(st.following ? st.view.stage.step : st.shown);
+    await show(st.following ? st.view.stage.step : ownStep());
     st.stream = open();
   }
 
