@@ -129,6 +129,7 @@ class HostileTab(Tab):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.messages: list[str] = []  # the info and warning texts of the last run
+        self.offered_make = False  # whether made() ended on a run that offered Make again (not pending, not made)
 
     def _page_cleared(self) -> None:
         super()._page_cleared()
@@ -142,17 +143,19 @@ class HostileTab(Tab):
 
     async def made(self, kind: str, timeout: float, give_up: Callable[[], bool] = lambda: False) -> str | None:
         """Run the page once a second (as its fragment asks) until the `kind` Download button is there:
-        its file's URL; None when the time is up, give_up() says so or the page says why not."""
+        its file's URL; None when the page offers Make again (offered_make: neither pending nor made),
+        give_up() says so or the time is up. Every run is read, the last one too (a file made in the
+        last second was once reported "not made" with the messages of a page that had its Download)."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and not give_up():
+        while True:
             button = self.widgets.get(EXPORT_DOWNLOAD.format(kind=kind))
             if button is not None and button.url:
                 return button.url
-            if EXPORT_MAKE.format(kind=kind) in self.widgets:  # not pending any more, and not made
+            self.offered_make = EXPORT_MAKE.format(kind=kind) in self.widgets
+            if self.offered_make or time.monotonic() >= deadline or give_up():
                 return None
             await asyncio.sleep(1.0)  # the page's own polling period (ui/parts/export.py)
             await self.rerun("poll")
-        return None
 
     async def drain(self, quiet: float = 1.5) -> None:
         """After reruns sent without waiting: read until a run has finished and nothing came for
@@ -432,8 +435,11 @@ async def gifs(
         f"{ms(max(runs, default=0))} over {len(runs)} runs; {answered}/{count} GIFs made in that time"
     )
     for tab, made in zip(tabs, done, strict=True):
-        if not made:
-            print(f"  a GIF not made: its page said {' / '.join(tab.messages) or 'nothing'}")
+        said = " / ".join(tab.messages) or "nothing"
+        if not made and tab.offered_make:  # the service forgot the file: the visitor must click again
+            verdict.fail(f"a GIF's page offered Make again after the click, not the file; it said {said}")
+        elif not made:
+            print(f"  a GIF not made in {seconds:.0f} s: its page, at its last look, said {said}")
     if health.down(missed):
         verdict.fail(f"{len(health.missed) - missed} health checks got no answer during the GIFs")
     if median > args.median_s:

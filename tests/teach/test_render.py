@@ -427,3 +427,32 @@ def test_a_rows_pictures_asked_ahead_have_a_worker_of_their_own_and_one_asked_no
         ("phone", min(19, base + renderer.WORKER_NICE)),
     ]
     assert isinstance(svc.wait(key("phone-svg", step=4), 30), Done), "the rest of the row is still made"
+
+
+class _FinishingCache(Memo):
+    """The service's cache, except that its first miss for `key` returns only once the service has
+    answered that key's job: the slot thread finishing the job between status()'s two looks."""
+
+    def __init__(self, key: RenderKey) -> None:
+        super().__init__(renderer.FILES, "rendered files")
+        self.key, self.service = key, None
+
+    def get(self, key):
+        found = super().get(key)
+        if found is None and key == self.key and self.service is not None:
+            service, self.service = self.service, None
+            service.wait(key, 30)  # the job is cached and forgotten meanwhile
+        return found
+
+
+def test_a_file_that_is_made_while_its_page_looks_is_never_reported_unknown(service):
+    """Issue 40 (scripts/hostile.py's GIF burst: "a GIF not made: its page said nothing"): status() read the
+    cache, then (under the lock) the jobs; a job finished in between (cached, then taken off the jobs) was
+    neither, so the page drew Make again with no sentence. It must be Pending or Done at every moment."""
+    cache = _FinishingCache(key("sleep"))
+    svc = service(cache=cache)
+    assert svc.request("s", key("sleep"), fakes.sleep, 0.5) == Pending(key("sleep"))
+    cache.service = svc
+    seen = svc.status(key("sleep"), "s")
+    assert isinstance(seen, Pending | Done), f"a file being made was reported {seen!r}"
+    assert isinstance(svc.wait(key("sleep"), 30), Done) and isinstance(svc.status(key("sleep"), "s"), Done)

@@ -340,14 +340,15 @@ class Renderer:
 
     def status(self, key: RenderKey, session: str = "") -> Result | None:
         """What is known about key without asking for anything: Done (cached), Pending (queued or
-        rendering, for anyone; at its place in `session`'s line), TooSlow or Failed (recently), else None."""
-        data = self.cache.get(key)
-        if data is not None:
-            return Done(data, cached=True)
+        rendering, for anyone; at its place in `session`'s line), TooSlow or Failed (recently), else None.
+        The jobs are looked at before the cache: _finish caches a file before it takes the job off, so a job
+        finished between the two looks is found in the cache (the other order found it in neither: None)."""
         with self._lock:
             if key in self._jobs:
                 return Pending(key, self._place(session, key))
-            return self._remembered.get(key)
+            remembered = self._remembered.get(key)
+        data = self.cache.get(key)
+        return Done(data, cached=True) if data is not None else remembered
 
     def _place(self, session: str, key: RenderKey) -> int:
         """Where key stands in the session's line (1 if the session does not wait for it). Under the lock."""
