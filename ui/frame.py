@@ -134,18 +134,24 @@ h1 { font-size: 2.6rem !important; }
 # read. Streamlit sizes its text in rem, so a 20 px root makes body text 20 px, and the words of buttons,
 # widget labels and metric labels (their markdown) are raised to it too (captions stay 17.5 px); inline code
 # (the row chip, 0.75em) is raised to 0.9em, what is typed (the quiz's answers) to 20 px, the title kept at
-# 44 px; a chart's text under 16 px (Vega writes its size as an attribute, which CSS overrides) is drawn at
-# 16 px.
+# 44 px; on a screen at least 640 px wide (a projector, not a phone), a chart's text under 16 px (Vega writes its
+# size as an attribute, which CSS overrides) is drawn at 16 px. Not on a phone: Vega laid that text out at its own
+# size (ui.specs.projected keeps a chart under 420 px as it is: a phone is read at arm's length), so drawn at 16 px
+# it ran past the chart's edge, which cut it ("第 0 步，共 4 步" and the formula in the replay's 350 px column).
+# A phone keeps its 16 px margins (Streamlit's 1rem, which the 20 px root made 20 px), so its charts keep the
+# width, and so the text size, they have out of presenter mode.
 PROJECTED_STYLE = """<style>
 html { font-size: 20px; }
+@media (max-width: 639px) { [data-testid="stMainBlockContainer"] { padding-left: 16px; padding-right: 16px; } }
 h1 { font-size: 2.2rem !important; }
 [data-testid="stMainBlockContainer"] code { font-size: 0.9em; }
 [data-testid="stMainBlockContainer"] input { font-size: 1rem; }
 [data-testid="stMainBlockContainer"] [data-testid="stMarkdownContainer"] p:not([data-testid="stMetricValue"] p) {
   font-size: 1rem; }
-[data-testid="stVegaLiteChart"] svg text:is([font-size^="8"], [font-size^="9"], [font-size^="10"],
-  [font-size^="11"], [font-size^="12"], [font-size^="13"], [font-size^="14"], [font-size^="15"]) {
-  font-size: 16px; }
+@media (min-width: 640px) {
+  [data-testid="stVegaLiteChart"] svg text:is([font-size^="8"], [font-size^="9"], [font-size^="10"],
+    [font-size^="11"], [font-size^="12"], [font-size^="13"], [font-size^="14"], [font-size^="15"]) {
+    font-size: 16px; } }
 </style>"""
 # Each page's CSS goes out as one element: each element costs every run its share of Streamlit's work.
 PRESENT_CSS = f"{STYLE}{PRESENTER_STYLE}"

@@ -1,6 +1,7 @@
 """The one grid every feature draws its arrays with: each array a row of boxes (its name in a first
-column), a number appearing at the frame that writes it (· before), and the current frame's marks
-colouring and labelling the cells it writes (●), reads (○), picks (★) or lets go (✗).
+column as wide as the longest name needs, or in a margin left of the rows), a number appearing at the
+frame that writes it (· before), and the current frame's marks colouring and labelling the cells it
+writes (●), reads (○), picks (★) or lets go (✗).
 
 Tables in (one row per observation):
     cells   i, row, number, reveal [, evict]    one per box; `reveal` is the frame that writes it,
@@ -11,6 +12,7 @@ Tables in (one row per observation):
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -64,7 +66,7 @@ def fitting_title(text: str, size: float) -> alt.Title:
 class Follow:
     """A grid that draws only some of its piles, chosen in the browser as the frame moves: `piles` is a
     Vega predicate on datum.i (the piles drawn now), `columns` a Vega expression of how many piles are
-    drawn then (a name column comes on top). The columns come from the data, in pile order."""
+    drawn then. The columns come from the data, in pile order."""
 
     piles: str
     columns: str
@@ -89,8 +91,8 @@ class GridData(NamedTuple):
 
 
 class GridFit(NamedTuple):
-    """What a grid's shape takes from its cells: the columns in order ('#' first), how many, and the
-    digits its numbers are fitted to."""
+    """What a grid's shape takes from its cells: the pile columns in order, how many, and the digits its
+    numbers are fitted to."""
 
     columns: list[str]
     count: int
@@ -116,9 +118,9 @@ def grid_data(cells: pd.DataFrame, marks: pd.DataFrame, rows: Sequence[str], nam
 
 
 def grid_fit(cells: pd.DataFrame) -> GridFit:
-    """The grid's columns ('#', then each pile's in order of first appearance) and its numbers' digits
-    (the longest number's, at least 2, plus one)."""
-    columns = ["#", *dict.fromkeys(cells["i"].astype(str))]
+    """The grid's pile columns (each pile's, in order of first appearance) and its numbers' digits (the
+    longest number's, at least 2, plus one)."""
+    columns = list(dict.fromkeys(cells["i"].astype(str)))
     digits = max([len(str(v)) for v in cells["number"].dropna()] + [2]) + 1
     return GridFit(columns, len(columns), digits)
 
@@ -138,34 +140,35 @@ def grid_panel(
 ) -> alt.LayerChart:
     """The arrays `rows` as rows of boxes, stepping with the player's `frame` (drawing only the piles
     `follow` picks, if given); its layers are named <name>_boxes, <name>_marks, <name>_symbols and
-    <name>_numbers (the browser tests find them so). Its tables and fit are grid_data's and grid_fit's of
-    the cells and marks, or `data` and `fitted` if given (a template's: stonegame.draw.template; then
-    cells and marks may be None). The row names fill the first column, or (names_px) sit left of the
-    rows in a margin of names_px pixels (names_axis): then no name column is drawn, and `follow`'s
-    columns count the piles only."""
+    <name>_numbers, and with a name column <name>_name_boxes and <name>_names (the browser tests find them
+    so). Its tables and fit are grid_data's and grid_fit's of the cells and marks, or `data` and `fitted`
+    if given (a template's: stonegame.draw.template; then cells and marks may be None). The row names fill
+    a first column of name_column_px (the piles share the rest of the width), or (names_px) sit left of
+    the rows in a margin of names_px pixels (names_axis). `follow`'s columns count the piles only."""
     boxes, marked = data if data is not None else grid_data(cells, marks, rows, words.names)
     columns, count, digits = fitted if fitted is not None else grid_fit(cells)
-    if names_px is not None:
-        columns, count = columns[1:], count - 1
-    x = _x(columns, follow is not None, names_px is None)
+    piles = Piles(columns, count if follow is None else follow.columns)
+    shown = [words.names[r] for r in rows]
+    column = None if names_px is not None else name_column_px(shown, scale)
+    x = _x(piles, follow is not None, column)
     axis = None if names_px is None else names_axis(words.names, names_px, scale)
     y = alt.Y("row:N", scale=alt.Scale(domain=list(rows)), axis=axis)
-    base = alt.Chart(boxes)
+    base = alt.Chart(boxes).transform_filter("!datum.label_cell")
     current = alt.Chart(marked).transform_filter("datum.frame == frame")
     if follow:
-        base = base.transform_filter(f"datum.label_cell || ({follow.piles})")
+        base = base.transform_filter(follow.piles)
         current = current.transform_filter(follow.piles)
-    if names_px is not None:
-        base = base.transform_filter("!datum.label_cell")
     height = round(ROW_HEIGHT * len(rows) * scale)
+    names = [] if column is None else _name_column(alt.Chart(boxes), y, column, scale, name)
     base = base.encode(x=x, y=y)
     return alt.layer(
+        *names,
         _boxes(base).properties(name=f"{name}_boxes"),
         _fills(current, x, y, words.roles, _legend_place(legend_columns, names_px, height)).properties(
             name=f"{name}_marks"
         ),
         _symbols(current, x, y, words.roles, scale).properties(name=f"{name}_symbols"),
-        _numbers(base, digits, _across(follow, count, names_px is None), scale).properties(name=f"{name}_numbers"),
+        _numbers(base, digits, _across(follow, piles.count, column or 0), scale).properties(name=f"{name}_numbers"),
     ).properties(
         width="container",
         height=height,
@@ -183,44 +186,78 @@ def _legend_place(columns: int | None, names_px: float | None, height: int) -> d
     return {**wrap, "orient": "none", "direction": "horizontal", "legendX": -names_px, "legendY": height + LEGEND_GAP}
 
 
-def _across(follow: Follow | None, count: int, name_column: bool) -> tuple[int | str, str]:
-    """The columns the numbers are fitted across, and the width they share: all `count` of them across
-    the container; or, following, the piles drawn and the name column if any, across the view's width."""
-    if follow is None:
-        return count, "containerSize()[0]"
-    return (f"{follow.columns} + 1" if name_column else follow.columns), "width"
+class Piles(NamedTuple):
+    """The pile columns of a grid: their names in order, and how many are drawn (a number, or a Vega
+    expression of one when the grid follows the frame)."""
+
+    columns: list[str]
+    count: int | str
 
 
-def _x(columns: list[str], from_data: bool = False, name_column: bool = True) -> alt.X:
-    """The columns as bands, labelled along the top (the name column as `i`; without one, `i` stands
-    left of the labels, over the row names), thinned where they would run together (PILE_LABELS):
-    these columns, or (from_data) the ones drawn, in pile order."""
+def _room(following: bool) -> str:
+    """The width a grid's columns share, as a Vega expression: the view's when it follows the frame (the
+    stage sets it), else the container's."""
+    return "width" if following else "containerSize()[0]"
+
+
+def _across(follow: Follow | None, count: int | str, column_px: float) -> tuple[int | str, str]:
+    """The pile columns the numbers are fitted across, and the width they share: the width (_room) less
+    the name column's `column_px` and its EDGEs, if any."""
+    room = _room(follow is not None)
+    return count, f"({room} - {column_px + 2 * EDGE:g})" if column_px else room
+
+
+def name_column_px(names: Sequence[str], scale: float = 1.0) -> int:
+    """The name column's width in pixels: the longest of `names` in bold at NAME_FONT * scale (as text_px
+    guesses, generously), NAME_PAD * scale either side."""
+    return math.ceil(max(text_px(n, NAME_FONT * scale) for n in names) + 2 * NAME_PAD * scale)
+
+
+def _x(piles: Piles, from_data: bool = False, column_px: float | None = None) -> alt.X:
+    """The pile columns as bands, labelled along the top, thinned where they would run together
+    (PILE_LABELS): these columns, or (from_data) the ones drawn, in pile order. With a name column of
+    `column_px`, the bands (the scale's range) start after it and end EDGE pixels short of the width
+    _room says, and `i` stands over it; without one, `i` stands left of the labels, over the row names in
+    their margin."""
+    scale = {} if from_data else {"domain": piles.columns}
+    title = PILE_TITLE
+    if column_px:
+        ends = [alt.ExprRef(expr=f"{EDGE + column_px:g}"), alt.ExprRef(expr=f"{_room(from_data)} - {EDGE}")]
+        scale |= {"range": ends, "paddingInner": 0, "paddingOuter": 0}
+        title = {**PILE_TITLE, "titleX": EDGE + column_px / 2, "titleAlign": "center"}
     return alt.X(
         "col:N",
-        scale=alt.Scale() if from_data else alt.Scale(domain=columns),
+        scale=alt.Scale(**scale),
         sort=alt.EncodingSortField("i", op="min") if from_data else alt.Undefined,
         title=None,
         axis=alt.Axis(
             orient="top",
             labelFontSize=14,
             labelAngle=0,
-            labelExpr="datum.value == '#' ? 'i' : datum.value",
-            **PILE_LABELS,
+            labelPadding=LABEL_PAD,
             ticks=False,
             domain=False,
-            **({} if name_column else PILE_TITLE),
+            **PILE_LABELS,
+            **title,
         ),
     )
 
 
 NAME_GAP = 10  # pixels between a row name and the row's first cell
+# A name column's type and room: 16 px, which presenter mode's charts never raise (ui.specs.projected lifts text
+# under 16 px), so the column measured for it holds it; NAME_PAD pixels either side of the longest name.
+NAME_FONT, NAME_PAD = 16, 5
+# Pixels left blank at either end of a grid with a name column, so no box's stroke (half of it outside the box)
+# reaches past the view: Vega widens the picture to hold it, and a chart 2 px wider than its column is cut there.
+EDGE = 1
 LEGEND_GAP = 10  # pixels between the grid's last row and a legend placed under it by hand
 TITLE_CLEAR = 8  # pixels more between `i` and the first column: a five-digit pile number overhangs a narrow one
+LABEL_PAD = 2  # pixels between the pile numbers along the top and the boxes (Vega's own; Streamlit's theme sets more)
 # The top axis's `i` when there is no name column: right-aligned over the row names, level with the labels.
 PILE_TITLE = {
     "title": "i",
     "titleX": -NAME_GAP - TITLE_CLEAR,
-    "titleY": -2,
+    "titleY": -LABEL_PAD,
     "titleAngle": 0,
     "titleAlign": "right",
     "titleBaseline": "bottom",
@@ -260,14 +297,24 @@ LET_GO = "frame > datum.evict"
 
 
 def _boxes(base: alt.Chart) -> alt.Chart:
-    """One box per cell: the name column shaded, a cell let go greyed."""
+    """One box per cell, a cell let go greyed."""
     return base.mark_rect(stroke=BOX_STROKE, strokeWidth=1).encode(
-        color=alt.when("datum.label_cell")
-        .then(alt.value(NAME_FILL))
-        .when(LET_GO)
-        .then(alt.value(GREYED))
-        .otherwise(alt.value("white"))
+        color=alt.when(LET_GO).then(alt.value(GREYED)).otherwise(alt.value("white"))
     )
+
+
+def _name_column(boxes: alt.Chart, y: alt.Y, px: float, scale: float, name: str) -> list[alt.Chart]:
+    """The name column, `px` wide, EDGE pixels from the grid's left edge: a shaded box per row (layer
+    <name>_name_boxes) and the row's name centred in it, bold, NAME_FONT * scale px (<name>_names)."""
+    names = boxes.transform_filter("datum.label_cell").encode(y=y)
+    return [
+        names.mark_rect(stroke=BOX_STROKE, strokeWidth=1, color=NAME_FILL)
+        .encode(x=alt.value(EDGE), x2=alt.value(EDGE + px))
+        .properties(name=f"{name}_name_boxes"),
+        names.mark_text(fontWeight="bold", fontSize=NAME_FONT * scale, color="black")
+        .encode(x=alt.value(EDGE + px / 2), text="name:N")
+        .properties(name=f"{name}_names"),
+    ]
 
 
 def _fills(current: alt.Chart, x: alt.X, y: alt.Y, roles: Mapping[str, str], place: Mapping[str, object]) -> alt.Chart:
@@ -296,16 +343,15 @@ def _numbers(base: alt.Chart, digits: int, across: tuple[int | str, str], scale:
     """Each cell's number (a hyphen for minus, as the formulas and the input write it) from the frame
     that writes it (· before, whether or not the data holds the number: a held stage's has none; blank for
     a cell with no number, values[n]), greyed once let go, fitted to `across` (columns, and the width they
-    share) of `digits` characters; the row names, if they fill a column."""
+    share) of `digits` characters."""
     columns, room = across
     return (
         base.transform_calculate(
-            label="datum.label_cell ? datum.name : frame < datum.reveal ? '·' : "
-            "isValid(datum.number) ? toString(datum.number) : ''"
+            label="frame < datum.reveal ? '·' : isValid(datum.number) ? toString(datum.number) : ''"
         )
         .mark_text(fontWeight="bold", fontSize=fit(18 * scale, f"({columns}) * {digits}", room))
         .encode(
             text="label:N",
-            color=alt.when(f"!datum.label_cell && {LET_GO}").then(alt.value(GREYED_TEXT)).otherwise(alt.value("black")),
+            color=alt.when(LET_GO).then(alt.value(GREYED_TEXT)).otherwise(alt.value("black")),
         )
     )

@@ -115,11 +115,19 @@ def _player_colour(legend: alt.Legend | None) -> alt.Color:
 # --- a row of piles (the replay's and the play board's) ------------------------------------------
 
 
-def _pile_axis(domain: list[int]) -> alt.X:
-    """One band per pile (or position) i, its number along the top."""
+OUTLINE_ROOM = 2  # pixels the replay's row leaves at either end: half its outlines' 3 px stroke, and a pixel more
+
+
+def _pile_axis(domain: list[int], inset: int = 0) -> alt.X:
+    """One band per pile (or position) i, its number along the top; the bands `inset` pixels in from either
+    end of a view as wide as its container (so an outline's stroke never reaches past the view: Vega widens
+    the picture to hold it, past the column that cuts it)."""
+    scale = (
+        {"range": [alt.ExprRef(expr=f"{inset}"), alt.ExprRef(expr=f"containerSize()[0] - {inset}")]} if inset else {}
+    )
     return alt.X(
         "i:O",
-        scale=alt.Scale(domain=domain),
+        scale=alt.Scale(domain=domain, **scale),
         title=None,
         axis=alt.Axis(orient="top", labelAngle=0, labelFontSize=14, ticks=False, domain=False),
     )
@@ -299,7 +307,7 @@ def row_panel(piles: pd.DataFrame, positions: pd.DataFrame, layout: ReplayLayout
     """The piles of the window coloured and lettered (A/B) by who has taken them, the ones being taken
     now outlined; under them dp[i], with the mover's position outlined and marked ● (their numbers fitted
     to the layout's columns of digits)."""
-    x = _pile_axis(layout.positions)
+    x = _pile_axis(layout.positions, OUTLINE_ROOM)
     y = alt.Y("row:N", scale=alt.Scale(domain=["piles", "dp"]), axis=None)
     size = fit(20, layout.columns)
     return alt.layer(

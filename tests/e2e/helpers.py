@@ -9,6 +9,7 @@ stage's data-frame / data-playing mirror of its state); nothing reaches into Str
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -516,3 +517,49 @@ def wait_for_settled_chart(page: Page) -> None:
         expect(chart.locator(NAV_LABELS)).to_have_count(len(NAV), timeout=TIMEOUT_MS)
     if page.locator(STAGE).count():
         wait_for_stage(page)
+
+
+# --- a grid's fit (stonegame/draw/grid.py) ---------------------------------------------------------------
+
+# What a grid in `root` (a chart's container, or the element holding an inline picture) draws, on screen: the
+# root's left and right edges, each row name's text box (a text of the grid's view, outside its legend and
+# title, that reads as a row name) and the left edge of its row's first pile box, each pile number's text box,
+# and the right edge of the last pile box. A box is [left, right, top, bottom].
+GRID_BOXES = """(root, names) => {
+    const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; };
+    const piles = [...root.querySelectorAll('g[class*="grid_boxes"] path')]
+        .filter(p => !(p.getAttribute('aria-label') || '').includes('col: #'));
+    const view = piles[0].closest('.role-scope');
+    const texts = [...view.querySelectorAll('text')].filter(t => !t.closest('.role-legend, .role-title'));
+    const rowOf = p => ((p.getAttribute('aria-label') || '').match(/row: ([^;]+)/) || [])[1];
+    const first = {};
+    for (const p of piles) first[rowOf(p)] = Math.min(first[rowOf(p)] ?? Infinity, box(p)[0]);
+    return {
+        root: box(root).slice(0, 2),
+        names: texts.filter(t => names.includes(t.textContent.trim())).map(t => [t.textContent.trim(), box(t)]),
+        first,
+        numbers: [...view.querySelectorAll('g[class*="grid_numbers"] text')]
+            .filter(t => t.textContent.trim() && !(t.getAttribute('aria-label') || '').includes('col: #'))
+            .map(t => [t.textContent.trim(), box(t)]),
+        last: Math.max(...piles.map(p => box(p)[1])),
+    };
+}"""
+
+
+def grid_misfits(root: Locator, names: dict[str, str]) -> list[str]:
+    """What does not fit in the grid drawn in `root` (rows named by `names`: row -> name), as sentences: a row
+    name outside the root or running into its row's first pile box, a row name's or pile number's text box
+    overlapping another, the last pile box past the root's right edge (half a pixel of slack each)."""
+    got = root.evaluate(GRID_BOXES, list(names.values()))
+    (left, right), rows = got["root"], {name: row for row, name in names.items()}
+    wrong = [f"no name of {sorted(names.values())} drawn"] if len(got["names"]) < len(names) else []
+    for name, (start, end, *_) in got["names"]:
+        if start < left - 0.5 or end > got["first"][rows[name]] + 0.5:
+            wrong.append(f"'{name}' spans {start:.1f}-{end:.1f}: not inside {left:.1f}-{got['first'][rows[name]]:.1f}")
+    texts = got["names"] + got["numbers"]
+    for (a, (al, ar, at, ab)), (b, (bl, br, bt, bb)) in itertools.combinations(texts, 2):
+        if al < br - 0.5 and bl < ar - 0.5 and at < bb - 0.5 and bt < ab - 0.5:
+            wrong.append(f"'{a}' and '{b}' overlap")
+    if got["last"] > right + 0.5:
+        wrong.append(f"the last column ends at {got['last']:.1f}, past the edge at {right:.1f}")
+    return wrong

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from stonegame.i18n import t
 
-from .helpers import CHART, DESKTOP, NAV, PHONE, STAGE, open_app, open_explainer, wait_for_app_run
+from .helpers import CHART, DESKTOP, NAV, PHONE, STAGE, grid_misfits, open_app, open_explainer, wait_for_app_run
 from .test_approaches_compare import PICK, RUNGS, box, picture, show
 from .test_touch_targets import TOUCH, assert_thumb_sized, controls
 
@@ -312,3 +312,29 @@ def test_the_quiz_boards_legend_reads_on_one_line_inside_its_chart(new_context, 
     assert not touching, f"{view}: legend items overlap: {touching}"
     small = [(i["size"], i["text"]) for i in labels if i["size"] < 12]
     assert not small, f"{view}: legend labels under 12 px: {small}"
+
+
+BOARD_VIEWS = {
+    "390-en": ({**TOUCH, "viewport": PHONE}, "en"),
+    "390-zh": ({**TOUCH, "viewport": PHONE}, "zh"),
+    "360-en": ({**TOUCH, "viewport": {"width": 360, "height": 740}}, "en"),
+    "360-zh": ({**TOUCH, "viewport": {"width": 360, "height": 740}}, "zh"),
+    "1280-en": ({"viewport": DESKTOP}, "en"),
+    "1280-zh": ({"viewport": DESKTOP}, "zh"),
+}
+
+
+@pytest.mark.parametrize("view", list(BOARD_VIEWS))
+def test_the_quiz_boards_row_names_and_last_column_fit_its_column(new_context, view: str) -> None:
+    # bca1b24: the row names at the numbers' 18 px, centred in a column one pile wide ('values' 66 px in 36), ran
+    # into the first pile and out of the chart, which Vega widened to hold them: the board 367 px wide in its 358
+    # px column at 390, its last column cut (issue 40); 1280: 'values' into its first pile too
+    kwargs, lang = BOARD_VIEWS[view]
+    page = new_context(**kwargs).new_page()
+    open_app(page, f"/quiz?values={ROW}&lang={lang}")
+    board = page.get_by_test_id("stMain").get_by_test_id("stVegaLiteChart").first
+    expect(board.locator("g[class*='grid_boxes'] path").first).to_be_attached()
+    wrong = grid_misfits(board, {row: t("row_" + row, lang) for row in ("values", "suffix", "dp")})
+    assert not wrong, f"{view}: {wrong}"
+    drawn, column = board.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert drawn <= column, f"{view}: the board is {drawn} px wide in its {column} px column"

@@ -18,9 +18,12 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from .helpers import ConsoleWatch, join_token, start_class, wait_for_app_run
+from stonegame.i18n import t
+
+from .helpers import ConsoleWatch, grid_misfits, join_token, start_class, wait_for_app_run
 
 ROW = "5,-3,8,2,-1,7,4,-6"
+GRID_ROWS = ("values", "suffix", "dp")
 PHONES = [
     ({"width": 390, "height": 844}, "en"),
     ({"width": 360, "height": 740}, "zh"),
@@ -120,6 +123,15 @@ def test_the_pictures_legend_is_drawn_in_the_font_it_was_measured_in(hall: Hall)
         assert loaded == [1, 1, 1], loaded
         found = picture.evaluate(LEGEND_CLASH)
         assert found["labels"] >= 3 and found["clashes"] == [], found
+
+
+def test_the_pictures_row_names_fit_their_column_and_its_last_column_is_whole(hall: Hall) -> None:
+    """bca1b24: the names at the numbers' 18 px, centred in a column one pile wide, ran into the first pile
+    ("values5", "suffix16") and out of the picture, which vl-convert widened to hold them (401 px for 380)."""
+    for page, lang, name in zip(hall.phones, hall.langs, NAMES, strict=True):
+        expect_step(page, 12)
+        wrong = grid_misfits(stage(page).locator(".picture"), {row: t("row_" + row, lang) for row in GRID_ROWS})
+        assert not wrong, f"{name}: {wrong}"
 
 
 def test_every_phone_follows_the_teachers_step(hall: Hall) -> None:

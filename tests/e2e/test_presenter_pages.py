@@ -5,6 +5,7 @@ and out of it; the replay's player has named buttons a finger can hit. In Englis
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from pathlib import Path
@@ -177,3 +178,46 @@ def test_no_page_in_presenter_mode_scrolls_sideways_on_a_phone(new_context, name
     expect(page.locator("[data-testid='stVegaLiteChart']:not(:has(svg, canvas))")).to_have_count(0)
     pane, document = page.evaluate(SIDEWAYS)
     assert pane <= 1 and document <= 1, f"/{name} in presenter mode scrolls {max(pane, document)} px sideways at 390"
+
+
+# Every text a chart draws, on screen: its box [left, right, top, bottom], its size (its font size times the
+# SVG's scale) and its words; and the chart's own left and right edges and its width against its column's.
+CHART_TEXTS = """chart => {
+    const r = chart.getBoundingClientRect();
+    const texts = [...chart.querySelectorAll("svg text")].filter(e => e.textContent.trim()).map(e => {
+        const b = e.getBoundingClientRect(), m = e.getScreenCTM();
+        return [[b.left, b.right, b.top, b.bottom], parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b),
+                e.textContent.trim().slice(0, 30)];
+    });
+    return {edges: [r.left, r.right], widths: [chart.scrollWidth, chart.clientWidth], texts};
+}"""
+SMALL_PHONE = {"width": 360, "height": 740}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390", "360"])
+def test_the_replay_in_presenter_mode_draws_every_word_inside_its_column_on_a_phone(
+    new_context, viewport: dict[str, int], lang: str
+) -> None:
+    # bca1b24, 390 zh: "第 0 步，共 4 步" ended at 376 px, the formula at 446, in a column ending at 370, and the
+    # row's title ran its two lines into each other: presenter mode's CSS drew the chart's 13 px text at 16 px,
+    # where Vega had laid it out at 13 (the chart was 353 px wide in 350; it had scrolled sideways before walk40b)
+    page = new_context(viewport=viewport, has_touch=True, is_mobile=True).new_page()
+    open_app(page, f"/replay?values={ROW}&lang={lang}&present=1")
+    chart = wait_for_chart(page)
+    got = chart.evaluate(CHART_TEXTS)
+    (left, right), (drawn, column) = got["edges"], got["widths"]
+    out = [(text, round(b[0]), round(b[1])) for b, _, text in got["texts"] if b[0] < left - 0.5 or b[1] > right + 0.5]
+    assert not out, f"{lang}: words past the chart's edges {left:.0f}-{right:.0f}: {out}"
+    words = [(b, text) for b, _, text in got["texts"] if len(text) >= 3]  # words and lines, not a symbol or a digit
+    clash = [
+        (a, b)
+        for (p, a), (q, b) in itertools.combinations(words, 2)
+        if min(p[3], q[3]) - max(p[2], q[2]) > 2 and min(p[1], q[1]) > max(p[0], q[0])
+    ]
+    assert not clash, f"{lang}: lines run into each other: {clash[:4]}"
+    assert drawn <= column + 2, f"{lang}: the chart is {drawn} px wide in its {column} px column"
+    if viewport == PHONE:  # as out of presenter mode (test_phone_charts): the same column, the same sizes
+        small = sorted({(round(size, 1), text) for _, size, text in got["texts"] if size < 12})
+        assert not small, f"{lang}: chart text under 12 px: {small[:6]}"
+    page.screenshot(path=str(shot(f"replay-present-{lang}-{viewport['width']}")))

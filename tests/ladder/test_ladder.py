@@ -371,9 +371,10 @@ def layer_names(played_spec, view):
 def test_the_grids_are_the_shared_grid_and_write_negatives_with_a_hyphen():
     sol = solve([1, 2, 3, -9])
     table, window = spec.table_spec(sol, "en", "py", "diff"), spec.window_spec(sol, "en", "total")
-    grid = [f"ladder_cell_{layer}_3" for layer in ("boxes", "marks", "symbols", "numbers")]  # view 3: after the
-    assert layer_names(table, 3) == grid and layer_names(window, 3) == grid  # buttons, caption and counters
-    numbers = table["vconcat"][3]["layer"][3]["transform"][0]["calculate"]
+    layers = ("name_boxes", "names", "boxes", "marks", "symbols", "numbers")  # the name column first
+    grid = [f"ladder_cell_{layer}_3" for layer in layers]  # view 3: after the buttons, caption and counters
+    assert layer_names(table, 3) == grid and layer_names(window, 3) == grid
+    numbers = next(step["calculate"] for step in table["vconcat"][3]["layer"][5]["transform"] if "calculate" in step)
     assert "toString(datum.number)" in numbers and "format(" not in numbers  # -9 with a hyphen, as the input writes it
     cells = next(rows for rows in window["datasets"].values() if rows and "evict" in rows[0])
     let_go = {cell["col"]: cell["evict"] for cell in cells if cell["row"] == "dp" and not cell["label_cell"]}
