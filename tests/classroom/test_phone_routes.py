@@ -405,7 +405,6 @@ def test_the_owner_puts_the_next_steps_picture_into_the_fronts_cache_before_the_
     threading.Thread(target=front.serve_forever, daemon=True).start()
     try:
         monkeypatch.setenv("STONEGAME_PICTURES_FRONT", f"http://127.0.0.1:{front.server_address[1]}")
-        code, secret, _ = class_at(client, step=2)
 
         def fronted_since(fronted: int) -> None:
             deadline = time.monotonic() + 30
@@ -414,11 +413,15 @@ def test_the_owner_puts_the_next_steps_picture_into_the_fronts_cache_before_the_
                 time.sleep(0.02)  # polling the warmer's count
 
         fronted = WARMER.fronted
-        assert picture_of(client, code, 2, "en", "py").status_code == 200  # this process makes the class's pictures
+        code, secret, _ = class_at(client, step=2)
         name = client.get(url(code, "")).json()["stage"]["picture"]
-        fronted_since(fronted)  # the first picture asked here: the row is new here, so its next step goes ahead too
+        # the room just made: its next step goes ahead before any phone asks (the light page comes with its step's
+        # picture, so the first phone's picture request is the first press's)
+        fronted_since(fronted)
         assert seen == [f"{PREFIX}/rooms/{code}/pictures/{name}/en/py/3.svg"], seen
         fronted = WARMER.fronted
+        assert picture_of(client, code, 2, "en", "py").status_code == 200  # this process makes the class's pictures
+        assert seen == [f"{PREFIX}/rooms/{code}/pictures/{name}/en/py/3.svg"], seen  # put there already: not again
         assert client.post(url(code, "/stage"), json={"secret": secret, "step": 5}).status_code == 200
         fronted_since(fronted)
         assert seen[1:] == [f"{PREFIX}/rooms/{code}/pictures/{name}/en/py/6.svg"], seen
