@@ -394,6 +394,7 @@ class Class:
         """Open the room, join every student (JOINS_AT_ONCE at a time), open their streams and wait until
         every stream has the room's first view."""
         await self.teacher.open(FIRST_ROW)
+        await self.opened()
         self.students = [self.make(self.base, self.teacher.code, self.changes) for _ in range(self.n)]
         gate = asyncio.Semaphore(JOINS_AT_ONCE)
 
@@ -406,6 +407,10 @@ class Class:
         joined = (await self.teacher.post("/teacher", {}))["version"]
         if not await self.changes.until(lambda: all(s.has(joined) for s in self.students), time.monotonic() + 30):
             raise HttpError("not every student's stream opened within 30 s")
+
+    async def opened(self) -> None:
+        """Between the teacher opening the class and the students coming in: nothing here (scripts/halltest.py's
+        teacher waits until the class's first row is prepared)."""
 
     async def steps(self, count: int) -> None:
         """The teacher presses "next" `count` times; each press waits for the class (or STEP_DEADLINE)."""

@@ -18,7 +18,10 @@ step's requests (drawn = those answered), with every cookie the server sets kept
 does (nginx's route cookie among them), the browser's User-Agent, Accept and Accept-Encoding. All phones
 come from one address, 127.0.0.1, through nginx: a hall behind one NAT address. A phone "has" a step once
 its picture is drawn (its stream brought the step and the SVG request was answered), so step arrival is
-press to picture.
+press to picture. Once it has drawn the teacher's step, a phone fetches the next step's picture ahead when the
+recorded page did (phone.js does: the recording's "{next}" request); the teacher's press to that step is then
+drawn when its event arrives (or when that picture came, if later). The teacher opens the class and the phones
+come in once its first row is prepared (the AHEAD lane's worker idle for PREPARED_QUIET s), as in a lesson.
 
 It prints classtest.py's lines, then
     phones: N, first visit X KB in Y requests, server CPU per joining phone Z ms, memory per phone W KB
@@ -79,6 +82,7 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 PHONE = {"width": 390, "height": 844}
 STATIC = "/classroom/static/"  # the light page's script and style (ui.server.rooms.routes: {PREFIX}/static/)
+SETTLE_MS = 500  # the recording's page is done with a step once it asked nothing new for this long
 RECORD_STEP = 3  # the step the teacher moves to while the recording phone watches
 RECORD_ROW = [4, -2, 7, 1, -5, 3]  # then the new row the teacher types
 WAIT_MS = 30_000
@@ -113,6 +117,14 @@ class Recording:
     answer: list[dict[str, Any]]
     headers: dict[str, str]
 
+    def picture(self) -> str:
+        """The path of a step's picture, as a phone asks for it when the teacher's step comes."""
+        return next(e["path"] for e in self.step if e["kind"] == "svg")
+
+    def keeps_ahead(self) -> bool:
+        """Whether the recorded page fetched the next step's picture ahead once it drew the teacher's step."""
+        return any(e["kind"] == "ahead" for e in self.step)
+
     def lines(self) -> list[str]:
         """The recorded requests, one a line, for the printout."""
         return [
@@ -140,28 +152,44 @@ def record(base: str) -> Recording:
         try:
             context = browser.new_context(viewport=PHONE)
             page = context.new_page()
-            page.on("request", lambda r: seen.append((r.method, r.url, r.post_data, r.all_headers())))
+            # the first request's headers (the page's: the browser's own) are kept; a later request may still be
+            # on its way when the browser closes, where asking for its headers fails
+            page.on("request", lambda r: seen.append((r.method, r.url, r.post_data, {} if seen else r.all_headers())))
+            ended: list[str] = []
+            page.on("requestfinished", lambda r: ended.append(r.url))
+            page.on("requestfailed", lambda r: ended.append(r.url))
+
+            def settle() -> None:
+                """Wait until the page asks nothing more: every request but the event stream answered, and none new
+                for SETTLE_MS (the next step's picture is asked just after a step is drawn: in its part)."""
+                while True:
+                    asked = len(seen)
+                    page.wait_for_timeout(SETTLE_MS)  # polling what the page asked for, not a synchronisation
+                    streams = sum(1 for entry in seen if "/events" in entry[1])
+                    if len(seen) == asked and len(ended) >= len(seen) - streams:
+                        return
+
             page.goto(f"{base}/classroom/join/{code}?join={token}", timeout=WAIT_MS)
             page.wait_for_selector("[data-testid=stage][data-ready=true]", state="attached", timeout=WAIT_MS)
-            page.wait_for_load_state("networkidle", timeout=WAIT_MS)
+            settle()
             you = page.evaluate(f"localStorage.getItem('stonegame:student:{code}')")
             first = len(seen)
             _post(base, f"{PREFIX}/rooms/{code}/stage", {"secret": secret, "step": RECORD_STEP})
             drawn = f"[data-testid=stage][data-ready=true][data-frame='{RECORD_STEP}']"
             page.wait_for_selector(drawn, state="attached", timeout=WAIT_MS)
-            page.wait_for_load_state("networkidle", timeout=WAIT_MS)
+            settle()
             second = len(seen)
             moved = _post(base, f"{PREFIX}/rooms/{code}/stage", {"secret": secret, "values": RECORD_ROW, "step": 0})
             page.wait_for_selector(
                 "[data-testid=stage][data-ready=true][data-frame='0']", state="attached", timeout=WAIT_MS
             )
-            page.wait_for_load_state("networkidle", timeout=WAIT_MS)
+            settle()
             third = len(seen)
             asked = _post(base, f"{PREFIX}/rooms/{code}/questions", {"secret": secret, "kind": "winner"})
             number = asked["questions"][-1]["number"]
             with page.expect_response(lambda r: "/answer" in r.url, timeout=WAIT_MS):
                 page.locator(".choice").first.click(timeout=WAIT_MS)
-            page.wait_for_load_state("networkidle", timeout=WAIT_MS)
+            settle()
             headers = {k: v for k, v in seen[0][3].items() if k in KEPT_HEADERS}
             _post(base, f"{PREFIX}/rooms/{code}/end", {"secret": secret})
         finally:
@@ -180,9 +208,9 @@ def record(base: str) -> Recording:
         for name in filter(None, names):  # the class's shared picture URL: .../pictures/{picture}/en/py/{step}.svg
             path = path.replace(f"/pictures/{name}/", "/pictures/{picture}/")  # first: a digit field is in it
         for name, value in fields.items():
-            if value:
+            if value and name != "number":
                 path = path.replace(value, "{" + name + "}")
-        path = path.replace(f"step={RECORD_STEP}&", "step={step}&").replace(f"/{RECORD_STEP}.svg", "/{step}.svg")
+        path = path.replace(f"/questions/{fields['number']}/", "/questions/{number}/")  # a digit: only there
         kind = "stream" if "/events" in path else "svg" if "/stage.svg" in path or "/pictures/" in path else "call"
         if body and "/answer" in path:
             given = json.loads(body)
@@ -191,20 +219,30 @@ def record(base: str) -> Recording:
             )
         elif body:
             for name, value in fields.items():
-                if value:
+                if value and name != "number":
                     body = body.replace(value, "{" + name + "}")
         return {"method": method, "path": path, "body": body, "kind": kind}
 
-    def part(entries: list[Any]) -> list[dict[str, Any]]:
-        return [t for t in (template(e) for e in entries) if t is not None]
+    def part(entries: list[Any], drawn: int) -> list[dict[str, Any]]:
+        return stepped([t for t in (template(e) for e in entries) if t is not None], drawn)
 
-    visit = part(seen[:first])
-    for entry in visit:  # the first visit draws the room's own step, whatever it is
-        entry["path"] = entry["path"].replace("step=0&", "step={step}&").replace("/0.svg", "/{step}.svg")
-    row = part(seen[second:third])
-    for entry in row:
-        entry["path"] = entry["path"].replace("step=0&", "step={step}&").replace("/0.svg", "/{step}.svg")
-    return Recording(visit, part(seen[first:second]), row, part(seen[third:]), headers)
+    # the first visit and a new row draw step 0 (the room's own step, whatever it is, and the row's first)
+    visit, step, row = part(seen[:first], 0), part(seen[first:second], RECORD_STEP), part(seen[second:third], 0)
+    return Recording(visit, step, row, part(seen[third:], 0), headers)
+
+
+def stepped(entries: list[dict[str, Any]], drawn: int) -> list[dict[str, Any]]:
+    """The pictures of recorded `entries` made templates: the step drawn ({step}), and the shared picture of the
+    step after it, which phone.js fetches ahead once it has drawn the teacher's step ({next}, of kind "ahead")."""
+    for entry in entries:
+        if entry["kind"] != "svg":
+            continue
+        if "/pictures/" in entry["path"] and entry["path"].endswith(f"/{drawn + 1}.svg"):
+            entry["path"], entry["kind"] = entry["path"].replace(f"/{drawn + 1}.svg", "/{next}.svg"), "ahead"
+        else:
+            path = entry["path"].replace(f"step={drawn}&", "step={step}&")
+            entry["path"] = path.replace(f"/{drawn}.svg", "/{step}.svg")
+    return entries
 
 
 # --- a phone replaying it -------------------------------------------------------------------------
@@ -270,7 +308,9 @@ class PhoneBrowser(Browser):
 @dataclass
 class Phone(Student):
     """A student on the light page, replaying the recording: has(version) once that version's picture is
-    drawn; the first visit's bytes and requests kept."""
+    drawn; the first visit's bytes and requests kept. Once it has drawn the teacher's step it fetches the next
+    step's picture ahead when the recorded page did (phone.js: `kept`), and a step whose picture it has in hand
+    is drawn when its event arrives."""
 
     recording: Recording | None = None
     drawn: int = 0
@@ -279,6 +319,8 @@ class Phone(Student):
     visit_bytes: int = 0
     visit_requests: int = 0
     first: asyncio.Event = field(default_factory=asyncio.Event)
+    kept: dict[tuple[Any, int], asyncio.Task[float | None]] = field(default_factory=dict)  # (row, step) fetched ahead
+    from_ahead: int = 0  # steps drawn from a picture fetched ahead
 
     def fill(self, text: str, **more: Any) -> str:
         picture = str(self.view.get("stage", {}).get("picture", ""))  # the shared picture URL's row name
@@ -317,6 +359,8 @@ class Phone(Student):
         visit = self.recording.visit
         at = next(i for i, e in enumerate(visit) if e["kind"] == "stream")
         for entry in visit[:at]:
+            if entry["kind"] == "ahead":  # the next step's picture: asked once the step is drawn (keep_ahead)
+                continue
             answer = await self.send(entry)
             if entry["path"].endswith("/join"):
                 self.id = answer.json()["student"]
@@ -330,19 +374,50 @@ class Phone(Student):
         step = self.step()
         try:
             for entry in rest:
-                await self.send(entry, step=step)
+                if entry["kind"] != "ahead":  # the next step's picture: asked once the step is drawn (keep_ahead)
+                    await self.send(entry, step=step)
         except HttpError as error:
             self.failures.append(f"visit: {error}")
         browser: PhoneBrowser = self.browser  # type: ignore[assignment]
         self.visit_bytes, self.visit_requests = browser.received - before, browser.requests + 1  # + the stream
         self.shown = (self.row(), step)
         self.mark(self.version)
+        self.keep_ahead()
 
     def step(self) -> int:
         """The step phone.js draws: the teacher's, never past the one a question holds the class at (its
         bounded(); the shared picture URL of a later step is refused, 409)."""
-        step, held = int(self.view.get("stage", {}).get("step", 0)), held_of(self.view)
-        return step if held is None else min(step, held)
+        return self.bounded(int(self.view.get("stage", {}).get("step", 0)))
+
+    def bounded(self, step: int) -> int:
+        """phone.js's bounded(): `step` no further than the held step (if a question holds the class) and the
+        row's last step."""
+        held, last = held_of(self.view), 2 * len(self.view.get("stage", {}).get("values", ())) + 1
+        return min(step, last if held is None else held, last)
+
+    def keep_ahead(self) -> None:
+        """phone.js's ahead(): the teacher's step drawn, the next step's picture (bounded) fetched and kept, by a
+        task of its own, if the recorded page did so; only the newest is kept."""
+        assert self.recording is not None
+        if self.shown is None or self.view.get("ended") or not self.recording.keeps_ahead():
+            return
+        row, step = self.shown
+        following = self.bounded(step + 1)
+        if row != self.row() or following == step or (row, following) in self.kept:
+            return
+        entries = [e for e in self.recording.step if e["kind"] == "ahead"]
+        self.kept = {(row, following): asyncio.get_running_loop().create_task(self._fetch_ahead(entries, following))}
+
+    async def _fetch_ahead(self, entries: list[dict[str, Any]], step: int) -> float | None:
+        """The recorded requests for the next step's picture, at `step`: when they were answered, None if one
+        failed (a failure: phone.js would ask again at the press)."""
+        try:
+            for entry in entries:
+                await self.send(entry, next=step)
+        except HttpError as error:
+            self.failures.append(f"ahead: {error}")
+            return None
+        return time.monotonic()
 
     def row(self) -> Any:
         stage = self.view.get("stage", {})
@@ -368,26 +443,32 @@ class Phone(Student):
         elif self.shown is not None and not view.get("ended"):
             wanted = (self.row(), self.step())
             if wanted != self.shown:
-                task = asyncio.get_running_loop().create_task(self.draw(version, wanted))
+                task = asyncio.get_running_loop().create_task(self.draw(version, wanted, self.arrivals[-1][1]))
                 self.fetches.add(task)
                 task.add_done_callback(self.fetches.discard)
             else:
                 self.mark(version)
         self.changes.fire()
 
-    def mark(self, version: int) -> None:
-        """The picture of this version is drawn."""
+    def mark(self, version: int, at: float | None = None) -> None:
+        """The picture of this version is drawn (`at` that time, else now)."""
         if version > self.drawn:
             self.drawn = version
-            self.drawn_at.append((version, time.monotonic()))
+            self.drawn_at.append((version, time.monotonic() if at is None else at))
         self.changes.fire()
 
-    async def draw(self, version: int, wanted: tuple[Any, int]) -> None:
-        """A step's recorded requests (the SVG; the captions too on a new row, as the first visit has them)."""
+    async def draw(self, version: int, wanted: tuple[Any, int], heard: float) -> None:
+        """A step's recorded requests (the SVG; the captions too on a new row, as the first visit has them), but a
+        picture fetched ahead (keep_ahead) is drawn from hand: then the step arrived when its event was `heard`,
+        or when that picture came if later; then the next step's picture is fetched ahead."""
         assert self.recording is not None
         row, step = wanted
         new_row = self.shown is not None and row != self.shown[0]
-        entries = self.recording.row if new_row else self.recording.step
+        entries = [e for e in (self.recording.row if new_row else self.recording.step) if e["kind"] != "ahead"]
+        kept = self.kept.pop(wanted, None)
+        came = await kept if kept is not None else None
+        if came is not None:  # the picture is in hand: only what is not a picture is asked
+            entries = [e for e in entries if e["kind"] != "svg"]
         try:
             for entry in entries:
                 await self.send(entry, step=step)
@@ -397,7 +478,9 @@ class Phone(Student):
         self.shown = wanted
         if new_row:
             self.row_fetched[tuple(row[0])] = time.monotonic()
-        self.mark(version)
+        self.from_ahead += came is not None
+        self.mark(version, max(heard, came) if came is not None and not entries else None)
+        self.keep_ahead()
 
     def has(self, version: int) -> bool:
         return self.drawn >= version
@@ -441,6 +524,9 @@ class Hall:
     prepared: float = 0.0  # CPU seconds of the AHEAD lane's workers over the class: the rows' pictures made ahead
     waits: list[float] = field(default_factory=list)  # the teacher's waits for the next picture beyond STEP_GAP
     lag: list[float] = field(default_factory=list)  # how late the client's event loop was, sampled over the steps
+    keeps_ahead: bool = False  # whether the phones fetch the next step's picture ahead (as the recorded page did)
+    from_ahead: int = 0  # steps the phones drew from a picture fetched ahead, over the steps
+    prepared_in: float | None = None  # seconds from the class opened to its first row prepared (HallClass.opened)
 
 
 def server_memory() -> int:
@@ -452,13 +538,36 @@ class HallClass(Class):
     """classtest's class at a pace: "fixed" (classtest's: STEP_GAP after the class has the step) or "teacher": a
     teacher presses Next once the projector has drawn the step, so besides STEP_GAP the press waits until the next
     step's picture is made (asked of the replica that makes the class's pictures, past nginx's cache, as a
-    projector asking for it would; the wait beyond STEP_GAP is kept in `waits`)."""
+    projector asking for it would; the wait beyond STEP_GAP is kept in `waits`). Behind nginx the students come in
+    once the class's first row is prepared (opened), as a teacher opens the class before the students come in."""
 
-    def __init__(self, *args: Any, pace: str = "teacher", recording: Recording | None = None, **more: Any) -> None:
+    def __init__(
+        self, *args: Any, pace: str = "teacher", recording: Recording | None = None, server: Any = None, **more: Any
+    ) -> None:
         super().__init__(*args, **more)
-        self.pace, self.recording = pace, recording
+        self.pace, self.recording, self.server = pace, recording, server
         self.owner: str | None = None  # the replica making the class's pictures, http://host:port
         self.waits: list[float] = []
+        self.prepared_in: float | None = None  # seconds from the class opened to its first row prepared
+
+    async def opened(self) -> None:
+        """Wait (at most PREPARED_WAIT s) until the class's first row is prepared: the replica making the class's
+        pictures asks its AHEAD lane for the row when the room is made, so the row counts as prepared once that
+        lane's workers have not worked for PREPARED_QUIET s (at once if the row was made before, as the recording's
+        class made FIRST_ROW); the wait kept in `prepared_in` (None: still working, or no topology)."""
+        if getattr(self.server, "topology", None) is None:
+            return
+        started = quiet_since = time.monotonic()
+        last = ahead_cpu(self.server)
+        while time.monotonic() - started < PREPARED_WAIT:
+            await asyncio.sleep(0.25)  # polling the workers' CPU clocks
+            now = ahead_cpu(self.server)
+            if now > last + 0.001:
+                quiet_since = time.monotonic()
+            elif time.monotonic() - quiet_since >= PREPARED_QUIET:
+                self.prepared_in = time.monotonic() - started
+                return
+            last = now
 
     async def pause(self, following: int) -> None:
         """STEP_GAP, and at the teacher's pace also until step `following`'s picture is made."""
@@ -467,7 +576,7 @@ class HallClass(Class):
         if self.pace != "teacher" or self.recording is None or self.owner is None:
             return
         phone: Phone = self.students[0]  # type: ignore[assignment]
-        path = phone.fill(self.recording.step[0]["path"], step=following)
+        path = phone.fill(self.recording.picture(), step=following)
         with contextlib.suppress(OSError, asyncio.IncompleteReadError, ValueError, TimeoutError, HttpError):
             await asyncio.wait_for(PhoneBrowser(self.owner, self.recording.headers)._call("GET", path, None), TIMEOUT)
         self.waits.append(max(0.0, time.monotonic() - started - STEP_GAP))
@@ -515,7 +624,7 @@ async def run_hall(
     def cpu() -> float:
         return server.cpu() - ahead_cpu(server)
 
-    lesson = HallClass(server.url, n, cpu, make, pace=pace, recording=recording)
+    lesson = HallClass(server.url, n, cpu, make, pace=pace, recording=recording, server=server)
     hall = Hall(phones=n, server=server)
     hall.memory_before, cpu_before, ahead_before = server_memory(), cpu(), ahead_cpu(server)
     stopped = ""
@@ -525,7 +634,7 @@ async def run_hall(
         stopped = f"the class stopped early: {error}"
     finally:
         await lesson.close()
-    hall.prepared, hall.waits = ahead_cpu(server) - ahead_before, lesson.waits
+    hall.prepared, hall.waits, hall.prepared_in = ahead_cpu(server) - ahead_before, lesson.waits, lesson.prepared_in
     if stopped:
         lesson.figures.failures.insert(0, stopped)
     return lesson.figures, hall
@@ -586,7 +695,7 @@ class Probe:
         phone: Phone = self.lesson.students[0]  # type: ignore[assignment]
         browser = PhoneBrowser(self.lesson.base, self.recording.headers)
         with contextlib.suppress(OSError, asyncio.IncompleteReadError, ValueError, TimeoutError):
-            path = phone.fill(self.recording.step[0]["path"], step=step)
+            path = phone.fill(self.recording.picture(), step=step)
             answer = await asyncio.wait_for(browser._call("GET", path, None), TIMEOUT)
             if answer.status == 200:
                 self.ready[version] = time.monotonic()
@@ -616,10 +725,12 @@ async def hall_phases(lesson: Class, hall: Hall, cpu_before: float, n: int, step
     topology = getattr(hall.server, "topology", None)
     if isinstance(lesson, HallClass) and topology is not None:
         lesson.owner = f"http://127.0.0.1:{picture_owner(topology, lesson.teacher.code).port}"
-    lag = Lag()
+    lag, ahead_before = Lag(), sum(p.from_ahead for p in phones)
     lag.start()
     await lesson.steps(steps)
     lag.stop()
+    hall.keeps_ahead = bool(phones) and phones[0].recording.keeps_ahead()  # type: ignore[union-attr]
+    hall.from_ahead = sum(p.from_ahead for p in phones) - ahead_before
     hall.lag = lag.late
     parts_after = cpu_parts(hall.server)
     hall.step_parts = {k: (parts_after[k] - parts_before[k]) / max(1, steps) for k in parts_after}
@@ -631,6 +742,8 @@ async def hall_phases(lesson: Class, hall: Hall, cpu_before: float, n: int, step
     hall.memory = max(hall.memory, server_memory())
 
 
+PREPARED_WAIT = 60.0  # seconds the teacher waits at most for the class's first row to be prepared
+PREPARED_QUIET = 1.0  # seconds without work in the AHEAD lane after which the row counts as prepared
 BACK_WITHIN = 5.0  # seconds from the fault until every phone has the teacher's next step drawn
 
 
@@ -737,7 +850,7 @@ async def run_fault(server: Any, n: int, recording: Recording, fault: str) -> li
     return lines
 
 
-def step_lines(hall: Hall, pace: str, rows: int) -> list[str]:
+def step_lines(hall: Hall, pace: str, rows: int, steps: int) -> list[str]:
     """What "server CPU per step broadcast" holds, by part, the rows' preparation apart, the pace, and step
     arrival counted from the picture ready."""
     parts = {k: 1000 * v for k, v in hall.step_parts.items()}
@@ -749,6 +862,13 @@ def step_lines(hall: Hall, pace: str, rows: int) -> list[str]:
         else f"pace: fixed (the next press {1000 * STEP_GAP:.0f} ms after the class has the step, its picture or not)"
     )
     lag = [1000 * t for t in hall.lag]
+    if hall.keeps_ahead:
+        paced += (
+            f"; phones keep the next step ahead as phone.js does (its picture fetched once the step is drawn): "
+            f"{hall.from_ahead} of {hall.phones * steps} steps drawn from a picture fetched ahead"
+        )
+    else:
+        paced += "; the recorded page fetched no next step ahead, so neither do the phones"
     lines = [
         f"client: its event loop late by p50 {pct(lag, 0.5):.0f} ms, p95 {pct(lag, 0.95):.0f} ms, max "
         f"{max(lag, default=0):.0f} ms over the steps (a phone's work waiting for the one process that plays every "
@@ -759,6 +879,13 @@ def step_lines(hall: Hall, pace: str, rows: int) -> list[str]:
         f"row preparation CPU: {1000 * hall.prepared:.0f} ms over the class, {1000 * hall.prepared / rows:.0f} ms a "
         f"row ({rows} rows; each row's pictures made once ahead by the AHEAD lane's worker at nice {AHEAD_NICE}), "
         "not in CPU per step",
+        (
+            f"  the phones came in once the class's first row was prepared: {hall.prepared_in:.1f} s after the class "
+            f"opened (its AHEAD lane's worker then idle {PREPARED_QUIET:g} s), as a teacher opens the class first"
+            if hall.prepared_in is not None
+            else f"  the phones came in with the first row not prepared: its AHEAD worker still busy after "
+            f"{PREPARED_WAIT:g} s"
+        ),
         paced,
         "  by part, per step (idle not taken off): " + ", ".join(f"{k} {v:.1f} ms" for k, v in parts.items()),
         f"step arrival after the picture was ready: p50 {pct(ready, 0.5):.0f} ms, p95 {pct(ready, 0.95):.0f} ms "
@@ -824,7 +951,7 @@ def main(argv: list[str] | None = None) -> int:
         f"  steps: server CPU {1000 * figures.step_phase / max(1, figures.steps):.1f} ms per step over the phase, "
         f"less the idle baseline of {1000 * figures.idle_rate:.1f} ms per second"
     )
-    for line in step_lines(hall, args.pace, 1 + args.rows):
+    for line in step_lines(hall, args.pace, 1 + args.rows, args.steps):
         print(line)
     for note in figures.notes:
         print(f"  note: {note}")

@@ -241,6 +241,15 @@ def test_memory_is_reserved_for_the_measured_peak_and_capped_where_the_hostile_r
         assert float(held["limits"]["cpus"]) == float(resources["limits"]["cpu"]), name
 
 
+def test_the_pods_put_pictures_ahead_through_the_ingress_as_compose_s_replicas_through_nginx():
+    """STONEGAME_PICTURES_FRONT (ui/server/rooms/warm.py): compose names its nginx; the Deployment, the Ingress host."""
+    env = {e["name"]: e.get("value") for e in app_container()["env"]}
+    hosts = [rule["host"] for rule in manifests()["Ingress/stonegame"]["spec"]["rules"]]
+    assert env.get("STONEGAME_PICTURES_FRONT") == f"http://{hosts[0]}", env
+    for name, app in compose_apps().items():
+        assert app["environment"]["STONEGAME_PICTURES_FRONT"] == "http://192.168.231.10:8080", name
+
+
 def test_replicas_autoscale_from_the_two_measured_and_a_drain_leaves_one():
     objects = manifests()
     deployment, hpa, pdb = objects["Deployment/stonegame"], objects["HorizontalPodAutoscaler/stonegame"], None
@@ -354,7 +363,7 @@ def test_the_rooms_store_is_the_same_redis_everywhere_and_a_secret_in_kubernetes
     secret = manifests()["Secret/stonegame-rooms"]
     assert secret["stringData"]["url"] == "redis://redis:6379/0"
     env = {e["name"]: e for e in app_container()["env"]}
-    assert set(env) == {"STONEGAME_ROOMS", TRUSTED_PROXIES}
+    assert set(env) == {"STONEGAME_ROOMS", TRUSTED_PROXIES, "STONEGAME_PICTURES_FRONT"}
     assert env["STONEGAME_ROOMS"] == {
         "name": "STONEGAME_ROOMS",
         "valueFrom": {"secretKeyRef": {"name": "stonegame-rooms", "key": "url"}},

@@ -27,6 +27,9 @@ LINES = {
     r"row preparation \d+\.\d ms, nginx \d+\.\d ms$",
     "prepared": r"^row preparation CPU: [1-9]\d* ms over the class, \d+ ms a row \(2 rows; .*\), not in CPU per step$",
     "pace": r"^pace: teacher \(the next press once the class has the step, 200 ms, and the next step's picture is made",
+    "ahead": r"^pace: teacher .*; phones keep the next step ahead as phone.js does \(its picture fetched once the step "
+    r"is drawn\): [1-9]\d* of 400 steps drawn from a picture fetched ahead$",
+    "opened": r"^  the phones came in once the class's first row was prepared: \d+\.\d s after the class opened",
     "ready": r"^step arrival after the picture was ready: p50 \d+ ms, p95 \d+ ms \(.*; 8 steps probed\)$",
 }
 

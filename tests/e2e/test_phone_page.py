@@ -398,3 +398,54 @@ def test_a_link_without_a_language_opens_in_the_browsers(browser: Browser, class
             expect(page.get_by_role("link", name="中文")).to_have_attribute("aria-current", "true")
             shot(page, f"phone-browser-zh{'-bare' if bare else ''}.png")
         context.close()
+
+
+def test_a_following_phone_keeps_the_teachers_next_step_ahead(browser: Browser, class_url: str, own_headers) -> None:
+    """Following, once the page has drawn the teacher's step k it has asked for step k+1's shared picture; the
+    teacher's press to k+1 then draws with no new picture request; a question holding the class at h: the page
+    draws h and asks for no picture of h+1 (the server would refuse it, 409). A class of its own, made through
+    the routes (4 piles: steps 0 to 9, dp[i] written at steps 5 to 8)."""
+    maker = browser.new_context(extra_http_headers=own_headers)
+    made = maker.request.post(f"{class_url}/classroom/rooms", data={"values": [5, -3, 8, 2], "step": 2})
+    assert made.ok, made.text()
+    code, secret, token = made.json()["code"], made.json()["secret"], made.json()["room"]["join"]
+
+    def teacher(path: str, **data: object) -> None:
+        answer = maker.request.post(f"{class_url}/classroom/rooms/{code}{path}", data={"secret": secret, **data})
+        assert answer.ok, answer.text()
+
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, extra_http_headers=own_headers
+    )
+    page = context.new_page()
+    asked: list[int] = []  # the steps whose shared picture the page asked for, in order
+    picture = re.compile(rf"/classroom/rooms/{code}/pictures/[^/]+/en/py/(\d+)\.svg$")
+
+    def seen(url: str) -> bool:
+        found = picture.search(url)
+        if found:
+            asked.append(int(found.group(1)))
+        return bool(found)
+
+    page.on("request", lambda r: seen(r.url))
+    with page.expect_request(lambda r: r.url.endswith("/3.svg")):  # step 2 drawn (with the page): 3 asked ahead
+        page.goto(f"{class_url}/classroom/join/{code}?join={token}&lang=en")
+        expect_step(page, 2)
+    with page.expect_request(lambda r: r.url.endswith("/4.svg")):  # the press to 3 draws it; 4 is asked ahead
+        teacher("/stage", step=3)
+        expect_step(page, 3)
+    assert asked == [3, 4], asked  # step 3's picture was asked for once: ahead, before the press
+    with page.expect_request(lambda r: r.url.endswith("/7.svg")):
+        teacher("/stage", step=6)
+        expect_step(page, 6)
+    before = len(asked)
+    with page.expect_request(lambda r: r.url.endswith("/5.svg")):  # dp[2] at step 6: the class is held at 5
+        teacher("/questions", kind="dp")
+        expect_step(page, 5)
+    teacher("/stage", step=7)  # the teacher goes on; the phone stays at the held step
+    expect(page.get_by_test_id("classbar")).to_contain_text("Question 1")
+    expect_step(page, 5)
+    page.wait_for_load_state("networkidle")
+    assert asked[before:] == [5], asked  # the held step, and nothing past it
+    context.close()
+    maker.close()

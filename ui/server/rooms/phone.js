@@ -4,6 +4,8 @@
 // - following, shows each step the teacher moves to: the step's picture is an SVG the server made
 //   (GET .../pictures/{row's name}/{lang}/{listing}/{step}.svg: one URL for the whole class), put in place of
 //   the last one; while a question holds the class, never past the held step (the server holds it back too);
+//   once the teacher's step is drawn, the next step's picture is fetched ahead (never past the held step nor
+//   the row's last), so the teacher's press to it draws at once, without a picture request at the press;
 // - exploring ("Explore on my own", a press of the stage's buttons, or ← → Home End), steps on its own;
 //   "Back to the class" follows again; exploring, it plays and pauses (▶ / space) at the speed chosen, and its
 //   scrubber goes to any step;
@@ -128,6 +130,14 @@
     }
     if (!st.following) keepOwn();
     drawStage();
+    ahead();
+  }
+  // following, the teacher's likely next step's shared picture fetched and kept (picture()) once the teacher's
+  // step is drawn: never past the step a question holds the class at (the server refuses it, 409) nor the row's last
+  function ahead() {
+    if (!st.following || st.ended || st.left || !(st.view.stage && st.view.stage.picture)) return;
+    const next = bounded(st.shown + 1);
+    if (next !== st.shown) picture(next, st.row).catch(() => {});
   }
 
   function drawStage() {

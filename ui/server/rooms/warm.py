@@ -9,7 +9,11 @@ made once a hall, not once a replica: a process makes a class's pictures ahead o
 them (a picture asked for here in the last OWNED_FOR seconds), and the other replicas, which the class's
 pictures never reach, make none. A replica killed mid-class hands its classes to the next on nginx's ring:
 the first phone asking there has that step made at once, and from then on that replica makes them ahead.
-The class's first pictures, when the room is made, are the one exception (no phone has asked anywhere yet).
+The class's first pictures, when the room is made, are the one exception (no phone has asked anywhere yet):
+the replica that made the room asks for the step's and the next one's, and puts the next one into nginx's
+cache (below), which hands the class's pictures to their replica before the first press: the light page comes
+with its step's picture inline, so before that no phone asks any replica for one, and the first press met
+nginx's lock (a 465 ms p95 on the first step of a 200-phone class, 0 after).
 
 A row's pictures are made once, ahead: when this process owns a class's pictures (or the room was just made)
 and the class is on a row it has not asked for here, a thread asks the render service's AHEAD lane for the
@@ -22,9 +26,11 @@ pictures are its "row preparation" CPU (scripts/halltest.py prints it apart).
 nginx keeps a class's pictures, and while the first request for one is on its way to the replica, the others
 wait for it with proxy_cache_lock, which looks again only every 500 ms (nginx's own fixed interval): a hall that
 asks for a step's picture at once waited up to half a second, though the picture was made. So the owner also puts
-the next step's picture into nginx's cache ahead of the press: once it is made, a thread asks for it through the
-front (FRONT: nginx's address, which scripts/topology.py gives its replicas), and at the press every phone's
-request is a hit.
+the next FRONT_STEPS steps' pictures into nginx's cache ahead of the press: a thread asks for them through the
+front (FRONT: nginx's address, which scripts/topology.py gives its replicas), and every phone's request is a hit.
+Two, because a following phone fetches the step after the teacher's as soon as it has drawn the teacher's step
+(phone.js), which is when the owner hears of that step too: the step after next, put there at the step before,
+is in the cache by then, and the phones' own requests never wait on the lock.
 
 It only asks the render service (ui/cache.ask_stage_svg: renderer.Renderer.request, which never blocks): the
 service's phone lane makes them in its own worker process, one at a time, so the warming never takes both
@@ -54,7 +60,9 @@ DEFAULT = (("en", "py"),)  # what a class's phones are taken to ask for until on
 # a core) took the cores from a class of 1,000 phones joining and answering
 AHEAD_STEPS = 16
 FRONT_VARIABLE = "STONEGAME_PICTURES_FRONT"  # nginx's address (http://host:port) as a replica reaches it; unset: none
+FRONT_STEPS = 2  # steps after the class's put into nginx's cache ahead (the step after the teacher's and the one after)
 FRONT_TIMEOUT = 30.0  # seconds a picture put into the front's cache may take (its render included)
+PUT_KEPT = 8  # steps remembered per class as put into the front's cache from here
 OWNED_FOR = 300.0  # seconds a class's pictures are made ahead here after its phones last asked here for one
 
 
@@ -81,6 +89,9 @@ class Warmer:
         self.fronted = 0  # next steps' pictures put into the front's (nginx's) cache (for the tests)
         # per class code: the row asked ahead here ((values, k, form, pairs)) and the last step asked for
         self.prepared: OrderedDict[str, tuple[tuple[Any, ...], int]] = OrderedDict()
+        # per class code: the row's name and pairs whose pictures were put into the front's cache from here, and the
+        # steps put (the last PUT_KEPT)
+        self.put: OrderedDict[str, tuple[str, tuple[tuple[str, str], ...], tuple[int, ...]]] = OrderedDict()
 
     def asked_for(self, code: str, lang: str, listing: str, picture: bool = True) -> None:
         """Remember that a phone of class `code` asked for `lang` and `listing` here (at most ROOMS classes), and
@@ -103,7 +114,9 @@ class Warmer:
     def warm(self, code: str, view: dict[str, Any], first: bool = False) -> None:
         """Ask the render service for the pictures of the class's public `view`: the step its phones show now (never
         past a hold) and the one after (within the hold), in each pair its phones asked for here; nothing unless
-        this process owns the class's pictures (owns) or the room was just made (`first`)."""
+        this process owns the class's pictures (owns) or the room was just made (`first`). The owner also makes the
+        row ahead (prepare); the owner or a room just made puts the next steps (within the hold) into nginx's cache
+        (front), whose requests reach the class's picture replica and make it the owner."""
         stage = view.get("stage") or {}
         values = tuple(stage.get("values") or ())
         if not values or view.get("ended") or not (first or self.owns(code)):
@@ -117,21 +130,41 @@ class Warmer:
         for step in dict.fromkeys((now, min(now + 1, top))):
             for lang, listing in pairs:
                 self._ask((values, k, step, lang, listing, form))
-        if self.owns(code):
+        owned = self.owns(code)
+        if owned:
             self.prepare(code, values, k, form, now, last)
-            if min(now + 1, top) != now:
-                self.front(code, str(stage.get("picture") or ""), now + 1, pairs)
+        if owned or first:
+            self.front(code, str(stage.get("picture") or ""), range(now + 1, min(now + FRONT_STEPS, top) + 1), pairs)
 
-    def front(self, code: str, name: str, step: int, pairs: list[tuple[str, str]]) -> None:
-        """Have nginx's cache take class `code`'s picture of row `name` at `step` in each pair (_to_front, by a
-        thread of its own), if the front's address is known (FRONT_VARIABLE) and the row's name is."""
+    def front(self, code: str, name: str, steps: range, pairs: list[tuple[str, str]]) -> None:
+        """Have nginx's cache take class `code`'s pictures of row `name` at `steps` in each pair (_to_front, by a
+        thread of its own), if the front's address is known (FRONT_VARIABLE) and the row's name is, but those put
+        there from here already (_not_put: the teacher's press and the class's change both ask, and the next
+        change asks again for a step put at the last)."""
         from ui.server.rooms.routes import PICTURE  # here: routes imports this module
 
-        if os.environ.get(FRONT_VARIABLE) and name:
-            paths = [
-                PICTURE.format(code=code, name=name, lang=lang, listing=listing, step=step) for lang, listing in pairs
-            ]
+        if not (os.environ.get(FRONT_VARIABLE) and name):
+            return
+        paths = [
+            PICTURE.format(code=code, name=name, lang=lang, listing=listing, step=step)
+            for step in self._not_put(code, name, steps, tuple(pairs))
+            for lang, listing in pairs
+        ]
+        if paths:
             threading.Thread(target=self._to_front, args=(paths,), daemon=True, name="warm-front").start()
+
+    def _not_put(self, code: str, name: str, steps: range, pairs: tuple[tuple[str, str], ...]) -> list[int]:
+        """The `steps` of class `code`'s row `name` in `pairs` not put into the front's cache from here yet, noted
+        as put (the last PUT_KEPT steps, at most ROOMS classes; another row or pairs start afresh)."""
+        with self.lock:
+            put_name, put_pairs, put = self.put.get(code, ("", (), ()))
+            done = put if (put_name, put_pairs) == (name, pairs) else ()
+            new = [step for step in steps if step not in done]
+            self.put[code] = (name, pairs, (*done, *new)[-PUT_KEPT:])
+            self.put.move_to_end(code)
+            while len(self.put) > ROOMS:
+                self.put.popitem(last=False)
+        return new
 
     def _to_front(self, paths: list[str]) -> None:
         """GET each path through the front (nginx), gzip accepted as nginx asks the replicas, the answer read and
@@ -151,7 +184,7 @@ class Warmer:
         """Have the row's pictures made ahead of step `now` (last: the row's last step) in the AHEAD lane, in each
         pair class `code`'s phones asked for here, by a thread of its own, unless they were asked for already
         (_ahead). Called on each picture a phone asks for here (the first makes this process the owner) and on
-        each change of a class this process owns. A row new here also has its next step's picture put into nginx's
+        each change of a class this process owns. A row new here also has its next steps' pictures put into nginx's
         cache (front; `name`: the row's picture name), which the class's next change would have done only if this
         process owned the class then."""
         with self.lock:
@@ -160,8 +193,8 @@ class Warmer:
         steps = self._ahead(code, row, now, last)
         if steps:
             threading.Thread(target=self._prepare, args=(row, steps), daemon=True, name="warm-ahead").start()
-        if steps and steps.start == now and now < last:
-            self.front(code, name, now + 1, pairs)
+        if steps and steps.start == now:
+            self.front(code, name, range(now + 1, min(now + FRONT_STEPS, last) + 1), pairs)
 
     def _ahead(self, code: str, row: tuple[Any, ...], now: int, last: int) -> range:
         """The steps of `row` (values, k, form, pairs) to ask ahead for class `code` at step `now`: none while the
