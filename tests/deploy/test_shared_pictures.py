@@ -87,8 +87,13 @@ def test_a_hall_asking_at_once_for_a_new_step_costs_a_replica_one_request(hall):
             answers = list(pool.map(lambda _: web.get(url, headers={"Accept-Encoding": "gzip"}), range(PHONES)))
     assert [a.status_code for a in answers] == [200] * PHONES
     said = Counter(a.headers.get("x-cache-status") for a in answers)
-    assert said["MISS"] == 1 and said["HIT"] == PHONES - 1, said
+    assert said["MISS"] <= 1 and said["HIT"] >= PHONES - 1, said
     assert len({a.content for a in answers}) == 1
+    # one request reached a replica: a phone's (its MISS), or the one the room's maker made to put the step
+    # into nginx's cache ahead of the press (warm.py), which every phone then met as a HIT
+    path = url.split("?")[0]
+    proxied = [e for e in log_entries(hall) if path in e["request"] and e["upstream"]]
+    assert len(proxied) == 1, proxied
 
 
 def test_a_picture_of_a_row_the_class_left_or_past_the_row_is_refused_and_not_kept(hall):
@@ -115,11 +120,15 @@ def test_a_new_row_s_words_are_shared_and_kept_too(hall):
     assert len(second.json()) == 2 * 3 + 2 and second.json()[3][0].endswith("Step 3 of 7")
 
 
+def log_entries(topology: Topology) -> list[dict]:
+    """nginx's access log, an entry (request, upstream, ...) per request answered."""
+    return [json.loads(line) for line in topology.access_log.read_text().splitlines() if line.strip()]
+
+
 def picture_upstreams(topology: Topology, code: str) -> set[str]:
     """The replicas (addresses) nginx asked for any picture of class `code`, from its access log."""
-    entries = [json.loads(line) for line in topology.access_log.read_text().splitlines() if line.strip()]
     wanted = f"{PREFIX}/rooms/{code}/pictures/"
-    return {e["upstream"] for e in entries if wanted in e["request"] and e["upstream"]}
+    return {e["upstream"] for e in log_entries(topology) if wanted in e["request"] and e["upstream"]}
 
 
 def test_a_class_s_pictures_are_all_made_by_one_replica(hall):
