@@ -148,6 +148,15 @@ def folded(page: Page) -> None:
     expect(page.locator(".st-key-class_join_screen")).to_have_count(0)
 
 
+def fold_kept(page: Page, code: str, fold: bool) -> None:
+    """Wait until the teacher's tab keeps its join screen's fold as `fold` (classroom.js keepFold: the class
+    bar writes it to sessionStorage each time it draws, a moment after the run that drew the fold)."""
+    page.wait_for_function(
+        "([key, want]) => (sessionStorage.getItem(key) || '') === want",
+        arg=[f"stonegame:class:{code}:folded", "1" if fold else ""],
+    )
+
+
 def grid_on_screen(page: Page) -> tuple[float, float]:
     """The top and bottom of the stage's grid on the page (CSS px), asserted inside the 720 px of the window."""
     box = stage(page).locator("g.grid_boxes_0_marks").bounding_box()
@@ -160,20 +169,22 @@ def grid_on_screen(page: Page) -> tuple[float, float]:
 def test_a_reloaded_projector_keeps_its_join_screen_folded(devices: Devices, class_url: str) -> None:
     # main at 3c5867e: after the reload the join screen was unfolded again, the grid from y = 660 to 802
     teacher = devices.page()
-    start_class(teacher, class_url)
+    code = start_class(teacher, class_url)
     teacher.get_by_role("button", name="Ask the class").click()
     wait_for_app_run(teacher)
     folded(teacher)
     grid_on_screen(teacher)  # asked: the grid comes up on the projector
+    fold_kept(teacher, code, True)  # the class bar keeps the fold in the tab as it draws (CI once reloaded first)
     teacher.reload()
     wait_for_stage(teacher)
     wait_for_app_run(teacher)
     expect(teacher.get_by_role("button", name="Reveal")).to_be_enabled()  # it leads again
-    grid_on_screen(teacher)
     folded(teacher)
+    grid_on_screen(teacher)
     teacher.get_by_text("Show how to join").click()  # unfolded by hand: a reload keeps that too
     wait_for_app_run(teacher)
     expect(teacher.get_by_test_id("join-qr")).to_be_visible()
+    fold_kept(teacher, code, False)
     teacher.reload()
     wait_for_stage(teacher)
     wait_for_app_run(teacher)
