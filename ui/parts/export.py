@@ -12,8 +12,9 @@ The PNG, the GIF and the HTML have two buttons, Make and then Download (ui/parts
 says what a Download pressed on a page an earlier server drew does). Pictures are made by the render service
 (ui/server/renderer.py), never in the server's threads: a picture's Make asks the service (a file asked for
 while the visitor's earlier one is being made is queued behind it, up to renderer.PER_SESSION files per
-session; a bounded queue per server, a time limit), the page shows "making the file…" and asks
-again every POLL seconds from a fragment, and once the file is made its Download button hands over the
+session; a bounded queue per server, a time limit), the page shows "making the file…", a fragment
+holding no button looks every POLL seconds and runs the page again when the service's answer changes,
+and once the file is made its Download button hands over the
 bytes the service keeps (cached by RenderKey, so a second visitor, a rerun or forty clicks cost
 nothing). Busy, too slow or failed: a message in the page's language. The SVG (ONE_CLICK, ~0.2 s)
 is asked for on the page's run, and the trace files are made on it: one click each.
@@ -212,25 +213,30 @@ def session_token() -> str:
 
 def downloads(scene: Scene, view: View) -> None:
     """The download boxes: the trace (CSV, JSON), this step's picture (PNG, SVG) and the whole fill
-    (GIF); the pictures' boxes inside a fragment that looks again every POLL seconds while one of
-    them is being made."""
+    (GIF), then the stage as HTML; while a picture is being made, a fragment that draws nothing looks
+    every POLL seconds and runs the whole page again once the service says something new of one."""
     _box(scene, "export_trace", TRACE_KINDS, t("export_trace_help", view.lang, steps=scene.sol.last_step + 1), view)
-    if any(isinstance(renderer.service().status(render_key(scene, kind)), renderer.Pending) for kind in PICTURES):
-        st.fragment(_pictures, run_every=POLL)(scene, view, polling=True)
-    else:
-        _pictures(scene, view)
+    seen = _seen(scene)
+    _box(scene, "export_picture", ("png", "svg"), t("export_picture_help", view.lang), view)
+    _box(scene, "export_animation", ("gif",), _gif_help(scene, view), view)
+    if any(name == "Pending" for name, _ in seen):
+        st.fragment(_watch, run_every=POLL)(scene, seen)
     _html_box(scene, view)
 
 
-def _pictures(scene: Scene, view: View, polling: bool = False) -> None:
-    """The picture boxes. Polling (in the fragment), once nothing is being made any more, the whole
-    page runs again, so that the fragment stops looking."""
-    if polling and not any(
-        isinstance(renderer.service().status(render_key(scene, k)), renderer.Pending) for k in PICTURES
-    ):
+def _seen(scene: Scene) -> tuple[tuple[str, int], ...]:
+    """What the render service says of each picture, for this session: its kind of answer (Done, Pending,
+    ..., or NoneType) and, while it is being made, its place in the session's line."""
+    results = (renderer.service().status(render_key(scene, kind), session_token()) for kind in PICTURES)
+    return tuple((type(r).__name__, r.place if isinstance(r, renderer.Pending) else 0) for r in results)
+
+
+def _watch(scene: Scene, seen: tuple[tuple[str, int], ...]) -> None:
+    """The watcher (a fragment): the whole page runs again once what the service says of the pictures is
+    no longer `seen`. It holds no button: a Make or Download in a fragment is read by the fragment's run,
+    and a press that fell as the last file was made was lost to the page's rerun (20 presses in 60)."""
+    if _seen(scene) != seen:
         st.rerun(scope="app")
-    _box(scene, "export_picture", ("png", "svg"), t("export_picture_help", view.lang), view)
-    _box(scene, "export_animation", ("gif",), _gif_help(scene, view), view)
 
 
 def _box(scene: Scene, title: str, kinds: Sequence[Kind], help_text: str, view: View) -> None:
