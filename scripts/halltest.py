@@ -75,6 +75,7 @@ from scripts.classtest import (  # noqa: E402
 )
 from scripts.meter import cpu as meter_cpu  # noqa: E402
 from scripts.meter import load, quiet, rss  # noqa: E402
+from scripts.profile_server import Profile, Spy  # noqa: E402
 from ui.server.renderer import AHEAD, AHEAD_NICE  # noqa: E402
 from ui.server.rooms.warm import held_of  # noqa: E402
 
@@ -527,6 +528,7 @@ class Hall:
     keeps_ahead: bool = False  # whether the phones fetch the next step's picture ahead (as the recorded page did)
     from_ahead: int = 0  # steps the phones drew from a picture fetched ahead, over the steps
     prepared_in: float | None = None  # seconds from the class opened to its first row prepared (HallClass.opened)
+    spy: Path | None = None  # --spy: a folder for py-spy's raw profile of each replica over the steps' phase
 
 
 def server_memory() -> int:
@@ -613,7 +615,7 @@ def ahead_cpu(server: Any) -> float:
 
 
 async def run_hall(
-    server: Any, n: int, recording: Recording, steps: int, rows: int, pace: str = "teacher"
+    server: Any, n: int, recording: Recording, steps: int, rows: int, pace: str = "teacher", spy: Path | None = None
 ) -> tuple[Figures, Hall]:
     """classtest.run_class with phones: gather (timed for the join's CPU and memory), steps, rows, answers; the
     server's CPU counted without the AHEAD lane's workers, whose CPU is the rows' preparation (Hall.prepared)."""
@@ -625,7 +627,7 @@ async def run_hall(
         return server.cpu() - ahead_cpu(server)
 
     lesson = HallClass(server.url, n, cpu, make, pace=pace, recording=recording, server=server)
-    hall = Hall(phones=n, server=server)
+    hall = Hall(phones=n, server=server, spy=spy)
     hall.memory_before, cpu_before, ahead_before = server_memory(), cpu(), ahead_cpu(server)
     stopped = ""
     try:
@@ -726,9 +728,12 @@ async def hall_phases(lesson: Class, hall: Hall, cpu_before: float, n: int, step
     if isinstance(lesson, HallClass) and topology is not None:
         lesson.owner = f"http://127.0.0.1:{picture_owner(topology, lesson.teacher.code).port}"
     lag, ahead_before = Lag(), sum(p.from_ahead for p in phones)
+    spies = spy_on(topology, hall.spy)
     lag.start()
     await lesson.steps(steps)
     lag.stop()
+    for spy in spies:
+        spy.stop()
     hall.keeps_ahead = bool(phones) and phones[0].recording.keeps_ahead()  # type: ignore[union-attr]
     hall.from_ahead = sum(p.from_ahead for p in phones) - ahead_before
     hall.lag = lag.late
@@ -742,6 +747,16 @@ async def hall_phases(lesson: Class, hall: Hall, cpu_before: float, n: int, step
     hall.memory = max(hall.memory, server_memory())
 
 
+def spy_on(topology: Any, folder: Path | None) -> list[Spy]:
+    """py-spy (profile_server.Spy: --gil, the replica's own process, not its render workers) on every replica,
+    writing `folder`/replica-<port>.raw; none without a folder or a topology."""
+    if folder is None or topology is None:
+        return []
+    folder.mkdir(parents=True, exist_ok=True)
+    return [Spy(r.pid, folder / f"replica-{r.port}.raw", SPY_RATE, children=False) for r in topology.replicas]
+
+
+SPY_RATE = 200  # py-spy's samples a second (--spy)
 PREPARED_WAIT = 60.0  # seconds the teacher waits at most for the class's first row to be prepared
 PREPARED_QUIET = 1.0  # seconds without work in the AHEAD lane after which the row counts as prepared
 BACK_WITHIN = 5.0  # seconds from the fault until every phone has the teacher's next step drawn
@@ -905,6 +920,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="CI: 50 phones, 8 steps, 1 row change")
     parser.add_argument("--fault", choices=("kill", "redis"), help="instead: a replica killed / redis restarted")
     parser.add_argument(
+        "--spy",
+        type=Path,
+        metavar="DIR",
+        help="py-spy each replica over the steps' phase only; the raw profiles go to DIR, their breakdown is printed",
+    )
+    parser.add_argument(
         "--pace",
         choices=("teacher", "fixed"),
         default="teacher",
@@ -929,7 +950,9 @@ def main(argv: list[str] | None = None) -> int:
             print(*lines, sep="\n")
             return 0 if lines[-1].endswith("passed") else 1
         client_before, wall = me.cpu_times(), time.monotonic()
-        figures, hall = asyncio.run(run_hall(server, args.phones, recording, args.steps, args.rows, args.pace))
+        figures, hall = asyncio.run(
+            run_hall(server, args.phones, recording, args.steps, args.rows, args.pace, args.spy)
+        )
         client_after, wall = me.cpu_times(), time.monotonic() - wall
     for line in report(figures, args.phones, args.store, max(1, args.replicas)):
         print(line)
@@ -953,6 +976,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     for line in step_lines(hall, args.pace, 1 + args.rows, args.steps):
         print(line)
+    for raw in sorted(args.spy.glob("replica-*.raw")) if args.spy else ():
+        a_step = hall.step_parts.get("replicas", 0.0) * 1000
+        said = f"py-spy --gil, {SPY_RATE} Hz; replicas {a_step:.1f} ms a step"
+        print(f"\nwhere {raw.stem}'s CPU went over the steps ({said}):")
+        print(Profile.read(raw).report(top=25))
     for note in figures.notes:
         print(f"  note: {note}")
     failures = figures.failures

@@ -319,13 +319,15 @@ class Profile:
 
 
 class Spy:
-    """`py-spy record` on a process until stop(): the raw profile is written when it gets SIGINT."""
+    """`py-spy record` on a process (and its children unless `children` is False) until stop(): the raw
+    profile is written when it gets SIGINT."""
 
-    def __init__(self, pid: int, out: Path, rate: int) -> None:
+    def __init__(self, pid: int, out: Path, rate: int, children: bool = True) -> None:
         self.out = out
         self._log = out.with_suffix(".log").open("w")
         command = ["py-spy", "record", "--pid", str(pid), "--format", "raw", "--output", str(out)]
-        command += ["--rate", str(rate), "--gil", "--function", "--full-filenames", "--subprocesses"]
+        command += ["--rate", str(rate), "--gil", "--function", "--full-filenames"]
+        command += ["--subprocesses"] if children else []
         self._proc = subprocess.Popen(command, stdout=self._log, stderr=subprocess.STDOUT)
 
     def stop(self) -> None:
