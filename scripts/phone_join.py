@@ -4,6 +4,7 @@
     python scripts/phone_join.py --quick          # 2 contexts per figure (the test's run)
     python scripts/phone_join.py --page light     # the join link opens the light student page instead
     python scripts/phone_join.py --page form      # the code typed in the light join form at /join
+    python scripts/phone_join.py --page slash     # the code typed in the join box of `/`'s own HTML
 
 Starts the app as `scripts/serve.py` does (scripts/topology.py's Topology: --replicas replicas of
 `streamlit run streamlit_app.py` behind nginx, on free ports, the class room in a fresh SQLite folder),
@@ -21,6 +22,9 @@ the start of the navigation to the class stage drawn at the teacher's step:
     form     with --page form instead of the two above: opening the light join form at `/join` (routes.SHORT),
              typing the code in its box and Enter; the form checks the code and sends the tab on to the light
              page, which joins. Its `enter` line is from Enter as above, its `visit` line this whole way
+    slash    with --page slash instead: opening `/`, typing the code in the join box its HTML carries until
+             the app draws (ui/server/card.py quick_join) as soon as it shows, and Enter: the box asks the light
+             join form, which answers with the light page. Its `enter` and `visit` lines as for form
 
 "The class stage drawn at the teacher's step" is one DOM signal on either page: an element
 `[data-testid=stage][data-ready=true][data-frame=STEP]` (the full app's stage, in its open shadow root,
@@ -80,6 +84,7 @@ SLOW_NETWORK = {
 CPU_RATE = 4
 WARM_LIMIT = 240.0  # seconds the replicas may take to finish their warm-up before the phones come
 TIMEOUT_MS = 90_000  # a throttled full app takes many seconds; a minute and a half is a failure
+BOX_GONE_MS = 1_000  # how long typing in `/`'s join box may wait: past it, the app drew over the box
 
 
 def drawn(step: int = STEP) -> str:
@@ -180,11 +185,29 @@ def by_form(page: Page, room: Class) -> float:
     return entered
 
 
-def by_typing(page: Page, room: Class) -> float:
+def by_slash(page: Page, room: Class) -> float:
+    """Open `/`, type the code in the join box of its own HTML as soon as it shows (the app's bundle still on its
+    way) and press Enter, and wait for the stage at the teacher's step (the light page's, where the light join form
+    sends the tab). The mark: when Enter was pressed."""
+    page.goto(f"{room.url}/", wait_until="commit", timeout=TIMEOUT_MS)
+    box = page.get_by_test_id("quick-join").get_by_role("textbox")
+    box.or_(page.locator("[data-testid=stage][data-ready=true]")).first.wait_for(timeout=TIMEOUT_MS)
+    try:
+        box.fill(room.code, timeout=BOX_GONE_MS)
+    except PlaywrightTimeout:  # the app drew first (a fast phone never sees the box): its own box, as by_typing
+        return by_typing(page, room, opened=True)
+    entered = time.perf_counter()
+    box.press("Enter")
+    page.wait_for_selector(drawn(), state="attached", timeout=TIMEOUT_MS)
+    return entered
+
+
+def by_typing(page: Page, room: Class, opened: bool = False) -> float:
     """Open `/`, wait for its stage (a person sees the page before they tap), open "Join a class", type the
     code, press Enter, and wait for the stage at the teacher's step (the light page's, where the app sends
     the tab). The mark: when Enter was pressed (time.perf_counter)."""
-    page.goto(f"{room.url}/", wait_until="commit", timeout=TIMEOUT_MS)
+    if not opened:
+        page.goto(f"{room.url}/", wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_selector("[data-testid=stage][data-ready=true]", state="attached", timeout=TIMEOUT_MS)
     box = page.get_by_test_id("stPopoverBody").get_by_role("textbox", name="Join code")
     join = page.get_by_test_id("stMain").get_by_role("button", name="Join a class")
@@ -249,7 +272,9 @@ def spread(seconds: list[float]) -> str:
 def measure(browser: Browser, room: Class, contexts: int, label: str) -> list[str]:
     """The benchmark's lines: the link's and the typed code's times (throttled and not), then the visits."""
     lines = []
-    ways = (("form ", by_form),) if room.page == "form" else (("link ", by_link), ("typed", by_typing))
+    ways = {"form": (("form ", by_form),), "slash": (("slash", by_slash),)}.get(
+        room.page, (("link ", by_link), ("typed", by_typing))
+    )
     for name, way in ways:
         slow = [timed(browser, room, way, True) for _ in range(contexts)]
         fast = [timed(browser, room, way, False) for _ in range(contexts)]
@@ -259,7 +284,7 @@ def measure(browser: Browser, room: Class, contexts: int, label: str) -> list[st
             slowly, quickly = spread([s[part] for s in slow]), spread([f[part] for f in fast])
             lines.append(f"{shown} ({where}): throttled {slowly} | unthrottled {quickly} | {contexts} contexts")
             print(lines[-1], flush=True)
-    first, again = visits(browser, room, by_form if room.page == "form" else by_link)
+    first, again = visits(browser, room, {"form": by_form, "slash": by_slash}.get(room.page, by_link))
     lines.append(f"visit ({label}): first {first} | second from cache {again}")
     print(lines[-1], flush=True)
     return lines
@@ -288,9 +313,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replicas", type=int, default=2, help="replicas behind nginx, as serve.py (default 2)")
     parser.add_argument(
         "--page",
-        choices=("app", "light", "form"),
+        choices=("app", "light", "form", "slash"),
         default="app",
-        help="what the join link opens (default: the full app), or form: the code typed in the light join form",
+        help="what the join link opens (default: the full app), or form: the code typed in the light join form, "
+        "or slash: in the join box of /'s own HTML",
     )
     args = parser.parse_args(argv)
     contexts = 2 if args.quick else args.contexts

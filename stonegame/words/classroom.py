@@ -274,6 +274,15 @@ WORDS: dict[str, dict[str, str]] = {
         "zh": "请先输入课堂码：6 个字母和数字，例如 K7QX4M。",
     },
     "class_form_full_app": {"en": "Open the full app", "zh": "打开完整应用"},
+    # the join box in `/`'s own HTML (ui/server/card.py quick_join), on a phone until the app has loaded
+    "class_quick_label": {
+        "en": "Joining a class? Type the code from the teacher's screen",
+        "zh": "要加入课堂？输入老师屏幕上的课堂码",
+    },
+    "class_quick_loading": {
+        "en": "The explainer is loading…",
+        "zh": "讲解页面正在加载…",
+    },
     "class_phone_script": {
         "en": "This page needs JavaScript to join the class.",
         "zh": "这个页面需要 JavaScript 才能加入课堂。",

@@ -2,6 +2,7 @@
 never says (a winner before the verdict, or for a quiz or a locked link), how hostile text is cleaned
 and escaped (checked by parsing the HTML), which requests are pages, and the picture's bounds."""
 
+import html
 from html.parser import HTMLParser
 from typing import NamedTuple
 
@@ -148,6 +149,40 @@ def test_the_page_html_gets_lang_title_icon_and_tags_without_markup_from_the_lin
     assert out.title == '</title><script>x</script>"'
     assert ("link", {"rel": "icon", "type": "image/svg+xml", "href": "./icon.svg"}) in out.tags
     assert [tag for tag, _ in out.tags].count("script") == [tag for tag, _ in parsed(index).tags].count("script")
+
+
+def page_html(path: str, query: str = "") -> str:
+    """The HTML a GET of `path?query` is answered with (card.page_bytes)."""
+    scope = {"type": "http", "method": "GET", "path": path, "query_string": query.encode(), "headers": []}
+    return card.page_bytes(scope, card.page_of(scope)).decode("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "sent"), [("", "en", None), ("lang=zh", "zh", "zh"), ("lang=en", "en", "en")]
+)
+def test_slash_carries_a_join_box_inside_root_that_the_light_join_form_answers(query, lang, sent):
+    """Issue 35, "typing the code on `/`": a phone's `/` shows a join box as soon as its HTML is in, long before
+    Streamlit's bundle (seconds on a slow phone), inside #root (React empties it when the app draws). A plain
+    GET form to the light join form: ?class=<the code>, and the link's language if it named one (else the form
+    reads the browser's)."""
+    out = page_html("/", query)
+    root = out[out.index('<div id="root">') :]
+    assert '<form id="quickjoin"' in root and root.index("</form>") < root.index("</div>\n  </body>")
+    tags = parsed(root).tags
+    form = next(a for tag, a in tags if tag == "form")
+    assert (form["action"], form["method"]) == ("./join", "get")
+    inputs = {a["name"]: a for tag, a in tags if tag == "input"}
+    assert set(inputs) == ({"class", "lang"} if sent else {"class"})
+    assert sent is None or inputs["lang"]["value"] == sent
+    assert ("label", {"for": "quickjoin-code"}) in tags and inputs["class"]["id"] == "quickjoin-code"
+    assert html.escape(t("class_quick_label", lang)) in root and t("class_join_button", lang) in root
+    assert [tag for tag, _ in tags].count("script") == 0, "no script: Enter and Join are the form's"
+    assert "@media (max-width: 640px)" in root, "a phone's only: a projector never sees it flash"
+
+
+def test_no_other_page_carries_the_join_box():
+    for path in ("/trace", "/quiz", "/no_such_page"):
+        assert "quickjoin" not in page_html(path), path
 
 
 # --- which requests are pages ------------------------------------------------------------------------

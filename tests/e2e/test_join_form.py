@@ -146,3 +146,57 @@ def test_a_wrong_code_is_said_and_counts_against_the_address_and_the_link_still_
         expect(honest.locator("[data-testid=stage]")).to_have_attribute("data-ready", "true")
     finally:
         honest.context.close()
+
+
+QUICK_BOX = {
+    "en": "Joining a class? Type the code from the teacher's screen",
+    "zh": "要加入课堂？输入老师屏幕上的课堂码",
+}
+
+
+@pytest.mark.parametrize(("size", "lang"), [("390", "en"), ("360", "zh")])
+def test_a_code_typed_on_slash_while_its_app_still_loads_joins_on_the_light_page(
+    browser: Browser, class_url: str, own_headers: dict[str, str], size: str, lang: str
+) -> None:
+    """Issue 35, typing the code on `/`: a slow phone waits seconds for Streamlit's bundle, so `/`'s own HTML carries
+    a join box (card.quick_join) until the app draws. Here the bundle never comes (its request is stopped), as on a
+    phone still loading it: the box is there, big enough to tap, and the code typed in it joins the class on the light
+    page at the teacher's step."""
+    code, _ = make_class(class_url, own_headers)  # the module's address has made its 5 rooms in 10 minutes
+    page = phone(browser, size, own_headers)
+    try:
+        page.route(re.compile(r"/static/js/index\.[^/]*\.js$"), lambda route: route.abort())
+        page.goto(f"{class_url}/?lang={lang}")
+        box = page.get_by_role("textbox", name=QUICK_BOX[lang])
+        expect(box).to_be_visible()
+        shot(page, f"quick-join-{size}-{lang}.png")
+        fits_and_passes_axe(page, size)
+        box.fill(code.lower())
+        box.press("Enter")
+        expect(page).to_have_url(re.compile(rf"/classroom/join/{code}\?lang={lang}&code=py$"))
+        stage = page.locator("[data-testid=stage]")
+        expect(stage).to_have_attribute("data-ready", "true")
+        expect(stage).to_have_attribute("data-frame", "12")
+        expect(page.get_by_test_id("classbar")).to_contain_text(FOLLOWING[lang].format(code=code))
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("size", ["390", "1280"])
+def test_the_join_box_on_slash_is_gone_once_the_app_draws_and_never_shown_wide(browser: Browser, class_url: str, size):
+    """React empties #root when the app draws: the box is gone then, on a phone; a projector never sees it."""
+    viewport = PHONES.get(size, {"width": 1280, "height": 720})
+    page = browser.new_context(viewport=viewport).new_page()
+    try:
+        page.route(re.compile(r"/static/js/index\.[^/]*\.js$"), lambda route: route.abort())
+        page.goto(f"{class_url}/")
+        if size == "1280":
+            expect(page.get_by_test_id("quick-join")).to_be_hidden()
+        else:
+            expect(page.get_by_test_id("quick-join")).to_be_visible()
+        page.unroute_all()
+        page.goto(f"{class_url}/")
+        page.locator("[data-testid=stage][data-ready=true]").wait_for(state="attached", timeout=60_000)
+        expect(page.get_by_test_id("quick-join")).to_have_count(0)
+    finally:
+        page.context.close()

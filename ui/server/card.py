@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import html
 import re
 import threading
 import time
@@ -41,6 +42,7 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from stonegame import card as cards
+from stonegame.i18n import t
 from stonegame.link import Link, read_link, write_link
 from stonegame.memo import Memo, Policy
 from stonegame.parse import format_values
@@ -144,9 +146,53 @@ def with_card(index: str, card: cards.Card, url: str, image: str) -> str:
     return out.replace(anchor, anchor + "\n" + cards.meta(card, url, image), 1)
 
 
+ROOT = '<div id="root"></div>'  # where Streamlit's app is drawn: React empties it when the app first draws
+# The join box on a phone's `/` (quick_join): shown inside #root, so it is there as soon as the HTML is, and gone
+# when React draws the app (on a throttled phone the app's bundle takes many seconds; `/join` takes the code at
+# once). Never on a wide screen, and only after 0.25 s, so a phone whose app draws within a moment never sees it
+# flash (nor a projector).
+QUICK_STYLE = """#quickjoin { display: none; }
+@keyframes quickjoin-shown { to { visibility: visible; } }
+@media (max-width: 640px) {
+  #quickjoin { display: block; visibility: hidden; animation: quickjoin-shown 0s linear 0.25s forwards;
+    margin: 0.75rem; padding: 0.6rem 0.8rem; border: 2px solid #1a5fb4;
+    border-radius: 0.6rem; background: #f6f8fa; color: #1f2328;
+    font: 1rem/1.4 "Source Sans", "Source Sans Pro", system-ui, sans-serif; }
+  #quickjoin label { display: block; font-weight: 600; margin: 0 0 0.4rem; }
+  #quickjoin .row { display: flex; gap: 0.5rem; }
+  #quickjoin input { flex: 1 1 8rem; min-width: 0; min-height: 48px; padding: 0 0.6rem; font: 700 1.4rem/1 ui-monospace,
+    monospace; letter-spacing: 0.15rem; text-transform: uppercase; border: 2px solid #767676; border-radius: 0.5rem; }
+  #quickjoin input::placeholder { text-transform: none; letter-spacing: normal; font-weight: 400; }
+  #quickjoin button { min-height: 48px; min-width: 48px; padding: 0 1rem; font: inherit; font-weight: 600;
+    color: #fff; background: #1a5fb4; border: 2px solid #1a5fb4; border-radius: 0.5rem; }
+  #quickjoin p { margin: 0.4rem 0 0; color: #57606a; }
+}"""
+
+
+def quick_join(lang: str, named: bool) -> str:
+    """The join box in `/`'s HTML, in `lang`: a plain form (no script) asking the light join form at SHORT with
+    ?class=<the code> (and &lang= if the link `named` one; else the form takes the browser's language), which
+    answers with the class's light student page; shown on a phone only, until the app draws (QUICK_STYLE)."""
+    esc = html.escape
+    chosen = f'<input type="hidden" name="lang" value="{esc(lang)}">' if named else ""
+    return (
+        f'<style>{QUICK_STYLE}</style><form id="quickjoin" action=".{SHORT}" method="get" data-testid="quick-join">'
+        f'<label for="quickjoin-code">{esc(t("class_quick_label", lang))}</label><div class="row">'
+        f'<input id="quickjoin-code" name="class" maxlength="16" autocomplete="off" autocapitalize="characters" '
+        f'spellcheck="false" enterkeyhint="go" placeholder="{esc(t("class_join_placeholder", lang))}">'
+        f'{chosen}<button type="submit">{esc(t("class_join_button", lang))}</button></div>'
+        f"<p>{esc(t('class_quick_loading', lang))}</p></form>"
+    )
+
+
 def page_bytes(scope: Scope, page: cards.Page) -> bytes:
-    """The page's HTML: index.html with the card of this request's link."""
-    return with_card(index_html(), *page_card(scope, page)).encode("utf-8")
+    """The page's HTML: index.html with the card of this request's link; `/`'s with the join box in #root."""
+    card, url, image = page_card(scope, page)
+    out = with_card(index_html(), card, url, image)
+    if scope.get("path") == "/":
+        named = bool(params_of(scope).get("lang"))
+        out = out.replace(ROOT, ROOT[:-6] + quick_join(card.lang, named) + "</div>", 1)
+    return out.encode("utf-8")
 
 
 async def answer_page(scope: Scope, receive: Receive, send: Send, page: cards.Page) -> None:
