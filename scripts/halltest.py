@@ -76,6 +76,7 @@ from scripts.classtest import (  # noqa: E402
 from scripts.meter import cpu as meter_cpu  # noqa: E402
 from scripts.meter import load, quiet, rss  # noqa: E402
 from scripts.profile_server import Profile, Spy  # noqa: E402
+from stonegame import room as rm  # noqa: E402
 from ui.server.renderer import AHEAD, AHEAD_NICE  # noqa: E402
 from ui.server.rooms.warm import held_of  # noqa: E402
 
@@ -529,6 +530,7 @@ class Hall:
     from_ahead: int = 0  # steps the phones drew from a picture fetched ahead, over the steps
     prepared_in: float | None = None  # seconds from the class opened to its first row prepared (HallClass.opened)
     spy: Path | None = None  # --spy: a folder for py-spy's raw profile of each replica over the steps' phase
+    guessed: list[str] = field(default_factory=list)  # what the guesser from the hall's address met (guess)
 
 
 def server_memory() -> int:
@@ -723,6 +725,7 @@ async def hall_phases(lesson: Class, hall: Hall, cpu_before: float, n: int, step
     phones: list[Phone] = lesson.students  # type: ignore[assignment]
     hall.visit_kb = sum(p.visit_bytes for p in phones) / n / 1024
     hall.visit_requests = sum(p.visit_requests for p in phones) / n
+    hall.guessed = await guess(lesson)
     probe, parts_before = Probe(lesson, phones[0].recording), cpu_parts(hall.server)  # type: ignore[arg-type]
     topology = getattr(hall.server, "topology", None)
     if isinstance(lesson, HallClass) and topology is not None:
@@ -745,6 +748,33 @@ async def hall_phases(lesson: Class, hall: Hall, cpu_before: float, n: int, step
     await lesson.rows(rows)
     await lesson.answers()
     hall.memory = max(hall.memory, server_memory())
+
+
+GUESSES = 21  # wrong codes the guesser types: one past the guessing limit's 20 a minute (ui/server/rooms/limits.py)
+
+
+async def guess(lesson: Class) -> list[str]:
+    """A guesser in the hall, from its one address (127.0.0.1 through nginx, as every phone), once the class is in:
+    GUESSES wrong codes typed at the light join form (`/join?class=`), the first 20 refused as wrong (400 or 404)
+    and the 21st shut out (429); then the class's own code typed from there, shut out too (429); then one more
+    phone from the same address by the class's link (its join token), which joins. The phases after it (steps,
+    rows, answers) are the proof that the hall goes on. The lines to print, each ending "failed" if it did not
+    go so."""
+    base, code = lesson.base, lesson.teacher.code
+    wrong = [c for c in ("".join(random.choice(rm.ALPHABET) for _ in range(6)) for _ in range(99)) if c != code]
+    guesser = Browser(base)
+    said = [(await guesser.call("GET", f"/join?class={c}")).status for c in wrong[:GUESSES]]
+    typed = (await guesser.call("GET", f"/join?class={code}")).status
+    late = await guesser.call("POST", f"{PREFIX}/rooms/{code}/join", {"join": lesson.teacher.join})
+    refused = all(status in (400, 404) for status in said[:-1])
+    return [
+        f"guesser from the hall's address: {GUESSES} wrong codes typed, answered "
+        + ", ".join(f"{status} x{said.count(status)}" for status in sorted(set(said)))
+        + ("" if refused and said[-1] == 429 else " failed"),
+        f"  then the class's own code typed from there: {typed}" + ("" if typed == 429 else " failed"),
+        f"  then one more phone from that address by the class's link: {late.status}"
+        + ("" if late.status == 201 else " failed"),
+    ]
 
 
 def spy_on(topology: Any, folder: Path | None) -> list[Spy]:
@@ -937,7 +967,7 @@ def main(argv: list[str] | None = None) -> int:
         args.phones, args.steps, args.rows = min(args.phones, 50), 8, 1
     me = psutil.Process()
     for name in HALL_LIMITS:  # a hall's host raises a room's seats and the link's joins at once (docs/hosting.md)
-        os.environ.setdefault(name, str(max(args.phones, 250)))
+        os.environ.setdefault(name, str(max(args.phones + 1, 250)))  # + the guesser's late phone (guess)
     print(f"starting ({load()}); " + ", ".join(f"{n}={os.environ[n]}" for n in HALL_LIMITS), flush=True)
     with servers(args.store, max(1, args.replicas)) as server:
         asyncio.run(quiet(server, limit=240))
@@ -976,6 +1006,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     for line in step_lines(hall, args.pace, 1 + args.rows, args.steps):
         print(line)
+    for line in hall.guessed:
+        print(line)
     for raw in sorted(args.spy.glob("replica-*.raw")) if args.spy else ():
         a_step = hall.step_parts.get("replicas", 0.0) * 1000
         said = f"py-spy --gil, {SPY_RATE} Hz; replicas {a_step:.1f} ms a step"
@@ -989,6 +1021,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(failures) > 10:
         print(f"  ... {len(failures)} failures in all")
     failed = figures.missed or figures.row_missed or figures.acked != figures.sent or figures.counted != figures.sent
+    failed = failed or any(line.endswith(" failed") for line in hall.guessed)
     return 1 if failed or failures else 0
 
 

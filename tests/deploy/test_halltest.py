@@ -31,6 +31,10 @@ LINES = {
     r"is drawn\): [1-9]\d* of 400 steps drawn from a picture fetched ahead$",
     "opened": r"^  the phones came in once the class's first row was prepared: \d+\.\d s after the class opened",
     "ready": r"^step arrival after the picture was ready: p50 \d+ ms, p95 \d+ ms \(.*; 8 steps probed\)$",
+    # issue 35's guards at the hall's size: a guesser from the hall's one address is shut out, the hall goes on
+    "guesser": r"^guesser from the hall's address: 21 wrong codes typed, answered 404 x20, 429 x1$",
+    "shut": r"^  then the class's own code typed from there: 429$",
+    "late": r"^  then one more phone from that address by the class's link: 201$",
 }
 
 
