@@ -58,6 +58,17 @@ def type_code(page: Page, url: str, code: str, lang: str) -> None:
     box.press("Enter")
 
 
+def joined_at_the_teachers_step(page: Page, code: str, lang: str) -> None:
+    """The page is the class's light page at its own address, in `lang`, its stage drawn at the teacher's step
+    (12) and its class bar following."""
+    expect(page).to_have_url(re.compile(rf"/classroom/join/{code}\?lang={lang}&code=py$"))
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    stage = page.locator("[data-testid=stage]")
+    expect(stage).to_have_attribute("data-ready", "true")
+    expect(stage).to_have_attribute("data-frame", "12")
+    expect(page.get_by_test_id("classbar")).to_contain_text(FOLLOWING[lang].format(code=code))
+
+
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / name))
@@ -75,12 +86,7 @@ def test_a_typed_code_joins_on_the_light_page_at_the_teachers_step(
         box = page.get_by_role("textbox", name=BOX[lang])
         box.fill(f"{code[:3].lower()} {code[3:]}")  # as typed off a projector: any case, a space
         box.press("Enter")
-        expect(page).to_have_url(re.compile(rf"/classroom/join/{code}\?lang={lang}&code=py$"))  # its own address
-        expect(page.locator("html")).to_have_attribute("lang", lang)
-        stage = page.locator("[data-testid=stage]")
-        expect(stage).to_have_attribute("data-ready", "true")
-        expect(stage).to_have_attribute("data-frame", "12")
-        expect(page.get_by_test_id("classbar")).to_contain_text(FOLLOWING[lang].format(code=code))
+        joined_at_the_teachers_step(page, code, lang)
     finally:
         page.context.close()
 
@@ -173,11 +179,7 @@ def test_a_code_typed_on_slash_while_its_app_still_loads_joins_on_the_light_page
         fits_and_passes_axe(page, size)
         box.fill(code.lower())
         box.press("Enter")
-        expect(page).to_have_url(re.compile(rf"/classroom/join/{code}\?lang={lang}&code=py$"))
-        stage = page.locator("[data-testid=stage]")
-        expect(stage).to_have_attribute("data-ready", "true")
-        expect(stage).to_have_attribute("data-frame", "12")
-        expect(page.get_by_test_id("classbar")).to_contain_text(FOLLOWING[lang].format(code=code))
+        joined_at_the_teachers_step(page, code, lang)
     finally:
         page.context.close()
 
