@@ -158,7 +158,8 @@ def page_html(path: str, query: str = "") -> str:
 
 
 @pytest.mark.parametrize(
-    ("query", "lang", "sent"), [("", "en", None), ("lang=zh", "zh", "zh"), ("lang=en", "en", "en")]
+    ("query", "lang", "sent"),
+    [("", "en", None), ("lang=zh", "zh", "zh"), ("lang=en", "en", "en"), ("lang=%22%3E", "en", None)],
 )
 def test_slash_carries_a_join_box_inside_root_that_the_light_join_form_answers(query, lang, sent):
     """Issue 35, "typing the code on `/`": a phone's `/` shows a join box as soon as its HTML is in, long before

@@ -190,7 +190,7 @@ def page_bytes(scope: Scope, page: cards.Page) -> bytes:
     card, url, image = page_card(scope, page)
     out = with_card(index_html(), card, url, image)
     if scope.get("path") == "/":
-        named = bool(params_of(scope).get("lang"))
+        named = params_of(scope).get("lang", [""])[0] == card.lang  # a language the link names, read as one
         out = out.replace(ROOT, ROOT[:-6] + quick_join(card.lang, named) + "</div>", 1)
     return out.encode("utf-8")
 
