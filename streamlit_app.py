@@ -20,6 +20,7 @@ from starlette.middleware import Middleware
 
 from ui.server import card, heap, steady, timing, warm
 from ui.server.edge import Edge
+from ui.server.rooms import side
 from ui.server.rooms.routes import classroom_routes
 
 
@@ -28,20 +29,23 @@ async def lifespan(app: st.App) -> AsyncIterator[None]:
     """At start, make the first chart templates in the background (unless STONEGAME_WARM=0), then freeze
     the heap (ui/server/heap.py); build what every run's new_session message repeats once
     (ui/server/steady.py); with STONEGAME_TIMING=DIR, time every script run into DIR (ui/server/timing.py,
-    for the load test)."""
+    for the load test); with STONEGAME_ROOM_SOCKETS=DIR, serve the class room's routes on a unix socket there too
+    (ui/server/rooms/side.py: nginx's event streams)."""
     if os.environ.get("STONEGAME_WARM", "1") != "0":
         warm.in_background(then=heap.freeze)  # what start made, templates too, out of the collector's way
     else:
         heap.freeze()
     steady.install()
     watch = timing.install()
-    yield
+    async with side.serving(rooms, socket):
+        yield
     if watch is not None:
         watch.cancel()
 
 
 try:
     rooms = classroom_routes()  # reads the class room's settings (STONEGAME_TRUSTED_PROXIES, ...) once
+    socket = side.socket_path(st.get_option("server.port"))  # STONEGAME_ROOM_SOCKETS: serve.py's nginx
 except ValueError as bad:  # a setting the app cannot use stops it in one line, not a traceback
     raise SystemExit(f"could not start: {bad}") from None
 

@@ -57,6 +57,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from scripts.meter import Cluster, Server, load, quiet  # noqa: E402
 from scripts.redis_server import rooms_env  # noqa: E402
+from scripts.servers import raise_open_files  # noqa: E402
 from scripts.topology import ROUTE_COOKIE  # noqa: E402
 
 PREFIX = "/classroom"  # ui/server/rooms/routes.py's (not imported: the client needs none of the server)
@@ -519,7 +520,9 @@ async def run_class(base: str, n: int, cpu: Callable[[], float], steps: int, row
 @contextlib.contextmanager
 def servers(store: str, replicas: int) -> Iterator[Server | Cluster]:
     """The store (a fresh SQLite folder, or a redis-server of our own) and the server(s) on it, stopped
-    at the end."""
+    at the end; this process (which plays every student: a stream and a connection or two each) and the servers
+    it starts get room for a hall's descriptors first (raise_open_files)."""
+    raise_open_files()
     with tempfile.TemporaryDirectory(prefix="classtest-") as folder:
         saved = os.environ.get("STONEGAME_STATE")
         os.environ["STONEGAME_STATE"] = str(Path(folder) / "state")

@@ -41,7 +41,9 @@ import gzip
 import json
 import os
 import random
+import re
 import sys
+import threading
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -531,6 +533,7 @@ class Hall:
     prepared_in: float | None = None  # seconds from the class opened to its first row prepared (HallClass.opened)
     spy: Path | None = None  # --spy: a folder for py-spy's raw profile of each replica over the steps' phase
     guessed: list[str] = field(default_factory=list)  # what the guesser from the hall's address met (guess)
+    nginx_fds: int = 0  # the most descriptors nginx's workers held at once over the class (Descriptors)
 
 
 def server_memory() -> int:
@@ -631,17 +634,44 @@ async def run_hall(
     lesson = HallClass(server.url, n, cpu, make, pace=pace, recording=recording, server=server)
     hall = Hall(phones=n, server=server, spy=spy)
     hall.memory_before, cpu_before, ahead_before = server_memory(), cpu(), ahead_cpu(server)
-    stopped = ""
+    stopped, descriptors = "", Descriptors(server)
     try:
         await hall_phases(lesson, hall, cpu_before, n, steps, rows)
     except HttpError as error:  # a phase that could not go on: a failure, printed with the figures so far
         stopped = f"the class stopped early: {error}"
     finally:
+        hall.nginx_fds = descriptors.stop()
         await lesson.close()
     hall.prepared, hall.waits, hall.prepared_in = ahead_cpu(server) - ahead_before, lesson.waits, lesson.prepared_in
     if stopped:
         lesson.figures.failures.insert(0, stopped)
     return lesson.figures, hall
+
+
+class Descriptors:
+    """The most file descriptors nginx's workers held at once (each connection one: a phone's and the replica's
+    side of its stream, the keep-alive ones; its logs and cache files), sampled every TICK s by a thread of its
+    own from start to stop(); 0 without a topology."""
+
+    TICK = 0.1
+
+    def __init__(self, server: Any) -> None:
+        topology = getattr(server, "topology", None)
+        self.most, self.done = 0, threading.Event()
+        self.master = psutil.Process(topology.nginx.pid) if topology is not None else None
+        self.thread = threading.Thread(target=self._run, name="nginx-descriptors", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while self.master is not None and not self.done.wait(self.TICK):
+            with contextlib.suppress(psutil.Error):
+                self.most = max(self.most, sum(w.num_fds() for w in self.master.children()))
+
+    def stop(self) -> int:
+        """Stop sampling; the most held at once."""
+        self.done.set()
+        self.thread.join()
+        return self.most
 
 
 def cpu_parts(server: Any) -> dict[str, float]:
@@ -786,7 +816,7 @@ def spy_on(topology: Any, folder: Path | None) -> list[Spy]:
     return [Spy(r.pid, folder / f"replica-{r.port}.raw", SPY_RATE, children=False) for r in topology.replicas]
 
 
-SPY_RATE = 200  # py-spy's samples a second (--spy)
+SPY_RATE = 250  # py-spy's samples a second (--spy)
 PREPARED_WAIT = 60.0  # seconds the teacher waits at most for the class's first row to be prepared
 PREPARED_QUIET = 1.0  # seconds without work in the AHEAD lane after which the row counts as prepared
 BACK_WITHIN = 5.0  # seconds from the fault until every phone has the teacher's next step drawn
@@ -895,6 +925,43 @@ async def run_fault(server: Any, n: int, recording: Recording, fault: str) -> li
     return lines
 
 
+NGINX_LEVELS = ("[warn]", "[error]", "[crit]", "[alert]", "[emerg]")  # what nginx_troubles counts
+
+
+def nginx_troubles(server: Any) -> list[str]:
+    """nginx's error log at warn or above, each kind of message once with its count (the time, the process and
+    the connection's number taken off), most frequent first; none without a topology. A line ending " failed"
+    if nginx ran out of connections (then it closes idle keep-alive ones as requests come on them: a request
+    that meets such a close fails) or logged worse than an error."""
+    topology = getattr(server, "topology", None)
+    log = topology.prefix / "logs" / "error.log" if topology is not None else None
+    if log is None or not log.exists():
+        return []
+    kinds: dict[str, int] = {}
+    for line in log.read_text(errors="replace").splitlines():
+        level = next((lv for lv in NGINX_LEVELS if lv in line), None)
+        if level is None:
+            continue
+        said = line.split(level, 1)[1].split(":", 1)[-1].split(", client:")[0].strip()
+        said = said.split(" ", 1)[1] if said.startswith("*") and " " in said else said  # "*5678 ...": the connection
+        kind = f"{level} {said}"
+        kinds[kind] = kinds.get(kind, 0) + 1
+    if not kinds:
+        return ["nginx's error log: nothing at warn or above"]
+    ranked = sorted(kinds.items(), key=lambda kv: -kv[1])
+    bad = any("worker_connections" in kind or kind.startswith(NGINX_LEVELS[2:]) for kind in kinds)
+    return [f"nginx's error log: {sum(kinds.values())} lines at warn or above" + (" failed" if bad else "")] + [
+        f"  {count} x {kind[:160]}" for kind, count in ranked[:8]
+    ]
+
+
+def worker_connections(server: Any) -> int:
+    """worker_connections in the configuration nginx runs with (0 without a topology)."""
+    topology = getattr(server, "topology", None)
+    found = re.search(r"worker_connections\s+(\d+);", topology.conf.read_text()) if topology is not None else None
+    return int(found.group(1)) if found else 0
+
+
 def step_lines(hall: Hall, pace: str, rows: int, steps: int) -> list[str]:
     """What "server CPU per step broadcast" holds, by part, the rows' preparation apart, the pace, and step
     arrival counted from the picture ready."""
@@ -984,6 +1051,7 @@ def main(argv: list[str] | None = None) -> int:
             run_hall(server, args.phones, recording, args.steps, args.rows, args.pace, args.spy)
         )
         client_after, wall = me.cpu_times(), time.monotonic() - wall
+        troubles, most = nginx_troubles(server), worker_connections(server)
     for line in report(figures, args.phones, args.store, max(1, args.replicas)):
         print(line)
     print(
@@ -1015,13 +1083,17 @@ def main(argv: list[str] | None = None) -> int:
         print(Profile.read(raw).report(top=25))
     for note in figures.notes:
         print(f"  note: {note}")
+    if most:
+        print(f"nginx: at most {hall.nginx_fds} descriptors open at once (connections and files), {most} connections")
+    for line in troubles:
+        print(line)
     failures = figures.failures
     for failure in failures[:10]:
         print(f"  failed: {failure}")
     if len(failures) > 10:
         print(f"  ... {len(failures)} failures in all")
     failed = figures.missed or figures.row_missed or figures.acked != figures.sent or figures.counted != figures.sent
-    failed = failed or any(line.endswith(" failed") for line in hall.guessed)
+    failed = failed or any(line.endswith(" failed") for line in [*hall.guessed, *troubles])
     return 1 if failed or failures else 0
 
 

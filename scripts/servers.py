@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import shutil
 import socket
 import subprocess
@@ -15,7 +16,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,6 +51,21 @@ _HANDED_OUT: set[int] = set()
 # outgoing connection: a port found free there can be taken by a client's socket (the suite opens
 # thousands) before our server binds it. CI saw exactly that: "Port 54189 is not available".
 QUIET_PORTS = range(20000, 32768)
+
+
+OPEN_FILES = 65536  # descriptors a server process may hold: a hall's streams, besides its keep-alive connections
+
+
+def raise_open_files(most: int = OPEN_FILES) -> int:
+    """Raise this process's soft limit on open descriptors to `most` (at most its hard limit), so that it and
+    every process it starts after (replicas, nginx, redis-server) can hold a hall's connections where the soft
+    limit is the usual 1,024; the soft limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = most if hard == resource.RLIM_INFINITY else min(most, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        return wanted
+    return soft
 
 
 def ephemeral_ports() -> range:
@@ -90,11 +106,14 @@ class StreamlitServer:
         start_timeout: float = 60,
         extra_args: Sequence[str] = (),
         port: int | None = None,
+        env: Mapping[str, str] | None = None,
     ) -> None:
         """Start the server and wait until it is healthy; `extra_args` go after SERVER_ARGS (for
-        example `--server.address 127.0.0.1` for a replica only nginx should reach). On `port` if
+        example `--server.address 127.0.0.1` for a replica only nginx should reach), `env` into its
+        environment besides this process's (for it alone). On `port` if
         given (a server started again where its clients know it), else on a free one, and on
         another free one if something took that port before the server bound it (up to 3 tries)."""
+        self._env = {**os.environ, **(env or {})}
         for attempt in range(3):
             self._start(app_dir, script, extra_args, port or free_port())
             try:
@@ -119,6 +138,7 @@ class StreamlitServer:
             stdout=self._log,
             stderr=subprocess.STDOUT,
             text=True,
+            env=self._env,
         )
 
     def _wait_healthy(self, timeout: float) -> None:

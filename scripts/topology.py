@@ -22,6 +22,7 @@ import gzip
 import os
 import pwd
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -38,11 +39,18 @@ import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from scripts.servers import NGINX_HINT, StreamlitServer, free_port, nginx_path  # noqa: E402 - shared with the tests
+from scripts.servers import (  # noqa: E402 - shared with the tests
+    NGINX_HINT,
+    StreamlitServer,
+    free_port,
+    nginx_path,
+    raise_open_files,
+)
 from ui.server.edge import COMPRESSED, GZIP_LEVEL, GZIP_MIN_BYTES  # noqa: E402 - what the edge compresses, nginx too
 from ui.server.static import static_dir as package_static_dir  # noqa: E402 - Streamlit's static directory
 
 TEMPLATE = ROOT / "deploy" / "nginx.conf.template"
+ROOM_SOCKETS = "STONEGAME_ROOM_SOCKETS"  # ui/server/rooms/side.py's SOCKETS (not imported: no app here)
 PICTURES_FRONT = "STONEGAME_PICTURES_FRONT"  # ui/server/rooms/warm.py's FRONT_VARIABLE (not imported: no app here)
 ROUTE_COOKIE = "st_route"  # the cookie naming the replica that holds a browser's session
 REPLICA_ARGS = ("--server.address", "127.0.0.1")  # replicas are reached through nginx only
@@ -80,18 +88,22 @@ class Upstream:
     down: bool = False
     drained: bool = False
 
-    def server(self, backup: bool = False, new_browsers: bool = False) -> str:
-        """Its `server` line in an upstream block (in st_new when `new_browsers`)."""
+    def server(self, backup: bool = False, new_browsers: bool = False, sockets: Path | None = None) -> str:
+        """Its `server` line in an upstream block (in st_new when `new_browsers`): its TCP port, or with `sockets`
+        its class room's unix socket there (ui/server/rooms/side.py: <sockets>/<port>.sock)."""
         flags = " backup" if backup else ""
         flags += " down" if self.down or (new_browsers and self.drained) else ""
-        return f"server 127.0.0.1:{self.port} max_fails=1 fail_timeout=5s{flags};"
+        address = f"unix:{sockets}/{self.port}.sock" if sockets else f"127.0.0.1:{self.port}"
+        return f"server {address} max_fails=1 fail_timeout=5s{flags};"
 
 
-def upstream_blocks(replicas: list[Upstream]) -> str:
+def upstream_blocks(replicas: list[Upstream], sockets: Path) -> str:
     """The upstream blocks: st_new (least connections over all replicas that are neither down nor
     drained, for a browser without a cookie; over every live one if all are drained), per replica,
     st_<name> with that replica first and the others as backups, and st_pictures (every replica, a
-    class's pictures hashed to one of them by the class's code, the next on the ring when it is down)."""
+    class's pictures hashed to one of them by the class's code, the next on the ring when it is down);
+    then st_sock_new and st_sock_<name>, the same over the replicas' class room sockets in `sockets` (the
+    event streams')."""
     indent = " " * 8
 
     def block(name: str, lines: list[str], extra: str = "") -> str:
@@ -100,10 +112,13 @@ def upstream_blocks(replicas: list[Upstream]) -> str:
 
     if all(r.down or r.drained for r in replicas):  # better slow than nothing: take them all
         replicas = [Upstream(r.name, r.port, r.down) for r in replicas]
-    blocks = [block("st_new", [r.server(new_browsers=True) for r in replicas], "least_conn;")]
-    for first in replicas:
-        others = [r.server(backup=True) for r in replicas if r is not first]
-        blocks.append(block(f"st_{first.name}", [first.server(), *others]))
+    blocks = []
+    for prefix, where in (("st", None), ("st_sock", sockets)):
+        new = [r.server(new_browsers=True, sockets=where) for r in replicas]
+        blocks.append(block(f"{prefix}_new", new, "least_conn;"))
+        for first in replicas:
+            others = [r.server(backup=True, sockets=where) for r in replicas if r is not first]
+            blocks.append(block(f"{prefix}_{first.name}", [first.server(sockets=where), *others]))
     blocks.append(block("st_pictures", [r.server() for r in replicas], "hash $picture_room consistent;"))
     return "\n".join(blocks).rstrip("\n")
 
@@ -122,14 +137,34 @@ def nginx_config(
         {
             "user": user,
             "prefix": str(prefix),
+            "open_files": str(nginx_open_files()),
             "listen": listen,
             "static_mirror": str(static_mirror),
             "package_static": str(package_static),
             "route_upstreams": "\n".join(f"        {r.name} st_{r.name};" for r in replicas),
-            "served_routes": "\n".join(f'        "~127\\.0\\.0\\.1:{r.port}$" {r.name};' for r in replicas),
-            "upstreams": upstream_blocks(replicas),
+            "stream_upstreams": "\n".join(f"        {r.name} st_sock_{r.name};" for r in replicas),
+            "served_routes": "\n".join(
+                f'        "~127\\.0\\.0\\.1:{r.port}$" {r.name};\n        "~/{r.port}\\.sock$" {r.name};'
+                for r in replicas
+            ),
+            "upstreams": upstream_blocks(replicas, room_sockets(prefix)),
         },
     )
+
+
+def room_sockets(prefix: Path) -> Path:
+    """The folder of the replicas' class room sockets under nginx's prefix (ui/server/rooms/side.py's SOCKETS)."""
+    return prefix / "sockets"
+
+
+NGINX_OPEN_FILES = 32768  # descriptors an nginx worker asks for: 16,384 connections and the cache's files
+
+
+def nginx_open_files() -> int:
+    """What nginx's workers may ask for (worker_rlimit_nofile): NGINX_OPEN_FILES, at most this process's hard
+    limit (a worker that asks for more is refused, and says so in the error log, even as root here)."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    return NGINX_OPEN_FILES if hard == resource.RLIM_INFINITY else min(NGINX_OPEN_FILES, hard)
 
 
 def mirror_static(package_static: Path, into: Path) -> Path:
@@ -269,11 +304,11 @@ def active_sessions(port: int, timeout: float = HEALTH_TIMEOUT) -> int:
 
 class Replica(StreamlitServer):
     """One `streamlit run` replica with its route name, reachable on 127.0.0.1 only (REPLICA_ARGS, unless
-    other flags are given)."""
+    other flags are given), serving the class room on a unix socket in `sockets` too (ui/server/rooms/side.py)."""
 
-    def __init__(self, name: str, args: Sequence[str] = REPLICA_ARGS) -> None:
+    def __init__(self, name: str, sockets: Path, args: Sequence[str] = REPLICA_ARGS) -> None:
         self.name = name
-        super().__init__(extra_args=args)
+        super().__init__(extra_args=args, env={ROOM_SOCKETS: str(sockets)})
 
 
 def announce(line: str) -> None:
@@ -340,16 +375,19 @@ class Topology:
 
     def start(self) -> Topology:
         """Start the replicas (in parallel) and mirror the static files meanwhile, write and check the
-        configuration, start nginx, wait until every replica answers through it, start the watch."""
+        configuration, start nginx, wait until every replica answers through it, start the watch. The replicas and
+        nginx get room for a hall's connections first (raise_open_files: they inherit this process's limit)."""
+        raise_open_files()
         # the replicas put a class's next picture into nginx's cache through this address (ui/server/rooms/warm.py)
         os.environ[PICTURES_FRONT] = self.url
         try:
-            for sub in ("logs", "temp"):
+            for sub in ("logs", "temp", "sockets"):
                 (self.prefix / sub).mkdir()
             self.static = package_static_dir()
             with concurrent.futures.ThreadPoolExecutor(self.count + 1) as pool:
                 mirror = pool.submit(mirror_static, self.static, self.prefix / "www")
-                started = [pool.submit(Replica, f"r{k}", self.replica_args) for k in range(1, self.count + 1)]
+                sockets = room_sockets(self.prefix)
+                started = [pool.submit(Replica, f"r{k}", sockets, self.replica_args) for k in range(1, self.count + 1)]
                 concurrent.futures.wait(started)
                 self.replicas = [f.result() for f in started if f.exception() is None]
                 for future in started:
@@ -466,7 +504,7 @@ class Topology:
                     os.kill(old.pid, signal.SIGKILL)
             old.stop()
             try:
-                new = Replica(old.name, self.replica_args)
+                new = Replica(old.name, room_sockets(self.prefix), self.replica_args)
             except RuntimeError as err:
                 self._note(f"{old.name} did not start again: {str(err)[:300]}")
                 return

@@ -55,8 +55,11 @@ def test_render_fills_every_placeholder_and_refuses_a_mismatch():
         render("{{ x }}", {"x": "1", "z": "2"})
 
 
+SOCKETS = Path("/run/sg")  # a folder of the replicas' class room sockets (scripts/topology.room_sockets)
+
+
 def test_each_replica_gets_its_own_upstream_with_the_others_as_backups():
-    blocks = upstream_blocks([Upstream("r1", 1001), Upstream("r2", 1002, down=True), Upstream("r3", 1003)])
+    blocks = upstream_blocks([Upstream("r1", 1001), Upstream("r2", 1002, down=True), Upstream("r3", 1003)], SOCKETS)
     new = blocks.split("upstream st_r1")[0]
     assert "least_conn;" in new and new.count("server 127.0.0.1:") == 3 and "backup" not in new
     r2 = re.search(r"upstream st_r2 \{(.*?)\}", blocks, re.S).group(1).strip().splitlines()
@@ -67,8 +70,21 @@ def test_each_replica_gets_its_own_upstream_with_the_others_as_backups():
     ]
 
 
+def test_a_class_s_streams_go_to_the_same_replica_on_its_socket_with_the_others_as_backups():
+    blocks = upstream_blocks([Upstream("r1", 1001), Upstream("r2", 1002, down=True), Upstream("r3", 1003)], SOCKETS)
+    new = re.search(r"upstream st_sock_new \{(.*?)\}", blocks, re.S).group(1)
+    assert "least_conn;" in new and new.count("server unix:/run/sg/") == 3 and "backup" not in new
+    r2 = re.search(r"upstream st_sock_r2 \{(.*?)\}", blocks, re.S).group(1).strip().splitlines()
+    assert [line.strip() for line in r2[:3]] == [
+        "server unix:/run/sg/1002.sock max_fails=1 fail_timeout=5s down;",
+        "server unix:/run/sg/1001.sock max_fails=1 fail_timeout=5s backup;",
+        "server unix:/run/sg/1003.sock max_fails=1 fail_timeout=5s backup;",
+    ]
+    assert "unix:" not in blocks.split("upstream st_sock_new")[0], "every other request goes to the TCP port"
+
+
 def test_a_class_s_pictures_go_to_one_replica_by_its_code_and_skip_a_down_one():
-    blocks = upstream_blocks([Upstream("r1", 1001), Upstream("r2", 1002, down=True), Upstream("r3", 1003)])
+    blocks = upstream_blocks([Upstream("r1", 1001), Upstream("r2", 1002, down=True), Upstream("r3", 1003)], SOCKETS)
     pictures = re.search(r"upstream st_pictures \{(.*?)\}", blocks, re.S).group(1).strip().splitlines()
     assert pictures[0].strip() == "hash $picture_room consistent;"
     assert [line.strip() for line in pictures[1:4]] == [
@@ -79,13 +95,13 @@ def test_a_class_s_pictures_go_to_one_replica_by_its_code_and_skip_a_down_one():
 
 
 def test_a_drained_replica_gets_no_new_browsers_but_keeps_its_own():
-    blocks = upstream_blocks([Upstream("r1", 1001, drained=True), Upstream("r2", 1002)])
+    blocks = upstream_blocks([Upstream("r1", 1001, drained=True), Upstream("r2", 1002)], SOCKETS)
     new = blocks.split("upstream st_r1")[0]
     assert "server 127.0.0.1:1001 max_fails=1 fail_timeout=5s down;" in new
     assert "server 127.0.0.1:1002 max_fails=1 fail_timeout=5s;" in new
     own = re.search(r"upstream st_r1 \{(.*?)\}", blocks, re.S).group(1)
     assert "server 127.0.0.1:1001 max_fails=1 fail_timeout=5s;" in own  # its browsers still reach it
-    everyone_slow = upstream_blocks([Upstream("r1", 1001, drained=True), Upstream("r2", 1002, drained=True)])
+    everyone_slow = upstream_blocks([Upstream("r1", 1001, drained=True), Upstream("r2", 1002, drained=True)], SOCKETS)
     assert " down;" not in everyone_slow  # better slow than a 502 for every new browser
 
 
@@ -99,7 +115,8 @@ def test_the_rendered_configuration_names_every_route_and_leaves_no_placeholder(
     )
     assert "{{" not in text and "}}" not in text
     assert "        r1 st_r1;\n        r2 st_r2;" in text
-    assert '"~127\\.0\\.0\\.1:1002$" r2;' in text
+    assert '"~127\\.0\\.0\\.1:1002$" r2;' in text and '"~/1002\\.sock$" r2;' in text
+    assert "        r1 st_sock_r1;\n        r2 st_sock_r2;" in text
     assert f"pid {tmp_path}/nginx.pid;" in text and "listen 127.0.0.1:9;" in text
 
 
