@@ -60,6 +60,11 @@ def test_the_socket_is_named_by_the_replicas_port_in_the_folder(tmp_path):
     assert side.socket_path(8502, {side.SOCKETS: str(tmp_path)}) == tmp_path / "8502.sock"
     with pytest.raises(ValueError, match=rf"^{side.SOCKETS}='{tmp_path}/gone' is not a folder"):
         side.socket_path(8502, {side.SOCKETS: str(tmp_path / "gone")})
+    deep = tmp_path / ("d" * (side.MAX_PATH - 10 - len(str(tmp_path))))  # MAX_PATH - 9 bytes long
+    deep.mkdir()
+    with pytest.raises(ValueError, match=r"is too long: a unix socket's path has at most 107 bytes"):
+        side.socket_path(8502, {side.SOCKETS: str(deep)})  # "/8502.sock": one byte past the most
+    assert len(str(side.socket_path(85, {side.SOCKETS: str(deep)}))) == side.MAX_PATH - 1
 
 
 def test_a_request_with_a_client_keeps_it():

@@ -27,6 +27,7 @@ from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 SOCKETS = "STONEGAME_ROOM_SOCKETS"  # a folder: each replica serves the class room on <folder>/<its port>.sock
+MAX_PATH = 107  # bytes in a unix socket's path (Linux's sun_path holds 108 with the final NUL)
 LOOPBACK = ("127.0.0.1", 0)  # the client a unix socket's request carries
 
 
@@ -44,11 +45,16 @@ class Local:
 
 def socket_path(port: int, env: Mapping[str, str] = os.environ) -> Path | None:
     """Where this replica (Streamlit on `port`) serves the class room: <SOCKETS>/<port>.sock; None if unset;
-    ValueError if it names no folder."""
+    ValueError if it names no folder, or one whose socket's path would be too long for a unix socket."""
     folder = env.get(SOCKETS, "")
-    if folder and not Path(folder).is_dir():
+    if not folder:
+        return None
+    if not Path(folder).is_dir():
         raise ValueError(f"{SOCKETS}={folder!r} is not a folder: it names where the class room's socket goes")
-    return Path(folder) / f"{port}.sock" if folder else None
+    path = Path(folder) / f"{port}.sock"
+    if len(os.fsencode(path)) > MAX_PATH:
+        raise ValueError(f"{SOCKETS}={folder!r} is too long: a unix socket's path has at most {MAX_PATH} bytes")
+    return path
 
 
 @contextlib.asynccontextmanager
@@ -65,7 +71,7 @@ async def serving(routes: Sequence[BaseRoute], path: Path | None) -> AsyncIterat
         uds=str(path),
         http="h11",  # the event streams write straight to h11's transport (ui/server/rooms/stream.py)
         lifespan="off",
-        log_level="warning",
+        log_config=None,  # the process's logging stays as Streamlit set it up
         access_log=False,  # as Streamlit's own server
         proxy_headers=False,  # the routes read X-Forwarded-For themselves (ui/server/rooms/guard.py)
         timeout_keep_alive=75,  # longer than nginx keeps an idle connection to a replica
