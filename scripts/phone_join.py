@@ -55,6 +55,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -83,6 +84,7 @@ SLOW_NETWORK = {
 }
 CPU_RATE = 4
 WARM_LIMIT = 240.0  # seconds the replicas may take to finish their warm-up before the phones come
+PREPARED_LIMIT = 60.0  # seconds the class's first picture may take to be made before the phones come
 TIMEOUT_MS = 90_000  # a throttled full app takes many seconds; a minute and a half is a failure
 BOX_GONE_MS = 1_000  # how long typing in `/`'s join box may wait: past it, the app drew over the box
 
@@ -157,6 +159,28 @@ def start_class(url: str, page: str) -> Class:
     with urllib.request.urlopen(request, timeout=30) as answer:
         made = json.load(answer)
     return Class(url, made["code"], made["room"]["join"], page)
+
+
+def prepared(room: Class, limit: float = PREPARED_LIMIT) -> float:
+    """Wait until the class's picture at its step is made (its shared URL answers 200 through nginx), as a
+    teacher opens the class before the phones come: on a server just started, the class's first picture waits
+    for a render worker to start (a phone that came at once waited 4.2-5.4 s for it, throttled). The seconds it
+    took; RuntimeError past `limit`."""
+    start = time.monotonic()
+    with urllib.request.urlopen(f"{room.url}/classroom/rooms/{room.code}", timeout=30) as answer:
+        stage = json.load(answer)["stage"]
+    picture = f"{room.url}/classroom/rooms/{room.code}/pictures/{stage['picture']}/en/py/{stage['step']}.svg"
+    while True:
+        try:
+            with urllib.request.urlopen(picture, timeout=30) as answer:
+                if answer.status == 200:
+                    return time.monotonic() - start
+        except urllib.error.HTTPError as error:
+            if error.code != 503:  # 503: not made yet
+                raise
+        if time.monotonic() - start > limit:
+            raise RuntimeError(f"the class's picture was not made within {limit:g} s: {picture}")
+        time.sleep(0.1)  # polling the picture until it is made
 
 
 def throttle(page: Page, cdp: Any, slow: bool) -> None:
@@ -329,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
             room = start_class(topology.url, args.page)
             label = f"{args.page} via nginx, {args.replicas} replica{'s' if args.replicas > 1 else ''}"
             print(f"class {room.code} on {topology.url}, step {STEP}, chromium {CHROMIUM}", flush=True)
+            print(f"the class's picture made {prepared(room):.2f} s after the class was made; the phones come after it")
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:

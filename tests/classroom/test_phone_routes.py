@@ -6,8 +6,10 @@ room's refusals (as a page), and the guessing limit applies to the page and the 
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import http.server
+import itertools
 import re
 import threading
 import time
@@ -426,3 +428,76 @@ def test_the_owner_puts_the_next_steps_picture_into_the_fronts_cache_before_the_
         assert seen == [at(3), at(4), at(5), at(6), at(7)], seen  # each once: 3 and 4 were put there already
     finally:
         front.shutdown()
+
+
+class StandInFront:
+    """A stand-in for nginx's front (STONEGAME_PICTURES_FRONT) that notes each path asked and answers `status`
+    with `body`, gzipped as nginx sends the replicas' pictures."""
+
+    def __init__(self, status: int, body: bytes) -> None:
+        self.seen: list[str] = []
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                outer.seen.append(self.path)
+                packed = gzip.compress(body)
+                self.send_response(status)
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(packed)))
+                self.end_headers()
+                self.wfile.write(packed)
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+
+UNSEEN = itertools.count(100)  # the first pile of a row no test made before (the render service's cache is shared)
+
+
+def unseen_class(client) -> tuple[str, str]:
+    """A class at step 12 on a row like ROW that no test in this process made pictures of: its code and token."""
+    made = client.post(f"{PREFIX}/rooms", json={"values": [next(UNSEEN), *ROW[1:]], "step": 12})
+    assert made.status_code == 201, made.text
+    return made.json()["code"], made.json()["room"]["join"]
+
+
+SHARED = b'<svg xmlns="http://www.w3.org/2000/svg" id="the-class-s-shared-picture"/>'
+
+
+@pytest.mark.parametrize("status", [200, 503])
+def test_a_page_whose_picture_this_process_has_not_made_takes_the_class_s_shared_one(client, monkeypatch, status):
+    """A replica that never made the class's picture (here: Chinese, which nothing asked this process for) takes
+    the light page's picture from the front (nginx's cache, else the class's picture replica): one picture a
+    hall, and no render worker started for a join page (a throttled phone waited 3.4-5.9 s for one). If the
+    front does not have it, the page makes it here; a picture made here already is not asked of the front."""
+    front = StandInFront(status, SHARED)
+    try:
+        monkeypatch.setenv("STONEGAME_PICTURES_FRONT", front.url)
+        code, token = unseen_class(client)
+        name = client.get(url(code, "")).json()["stage"]["picture"]
+        page = client.get(page_url(code, f"join={token}&lang=zh"))
+        assert page.status_code == 200, page.text
+        at_12 = lambda: [path for path in front.seen if path.endswith("/12.svg")]  # noqa: E731 (not the maker's puts)
+        assert at_12() == [f"{PREFIX}/rooms/{code}/pictures/{name}/zh/py/12.svg"]
+        shared = "the-class-s-shared-picture" in page.text
+        assert shared == (status == 200), "the front's picture when it has it, else one made here"
+        assert ("<svg" in page.text) and (shared or "<title" in page.text or "<g" in page.text)
+        made = picture_of(client, code, 12, "en", "py")
+        assert made.status_code == 200  # made here now
+        before = at_12()
+        assert client.get(page_url(code, f"join={token}&lang=en")).status_code == 200
+        assert at_12() == before, "a picture this process has is not asked of the front"
+    finally:
+        front.server.shutdown()
+
+
+def test_without_a_front_a_page_makes_its_picture_here(client, monkeypatch):
+    monkeypatch.delenv("STONEGAME_PICTURES_FRONT", raising=False)
+    code, token = unseen_class(client)
+    page = client.get(page_url(code, f"join={token}&lang=zh"))
+    assert page.status_code == 200 and "<svg" in page.text and "the-class-s-shared-picture" not in page.text

@@ -167,6 +167,20 @@ def asked_here(code: str, stage: rm.Stage, step: int, lang: str, listing: str) -
     WARMER.prepare(code, stage.values, stage.k, stage.form, step, stage.last_step, rm.picture_name(stage))
 
 
+async def page_picture(code: str, stage: rm.Stage, step: int, lang: str, listing: str) -> bytes:
+    """The picture a light page shows inline: this process's if its render service has it made; else the class's
+    shared one through the front (WARMER.from_front: the one picture a hall, which the class's picture replica
+    makes, so a replica that never made it does not start a render worker for a join page: 3.4-5.9 s for a
+    throttled phone); else made here (made_picture)."""
+    args = (stage.values, stage.k, step, lang, listing, stage.form)
+    if not await run_in_threadpool(cache.stage_svg_cached, *args):
+        path = PICTURE.format(code=code, name=rm.picture_name(stage), lang=lang, listing=listing, step=step)
+        shared = await run_in_threadpool(WARMER.from_front, path)
+        if shared is not None:
+            return shared
+    return await made_picture(*args)
+
+
 async def made_picture(*args: Any) -> bytes:
     """cache.stage_svg(*args) off the event loop; a picture the render service did not make is a 503 with a
     sentence and Retry-After (the phone shows it and asks again at its next step), never a 500."""
@@ -507,7 +521,7 @@ class Classroom:
         WARMER.asked_for(code, lang, listing, picture=False)  # the page: any replica; its pictures: one
         step = min(stage.step, rm.holding(room) if rm.holding(room) is not None else stage.step)
         try:
-            svg = await made_picture(stage.values, stage.k, step, lang, listing, stage.form)
+            svg = await page_picture(code, stage, step, lang, listing)
         except Refused as busy:
             return self._refused_page(busy, code, lang)
         words = await run_in_threadpool(cache.captions, stage.values, stage.k, lang, stage.form)

@@ -40,6 +40,7 @@ shared, not made again.
 
 from __future__ import annotations
 
+import gzip
 import logging
 import os
 import threading
@@ -62,6 +63,7 @@ AHEAD_STEPS = 16
 FRONT_VARIABLE = "STONEGAME_PICTURES_FRONT"  # nginx's address (http://host:port) as a replica reaches it; unset: none
 FRONT_STEPS = 2  # steps after the class's put into nginx's cache ahead (the step after the teacher's and the one after)
 FRONT_TIMEOUT = 30.0  # seconds a picture put into the front's cache may take (its render included)
+FROM_FRONT_TIMEOUT = 5.0  # seconds a join page waits for the class's shared picture before making it here
 PUT_KEPT = 8  # steps remembered per class as put into the front's cache from here
 OWNED_FOR = 300.0  # seconds a class's pictures are made ahead here after its phones last asked here for one
 
@@ -165,6 +167,24 @@ class Warmer:
             while len(self.put) > ROOMS:
                 self.put.popitem(last=False)
         return new
+
+    @staticmethod
+    def from_front(path: str, timeout: float = FROM_FRONT_TIMEOUT) -> bytes | None:
+        """The body of GET `path` through the front (nginx: its cache of the class's pictures, else the class's
+        picture replica, which has it made or makes it), gzip accepted and unpacked; None if the front's address
+        is not known or it did not answer 200 within `timeout` seconds (the caller makes the picture itself)."""
+        front = os.environ.get(FRONT_VARIABLE, "").rstrip("/")
+        if not front:
+            return None
+        request = urllib.request.Request(f"{front}{path}", headers={"Accept-Encoding": "gzip"})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as answer:
+                body = answer.read()
+                packed = answer.headers.get("Content-Encoding") == "gzip"
+            return gzip.decompress(body) if packed else body
+        except (OSError, ValueError, EOFError) as error:  # HTTPError (a 404, 409, 429, 503) is an OSError
+            log.info("picture not taken from the front: %s %s", path, error)
+            return None
 
     def _to_front(self, paths: list[str]) -> None:
         """GET each path through the front (nginx), gzip accepted as nginx asks the replicas, the answer read and
