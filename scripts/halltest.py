@@ -816,7 +816,7 @@ def spy_on(topology: Any, folder: Path | None) -> list[Spy]:
     return [Spy(r.pid, folder / f"replica-{r.port}.raw", SPY_RATE, children=False) for r in topology.replicas]
 
 
-SPY_RATE = 250  # py-spy's samples a second (--spy)
+SPY_RATE = 200  # py-spy's samples a second (--spy)
 PREPARED_WAIT = 60.0  # seconds the teacher waits at most for the class's first row to be prepared
 PREPARED_QUIET = 1.0  # seconds without work in the AHEAD lane after which the row counts as prepared
 BACK_WITHIN = 5.0  # seconds from the fault until every phone has the teacher's next step drawn
@@ -1084,7 +1084,8 @@ def main(argv: list[str] | None = None) -> int:
     for note in figures.notes:
         print(f"  note: {note}")
     if most:
-        print(f"nginx: at most {hall.nginx_fds} descriptors open at once (connections and files), {most} connections")
+        held = f"at most {hall.nginx_fds} descriptors open at once (connections and files)"
+        print(f"nginx: {held}; worker_connections {most}")
     for line in troubles:
         print(line)
     failures = figures.failures

@@ -37,7 +37,7 @@ LINES = {
     "late": r"^  then one more phone from that address by the class's link: 201$",
     # nginx had room for every connection (at 4,096 a hall of 1,000 ran short: idle keep-alive ones were closed
     # under requests) and logged nothing worse than notice
-    "nginx": r"^nginx: at most \d+ descriptors open at once \(connections and files\), 16384 connections$",
+    "nginx": r"^nginx: at most \d+ descriptors open at once \(connections and files\); worker_connections 16384$",
     "nginx log": r"^nginx's error log: nothing at warn or above$",
 }
 
