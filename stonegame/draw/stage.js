@@ -328,6 +328,11 @@ export async function mountStage(root, data, host = {}) {
   const resize = new ResizeObserver(() => { cancelAnimationFrame(pending); pending = requestAnimationFrame(fit); });
   resize.observe(ui.stage, {box: "device-pixel-content-box"});  // its window pixels: a page's zoom changes them too
   resize.observe(document.body);
+  // and the page's main column: Streamlit draws a page in parts, and what it draws above the stage after the
+  // first fit moves the stage down without changing its size or the body's (a step drawn 18 px past 720)
+  const outer = ui.stage.getRootNode().host;
+  const column = outer && outer.closest("[data-testid='stMainBlockContainer']");
+  if (column) resize.observe(column);
   wire(ui, data, view, host, send, state);
   // the page's "Skip to the stage" link (ui/frame.py) lands a keyboard user on Play, past the sidebar
   const skip = () => ui.buttons.play.focus();
